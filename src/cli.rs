@@ -1,0 +1,70 @@
+//! The command line (clap derive): subcommands and their options. `main` parses, `run` hands
+//! over to the module that does the work.
+
+use crate::rules::RuleSet;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "dama",
+    version,
+    about = "Italian draughts (dama italiana) and American checkers in the terminal"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaf nodes of the move tree (move generator check and speed test).
+    Perft(PerftArgs),
+}
+
+/// The rule set, as chosen on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum Rules {
+    /// Dama italiana (FID rules).
+    #[default]
+    Italian,
+    /// American checkers / English draughts.
+    English,
+}
+
+impl From<Rules> for RuleSet {
+    fn from(r: Rules) -> RuleSet {
+        match r {
+            Rules::Italian => RuleSet::Italian,
+            Rules::English => RuleSet::English,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Rule set.
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// Start from this position (PDN FEN) instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Depth in plies; every depth from 1 up to this one is reported.
+    #[arg(long, short)]
+    pub depth: u32,
+    /// Print the count below each root move at the given depth.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+/// Runs the parsed command line.
+///
+/// # Errors
+/// Whatever the chosen command reports (bad input, I/O); `main` prints it and exits non-zero.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Some(Command::Perft(args)) => crate::commands::perft::run(&args),
+        None => {
+            anyhow::bail!("the board is not built yet: run `dama perft --depth 6` or `dama --help`")
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! One module per subcommand: each reads its arguments, calls the library, and prints. The
+//! library itself never prints.
+
+pub mod perft;

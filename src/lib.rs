@@ -1,0 +1,9 @@
+//! dama: Italian draughts (and American checkers) in the terminal.
+//!
+//! `rules` is the game; `notation` reads and writes FEN, moves and PDN; `engine` is the
+//! computer player; `tui` is the board in the terminal; `cli` ties them together.
+
+pub mod cli;
+pub mod commands;
+pub mod notation;
+pub mod rules;

@@ -1,0 +1,4 @@
+//! Reading and writing positions (FEN), moves (R-N1) and games (PDN). Depends on `rules` only;
+//! each format has its own error type.
+
+pub mod fen;

@@ -1,0 +1,205 @@
+//! Capture chains (R-M2, R-M3, R-K3, R-C2..R-C4) and the rule set's filter over them: the
+//! Italian ladder (R-C5) or English free choice (R-C6), then merging of equal chains (R-C7).
+//! The ladder lives here and nowhere else.
+
+use super::moves::MoveList;
+use super::position::{PROMOTION_ROW, Position};
+use super::square::{Dir, Geometry, NONE, geometry, step};
+use super::{Color, Move, RuleSet};
+
+const fn rules_of(italian: bool) -> RuleSet {
+    if italian {
+        RuleSet::Italian
+    } else {
+        RuleSet::English
+    }
+}
+
+pub(crate) const fn forward(color: Color) -> [Dir; 2] {
+    match color {
+        Color::White => [Dir::UpLeft, Dir::UpRight],
+        Color::Black => [Dir::DownLeft, Dir::DownRight],
+    }
+}
+
+pub(crate) const fn opposite(d: Dir) -> Dir {
+    match d {
+        Dir::UpLeft => Dir::DownRight,
+        Dir::UpRight => Dir::DownLeft,
+        Dir::DownLeft => Dir::UpRight,
+        Dir::DownRight => Dir::UpLeft,
+    }
+}
+
+/// The pieces of the side to move that have at least one jump, as (men, kings).
+#[inline(always)]
+pub(crate) fn capturers<const IT: bool>(pos: &Position) -> (u32, u32) {
+    let g = geometry(rules_of(IT));
+    let us = pos.side_to_move();
+    let (pieces, kings) = pos.raw();
+    let own = pieces[us.index()];
+    let enemy = pieces[1 - us.index()];
+    let empty = !(pieces[0] | pieces[1]);
+    let men = own & !kings;
+    let own_kings = own & kings;
+    // R-M3: an Italian man never takes a king.
+    let men_victims = if IT { enemy & !kings } else { enemy };
+    let mut cm = 0;
+    for d in forward(us) {
+        let back = opposite(d);
+        cm |= step(g, step(g, empty, back) & men_victims, back) & men;
+    }
+    let mut ck = 0;
+    if own_kings != 0 {
+        for d in Dir::ALL {
+            let back = opposite(d);
+            ck |= step(g, step(g, empty, back) & enemy, back) & own_kings;
+        }
+    }
+    (cm, ck)
+}
+
+struct Chains<'a> {
+    g: &'static Geometry,
+    from: u8,
+    king: bool,
+    dirs: &'a [Dir],
+    victims: u32,
+    enemy_kings: u32,
+    /// Every piece on the board but the mover: captured pieces stay until the chain ends
+    /// (R-C3), and the start square is empty.
+    occupied: u32,
+    promotion_row: u32,
+    best: u32,
+    list: &'a mut MoveList,
+}
+
+/// Appends every legal capture of the side to move to `list` (which must be empty) and says
+/// whether there was any. With captures present no quiet move is legal (R-C1).
+pub(crate) fn generate<const IT: bool>(pos: &Position, list: &mut MoveList) -> bool {
+    let (cm, ck) = capturers::<IT>(pos);
+    if cm | ck == 0 {
+        return false;
+    }
+    let g = geometry(rules_of(IT));
+    let us = pos.side_to_move();
+    let (pieces, kings) = pos.raw();
+    let enemy = pieces[1 - us.index()];
+    let occupied = pieces[0] | pieces[1];
+    let fwd = forward(us);
+    let mut best = 0;
+    for (movers, king) in [(cm, false), (ck, true)] {
+        let mut bb = movers;
+        while bb != 0 {
+            let from = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            let mut c = Chains {
+                g,
+                from,
+                king,
+                dirs: if king { &Dir::ALL } else { &fwd },
+                victims: if king || !IT { enemy } else { enemy & !kings },
+                enemy_kings: enemy & kings,
+                occupied: occupied & !(1 << from),
+                promotion_row: PROMOTION_ROW[us.index()],
+                best,
+                list,
+            };
+            c.search::<IT>(from, 0, 0, 0, 0, 0);
+            best = c.best;
+        }
+    }
+    true
+}
+
+impl Chains<'_> {
+    /// Extends the chain that has reached `sq`; returns whether any jump was possible.
+    fn search<const IT: bool>(
+        &mut self,
+        sq: u8,
+        captured: u32,
+        captured_kings: u32,
+        path: u64,
+        jumps: u8,
+        order: u32,
+    ) -> bool {
+        let mut any = false;
+        for i in 0..self.dirs.len() {
+            let d = self.dirs[i] as usize;
+            let over = self.g.neighbour[sq as usize][d];
+            if over == NONE {
+                continue;
+            }
+            let ob = 1u32 << over;
+            // R-C3: a captured piece is never jumped twice.
+            if self.victims & ob == 0 || captured & ob != 0 {
+                continue;
+            }
+            let land = self.g.neighbour[over as usize][d];
+            if land == NONE || self.occupied & (1 << land) != 0 {
+                continue;
+            }
+            any = true;
+            let took_king = self.enemy_kings & ob != 0;
+            let c2 = captured | ob;
+            let ck2 = captured_kings | if took_king { ob } else { 0 };
+            let p2 = path | (u64::from(land) << (5 * jumps));
+            let j2 = jumps + 1;
+            // Step 4 of the ladder: bit (11 - jump index) marks a king taken at that jump, so
+            // a larger number means the kings fall earlier, king by king.
+            let o2 = order | if took_king { 1 << (11 - jumps) } else { 0 };
+            // R-C4: a man reaching the far row stops there.
+            if !self.king && self.promotion_row & (1 << land) != 0 {
+                self.record::<IT>(c2, ck2, p2, j2, o2, true);
+                continue;
+            }
+            // R-C2: the chain goes on while it can.
+            if !self.search::<IT>(land, c2, ck2, p2, j2, o2) {
+                self.record::<IT>(c2, ck2, p2, j2, o2, false);
+            }
+        }
+        any
+    }
+
+    fn record<const IT: bool>(
+        &mut self,
+        captured: u32,
+        captured_kings: u32,
+        path: u64,
+        jumps: u8,
+        order: u32,
+        promotes: bool,
+    ) {
+        if IT {
+            // R-C5: most pieces, then king before man, then most kings, then earliest kings.
+            let key = (u32::from(jumps) << 20)
+                | (u32::from(self.king) << 19)
+                | (captured_kings.count_ones() << 15)
+                | order;
+            if key < self.best {
+                return;
+            }
+            if key > self.best {
+                self.best = key;
+                self.list.clear();
+            }
+        }
+        let m = Move::capture(
+            self.from,
+            path,
+            jumps,
+            captured,
+            captured_kings,
+            self.king,
+            promotes,
+        );
+        // R-C7: same start, landing and captured set is one move (after the ladder).
+        let dup = self
+            .list
+            .iter()
+            .any(|o| o.from() == m.from() && o.to() == m.to() && o.captured() == m.captured());
+        if !dup {
+            self.list.push(m);
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! A game: the start position, the moves played, and the end of the game (R-G1..R-G5).
+//! Taking back moves is exact because each move describes itself.
+
+use super::{Color, DrawState, Move, MoveList, Position, legal_moves};
+use std::fmt;
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinReason {
+    /// The loser has no pieces left (R-G1).
+    NoPieces,
+    /// The loser, to move, has no legal move (R-G1).
+    NoMoves,
+    /// The loser resigned (R-G4).
+    Resignation,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// Third occurrence of the same position with the same side to move (R-G2).
+    Repetition,
+    /// 80 plies with no capture and no man move (R-G3).
+    NoProgress,
+    /// Both players agreed (R-G5).
+    Agreement,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win { winner: Color, reason: WinReason },
+    Draw { reason: DrawReason },
+}
+
+impl Outcome {
+    /// The PDN result: `1-0` (White won), `0-1`, `1/2-1/2`.
+    pub fn pdn_result(self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Outcome::Win { winner, reason } => {
+                let loser = winner.opposite();
+                match reason {
+                    WinReason::NoPieces => write!(f, "{winner} wins: {loser} has no pieces left"),
+                    WinReason::NoMoves => write!(f, "{winner} wins: {loser} has no legal move"),
+                    WinReason::Resignation => write!(f, "{winner} wins: {loser} resigned"),
+                }
+            }
+            Outcome::Draw { reason } => match reason {
+                DrawReason::Repetition => {
+                    write!(f, "Draw: the same position occurred three times")
+                }
+                DrawReason::NoProgress => write!(
+                    f,
+                    "Draw: 80 plies without a capture or a man move (the house rule)"
+                ),
+                DrawReason::Agreement => write!(f, "Draw by agreement"),
+            },
+        }
+    }
+}
+
+/// Why [`Game::play`] refused a move; keeps the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game has already ended.
+    GameOver(Move),
+    /// The move is not among the legal moves of the position.
+    NotLegal(Move),
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::GameOver(m) => write!(f, "{m}: the game is over"),
+            IllegalMove::NotLegal(m) => write!(f, "{m} is not a legal move here"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// The history of one game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    positions: Vec<Position>,
+    hashes: Vec<u64>,
+    draw: Vec<DrawState>,
+    moves: Vec<Move>,
+    /// An end that the board does not show: resignation or agreement.
+    declared: Option<Outcome>,
+}
+
+impl Game {
+    pub fn new(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            hashes: vec![start.hash()],
+            draw: vec![DrawState::default()],
+            moves: Vec::new(),
+            declared: None,
+        }
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game always has a position")
+    }
+
+    /// The position after `ply` plies (0 = start).
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Hashes of every position so far, the current one last (for the engine's repetition
+    /// checks).
+    pub fn hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
+    pub fn draw_state(&self) -> DrawState {
+        *self.draw.last().expect("a game always has a draw state")
+    }
+
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome().is_some() {
+            MoveList::new()
+        } else {
+            legal_moves(self.position())
+        }
+    }
+
+    /// Plays a legal move. A move equal to a legal one in start, landing square and captured
+    /// set is that move (R-C7), whatever path it gives.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when the game is over or the move is not legal; the game is unchanged.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        if self.outcome().is_some() {
+            return Err(IllegalMove::GameOver(*m));
+        }
+        let legal = legal_moves(self.position())
+            .into_iter()
+            .find(|l| l.from() == m.from() && l.to() == m.to() && l.captured() == m.captured())
+            .ok_or(IllegalMove::NotLegal(*m))?;
+        self.push(legal);
+        Ok(())
+    }
+
+    fn push(&mut self, m: Move) {
+        let next = self.position().after(&m);
+        let draw = self.draw_state().after(&m);
+        self.positions.push(next);
+        self.hashes.push(next.hash());
+        self.draw.push(draw);
+        self.moves.push(m);
+    }
+
+    /// Takes back the last move (and any resignation or agreement), returning it.
+    pub fn undo(&mut self) -> Option<Move> {
+        self.declared = None;
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.hashes.pop();
+        self.draw.pop();
+        Some(m)
+    }
+
+    /// `color` resigns (R-G4).
+    pub fn resign(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.declared = Some(Outcome::Win {
+                winner: color.opposite(),
+                reason: WinReason::Resignation,
+            });
+        }
+    }
+
+    /// Both sides agree to a draw (R-G5).
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.declared = Some(Outcome::Draw {
+                reason: DrawReason::Agreement,
+            });
+        }
+    }
+
+    /// Records an end given by a game record (a PDN result) that the board does not show.
+    pub fn declare(&mut self, outcome: Outcome) {
+        self.declared = Some(outcome);
+    }
+
+    /// How many times the current position has occurred (R-G2).
+    pub fn repetitions(&self) -> usize {
+        self.draw_state().repetitions(&self.hashes)
+    }
+
+    /// The end of the game, if it has ended. A side with no move loses (R-G1) even when the
+    /// same ply also completes a repetition or the no-progress count: the loss is decided at
+    /// that side's turn.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.declared {
+            return Some(o);
+        }
+        let pos = self.position();
+        let side = pos.side_to_move();
+        if pos.pieces_of(side).is_empty() {
+            return Some(Outcome::Win {
+                winner: side.opposite(),
+                reason: WinReason::NoPieces,
+            });
+        }
+        if legal_moves(pos).is_empty() {
+            return Some(Outcome::Win {
+                winner: side.opposite(),
+                reason: WinReason::NoMoves,
+            });
+        }
+        if self.repetitions() >= 3 {
+            return Some(Outcome::Draw {
+                reason: DrawReason::Repetition,
+            });
+        }
+        if self.draw_state().is_no_progress_draw() {
+            return Some(Outcome::Draw {
+                reason: DrawReason::NoProgress,
+            });
+        }
+        None
+    }
+}
