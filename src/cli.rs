@@ -19,6 +19,8 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the move tree (move generator check and speed test).
     Perft(PerftArgs),
+    /// Search a fixed set of positions to a fixed depth: total nodes (deterministic) and nodes/s.
+    Bench(BenchArgs),
 }
 
 /// The rule set, as chosen on the command line.
@@ -56,6 +58,13 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth in plies for every bench position.
+    #[arg(long, short, default_value_t = crate::engine::bench::DEFAULT_DEPTH)]
+    pub depth: u32,
+}
+
 /// Runs the parsed command line.
 ///
 /// # Errors
@@ -63,6 +72,7 @@ pub struct PerftArgs {
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Perft(args)) => crate::commands::perft::run(&args),
+        Some(Command::Bench(args)) => crate::commands::bench::run(&args),
         None => {
             anyhow::bail!("the board is not built yet: run `dama perft --depth 6` or `dama --help`")
         }
