@@ -39,11 +39,7 @@ fn generate<const IT: bool>(pos: &Position, list: &mut MoveList) {
     if capture::generate::<IT>(pos, list) {
         return;
     }
-    let rules = if IT {
-        RuleSet::Italian
-    } else {
-        RuleSet::English
-    };
+    let rules = if IT { RuleSet::Italian } else { RuleSet::English };
     let g = geometry(rules);
     let us = pos.side_to_move();
     let (pieces, kings) = pos.raw();
@@ -79,11 +75,7 @@ fn count<const IT: bool>(pos: &Position) -> u64 {
         capture::generate::<IT>(pos, &mut list);
         return list.len() as u64;
     }
-    let rules = if IT {
-        RuleSet::Italian
-    } else {
-        RuleSet::English
-    };
+    let rules = if IT { RuleSet::Italian } else { RuleSet::English };
     let g = geometry(rules);
     let us = pos.side_to_move();
     let (pieces, kings) = pos.raw();

@@ -45,12 +45,7 @@ impl Square {
     /// File 0..8 (a..h) as White sees the board; depends on the rule set (R-B2, R-B4).
     pub const fn file(self, rules: RuleSet) -> u8 {
         let col = self.0 % 4;
-        2 * col
-            + if row_starts_on_a(rules, self.0 / 4) {
-                0
-            } else {
-                1
-            }
+        2 * col + if row_starts_on_a(rules, self.0 / 4) { 0 } else { 1 }
     }
 
     /// The square at (row, file), if that is a dark square of the rule set.
@@ -67,7 +62,11 @@ impl Square {
 
     /// Chess-style coordinate with White at the bottom, e.g. `a8`.
     pub fn coordinate(self, rules: RuleSet) -> String {
-        format!("{}{}", (b'a' + self.file(rules)) as char, 8 - self.row())
+        format!(
+            "{}{}",
+            (b'a' + self.file(rules)) as char,
+            8 - self.row()
+        )
     }
 
     /// The neighbouring square in `dir`, if it is on the board.
@@ -127,12 +126,7 @@ const fn build(rules: RuleSet) -> Geometry {
     while sq < 32 {
         let row = (sq / 4) as i32;
         let col = (sq % 4) as i32;
-        let file = 2 * col
-            + if row_starts_on_a(rules, row as u8) {
-                0
-            } else {
-                1
-            };
+        let file = 2 * col + if row_starts_on_a(rules, row as u8) { 0 } else { 1 };
         let mut d = 0;
         while d < 4 {
             let (dr, df) = match d {
@@ -190,15 +184,7 @@ mod tests {
     fn r_b4_italian_numbering() {
         // R-B4 (IT): 1 = a8, 4 = g8, 5 = b7, 21 = b3, 25 = a2, 29 = b1, 32 = h1.
         let it = RuleSet::Italian;
-        for (n, c) in [
-            (1, "a8"),
-            (4, "g8"),
-            (5, "b7"),
-            (21, "b3"),
-            (25, "a2"),
-            (29, "b1"),
-            (32, "h1"),
-        ] {
+        for (n, c) in [(1, "a8"), (4, "g8"), (5, "b7"), (21, "b3"), (25, "a2"), (29, "b1"), (32, "h1")] {
             assert_eq!(sq(n).coordinate(it), c, "square {n}");
         }
     }
@@ -249,14 +235,8 @@ mod tests {
         assert_eq!(down(RuleSet::Italian), vec![5]);
         assert_eq!(down(RuleSet::English), vec![5, 6]);
         // Italian 21 (b3) goes up to 17 (a4) and 18 (c4).
-        assert_eq!(
-            sq(21).neighbour(RuleSet::Italian, Dir::UpLeft),
-            Some(sq(17))
-        );
-        assert_eq!(
-            sq(21).neighbour(RuleSet::Italian, Dir::UpRight),
-            Some(sq(18))
-        );
+        assert_eq!(sq(21).neighbour(RuleSet::Italian, Dir::UpLeft), Some(sq(17)));
+        assert_eq!(sq(21).neighbour(RuleSet::Italian, Dir::UpRight), Some(sq(18)));
     }
 
     #[test]
