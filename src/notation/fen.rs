@@ -84,11 +84,10 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
     }
     let mut fields = Vec::new();
     let mut field_start = start;
-    for i in start..=end {
-        if i == end || chars[i] == ':' {
-            fields.push((field_start, i));
-            field_start = i + 1;
-        }
+    let colons = (start..end).filter(|&i| chars[i] == ':');
+    for i in colons.chain([end]) {
+        fields.push((field_start, i));
+        field_start = i + 1;
     }
     if fields.len() != 3 {
         return Err(FenError::FieldCount {
@@ -127,20 +126,19 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
             });
         }
         let mut item_start = s + 1;
-        for i in s + 1..=e {
-            if i == e || chars[i] == ',' {
-                let (is, ie) = trim(&chars, (item_start, i));
-                if is < ie {
-                    parse_item(&chars, is, ie, color, &mut pieces)?;
-                } else if i != e || item_start != s + 1 {
-                    // An empty item between commas (an empty list is fine).
-                    return Err(FenError::BadSquare {
-                        column: is + 1,
-                        found: String::new(),
-                    });
-                }
-                item_start = i + 1;
+        let commas = (s + 1..e).filter(|&i| chars[i] == ',');
+        for i in commas.chain([e]) {
+            let (is, ie) = trim(&chars, (item_start, i));
+            if is < ie {
+                parse_item(&chars, is, ie, color, &mut pieces)?;
+            } else if i != e || item_start != s + 1 {
+                // An empty item between commas (an empty list is fine).
+                return Err(FenError::BadSquare {
+                    column: is + 1,
+                    found: String::new(),
+                });
             }
+            item_start = i + 1;
         }
     }
     Ok(Setup {
