@@ -254,12 +254,6 @@ mod tests {
     }
 
     #[test]
-    fn italian_king_worth_more_than_english() {
-        assert!(params::ITALIAN.king > params::ENGLISH.king);
-        assert!(params::ITALIAN.king >= 150 && params::ITALIAN.king <= 170);
-    }
-
-    #[test]
     fn cones_point_forward() {
         let t = tables(RuleSet::Italian);
         // A white man on 29 (b1) can reach the whole top row's b..? squares, never row 7.

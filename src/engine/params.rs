@@ -75,6 +75,9 @@ pub const ENGLISH: EvalParams = EvalParams {
     tempo: 3,
 };
 
+// An Italian king is worth far more than an English one (no man can take it, R-M3).
+const _: () = assert!(ITALIAN.king > ENGLISH.king && ITALIAN.king >= 150);
+
 /// Half-width of the aspiration window around the previous iteration's score.
 pub const ASPIRATION: i32 = 30;
 
