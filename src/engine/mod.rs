@@ -10,10 +10,11 @@ pub mod limits;
 pub mod ordering;
 pub mod params;
 pub mod search;
+pub mod selfplay;
 pub mod tt;
 
 pub use limits::Limits;
-pub use search::Engine;
+pub use search::{Engine, Style};
 
 use crate::rules::Move;
 use std::time::Duration;

@@ -29,7 +29,20 @@ pub struct Engine {
     seed: Option<u64>,
     rng: StdRng,
     variety: i32,
+    style: Style,
     pv_table: Vec<ArrayVec<Move, MAX_PLY>>,
+}
+
+/// How the engine searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// Everything this module describes.
+    #[default]
+    Full,
+    /// The classic design of older draughts programs, kept as a yardstick for matches: plain
+    /// alpha-beta with iterative deepening and capture quiescence; no table, no PVS or
+    /// aspiration, no reductions or extensions, no killers or history.
+    Classic,
 }
 
 impl Engine {
@@ -41,6 +54,7 @@ impl Engine {
             seed: None,
             rng: rand::make_rng(),
             variety: params::VARIETY_MARGIN,
+            style: Style::Full,
             pv_table: vec![ArrayVec::new(); MAX_PLY + 1],
         }
     }
@@ -56,6 +70,10 @@ impl Engine {
     /// the best move found (and makes node counts independent of the seed).
     pub fn set_variety(&mut self, margin: i32) {
         self.variety = margin.max(0);
+    }
+
+    pub fn set_style(&mut self, style: Style) {
+        self.style = style;
     }
 
     /// Forgets everything learnt from earlier positions.
@@ -119,6 +137,7 @@ impl Engine {
             hashes: hashes[hashes.len() - window..].to_vec(),
             np: vec![np; MAX_PLY + 2],
             variety: self.variety,
+            full: self.style == Style::Full,
         };
         // Root order for the first iteration: table move, captures, history.
         let tt_move = s.tt.probe(s.key(0), 0).map_or(tt::NO_MOVE, |h| h.mv);
@@ -229,6 +248,8 @@ struct Searcher<'a> {
     /// `np[ply]`: plies without a capture or man move at the node `ply` plies below the root.
     np: Vec<u32>,
     variety: i32,
+    /// [`Style::Full`]; false for the classic yardstick.
+    full: bool,
 }
 
 impl Searcher<'_> {
@@ -243,7 +264,7 @@ impl Searcher<'_> {
     /// and whether the iteration finished.
     fn aspiration(&mut self, root: &mut [RootMove], depth: i32, prev: i32) -> (i32, bool) {
         let mut delta = params::ASPIRATION;
-        let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < WIN - 1000 {
+        let (mut alpha, mut beta) = if self.full && depth >= 5 && prev.abs() < WIN - 1000 {
             (prev - delta, prev + delta)
         } else {
             (-INF, INF)
@@ -280,8 +301,8 @@ impl Searcher<'_> {
         for i in 0..root.len() {
             let m = root[i].m;
             self.make(&m, 0);
-            let child = depth - 1 + i32::from(root.len() == 1);
-            let score = if i == 0 {
+            let child = depth - 1 + i32::from(self.full && root.len() == 1);
+            let score = if i == 0 || !self.full {
                 -self.alpha_beta(child, 1, -beta, -alpha)
             } else {
                 // With variety on, test against a bar a little below alpha so near-equal moves
@@ -316,7 +337,7 @@ impl Searcher<'_> {
         if !self.stopped {
             // Best first for the next iteration; the rest in the order of their (bound) scores.
             root.sort_by_key(|r| std::cmp::Reverse(r.score));
-            if best > -INF {
+            if best > -INF && self.full {
                 let key = self.key(0);
                 let bound = if best >= beta {
                     Bound::Lower
@@ -403,7 +424,7 @@ impl Searcher<'_> {
         let pv_node = beta - alpha > 1;
         let key = self.key(ply);
         let mut tt_move = tt::NO_MOVE;
-        if let Some(hit) = self.tt.probe(key, ply as i32) {
+        if let Some(hit) = self.tt.probe(key, ply as i32).filter(|_| self.full) {
             tt_move = hit.mv;
             if !pv_node && hit.depth >= depth.max(0) {
                 let cut = match hit.bound {
@@ -428,8 +449,12 @@ impl Searcher<'_> {
             return -(WIN - ply as i32);
         }
         let side = self.pos.side_to_move();
-        let mut scores = self.ord.score(&moves, tt_move, ply, side);
-        let single = moves.len() == 1;
+        let mut scores = if self.full {
+            self.ord.score(&moves, tt_move, ply, side)
+        } else {
+            [0; 256]
+        };
+        let single = self.full && moves.len() == 1;
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = tt::NO_MOVE;
@@ -446,7 +471,7 @@ impl Searcher<'_> {
                 depth - 1 + i32::from(single)
             };
             self.make(&m, ply);
-            let score = if i == 0 {
+            let score = if i == 0 || !self.full {
                 -self.alpha_beta(new_depth, ply + 1, -beta, -alpha)
             } else {
                 let r = if quiet
@@ -484,7 +509,7 @@ impl Searcher<'_> {
                     let room = MAX_PLY - 1;
                     line.extend(rest.iter().copied().take(room));
                     if score >= beta {
-                        if quiet {
+                        if quiet && self.full {
                             self.ord.reward(&m, &quiets_tried, ply, depth.max(1), side);
                         }
                         break;
