@@ -36,7 +36,7 @@ fn describe(kind: PlayerKind, l: Limits) -> String {
 
 fn player(kind: PlayerKind, limits: Limits, tt: usize, seed: u64) -> Player {
     match kind {
-        PlayerKind::Random => Player::Random(selfplay::rng(seed)),
+        PlayerKind::Random => Player::Random(Box::new(selfplay::rng(seed))),
         PlayerKind::Full | PlayerKind::Classic => {
             let mut engine = Box::new(Engine::new(tt));
             engine.set_seed(Some(seed));

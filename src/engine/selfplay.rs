@@ -13,7 +13,7 @@ pub enum Player {
     /// The engine, searching within these limits each move.
     Engine { engine: Box<Engine>, limits: Limits },
     /// Uniformly random legal moves (the weakest opponent there is).
-    Random(StdRng),
+    Random(Box<StdRng>),
 }
 
 impl Player {
