@@ -2,5 +2,5 @@
 //! library itself never prints.
 
 pub mod bench;
-pub mod perft;
 pub mod matchplay;
+pub mod perft;

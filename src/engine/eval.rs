@@ -127,11 +127,13 @@ pub fn params_for(rules: RuleSet) -> &'static EvalParams {
 
 /// The evaluation of `pos` from the side to move's view, in centi-men.
 pub fn evaluate(pos: &Position) -> i32 {
-    let white = evaluate_white(pos, params_for(pos.rules()));
-    match pos.side_to_move() {
-        Color::White => white,
-        Color::Black => -white,
-    }
+    let p = params_for(pos.rules());
+    let white = evaluate_white(pos, p);
+    p.tempo
+        + match pos.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
+        }
 }
 
 /// The evaluation from White's view.
@@ -213,17 +215,20 @@ pub fn evaluate_white(pos: &Position, p: &EvalParams) -> i32 {
     // Lone kings: the side with more material and the other with kings only drives them to the
     // rim and closes in.
     if nbm == 0 && nbk > 0 && mat_w > mat_b && wk != 0 {
-        score += chase(t, wk, bk, p);
+        score += chase(t, wk, bk, empty, p);
     } else if nwm == 0 && nwk > 0 && mat_b > mat_w && bk != 0 {
-        score -= chase(t, bk, wk, p);
+        score -= chase(t, bk, wk, empty, p);
     }
     score
 }
 
-fn chase(t: &Tables, strong: u32, weak: u32, p: &EvalParams) -> i32 {
+fn chase(t: &Tables, strong: u32, weak: u32, empty: u32, p: &EvalParams) -> i32 {
     let mut s = 0;
     for k in crate::rules::Bitboard(weak) {
         s += p.chase_edge * i32::from(t.rim[k.index()]);
+        let bit = 1u32 << k.index();
+        let steps: u32 = (0..4).map(|d| (t.step(bit, d) & empty).count_ones()).sum();
+        s += p.chase_mobility * (4 - steps as i32);
         for q in crate::rules::Bitboard(strong) {
             s -= p.chase_distance * i32::from(t.dist[q.index()][k.index()]);
         }

@@ -5,6 +5,7 @@
 //! `WIN - 1000` is a forced win, `WIN - score` plies away; below `-(WIN - 1000)` a forced loss.
 
 pub mod bench;
+pub mod endgame;
 pub mod eval;
 pub mod limits;
 pub mod ordering;

@@ -33,6 +33,8 @@ pub struct EvalParams {
     /// ... and per step the weakest king stands from the centre (edges and corners are where it
     /// gets caught).
     pub chase_edge: i32,
+    /// Per square a lone king cannot step to (it is caught when it has none left).
+    pub chase_mobility: i32,
     /// A bonus for the side to move (the tempo of having the move).
     pub tempo: i32,
 }
@@ -51,8 +53,9 @@ pub const ITALIAN: EvalParams = EvalParams {
     runaway: 60,
     runaway_step: 6,
     trade_down: 400,
-    chase_distance: 4,
+    chase_distance: 10,
     chase_edge: 6,
+    chase_mobility: 20,
     tempo: 3,
 };
 
@@ -70,8 +73,9 @@ pub const ENGLISH: EvalParams = EvalParams {
     runaway: 50,
     runaway_step: 6,
     trade_down: 400,
-    chase_distance: 4,
+    chase_distance: 10,
     chase_edge: 6,
+    chase_mobility: 20,
     tempo: 3,
 };
 
@@ -88,6 +92,13 @@ pub const LMR_MIN_MOVES: usize = 3;
 
 /// Root moves within this many centi-men of the best may be picked at random for variety.
 pub const VARIETY_MARGIN: i32 = 6;
+
+/// Past this no-progress count the evaluation fades, down to half at the draw (R-G3).
+pub const FADE_FROM: u32 = 16;
+
+/// With only one legal move the engine answers at once: the search that gives it a score stops
+/// after this many nodes.
+pub const SINGLE_MOVE_NODES: u64 = 50_000;
 
 /// Check the clock and the stop flag every this many nodes (a power of two minus one): about a
 /// millisecond at the engine's speed.

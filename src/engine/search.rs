@@ -11,7 +11,7 @@ use super::limits::{Clock, Limits};
 use super::ordering::{self, MAX_PLY, Ordering};
 use super::params;
 use super::tt::{self, Bound, Table};
-use super::{SearchInfo, SearchResult, WIN, eval};
+use super::{SearchInfo, SearchResult, WIN, endgame, eval};
 use crate::rules::{Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, has_capture, legal_moves};
 use arrayvec::ArrayVec;
 use rand::rngs::StdRng;
@@ -117,20 +117,17 @@ impl Engine {
             };
         }
         // The only legal move is played at once; a short search still gives it a score.
-        let limits = if moves.len() == 1 {
-            match limits {
-                Limits::Depth(d) => Limits::Depth(d.min(6)),
-                _ => Limits::Depth(6),
-            }
-        } else {
-            limits
-        };
+        let single = moves.len() == 1;
+        let mut clock = Clock::new(limits);
+        if single {
+            clock.max_nodes = clock.max_nodes.min(params::SINGLE_MOVE_NODES);
+        }
         let mut s = Searcher {
             tt: &mut self.tt,
             ord: &mut self.ordering,
             pv: &mut self.pv_table,
             stop,
-            clock: Clock::new(limits),
+            clock,
             nodes: 0,
             stopped: false,
             pos,
@@ -191,7 +188,7 @@ impl Engine {
             };
             candidates = root
                 .iter()
-                .filter(|r| r.candidate && r.score >= score - s.variety)
+                .filter(|r| r.candidate && r.score > score - s.variety)
                 .map(|r| r.m)
                 .collect();
             let elapsed = s.clock.elapsed();
@@ -319,7 +316,9 @@ impl Searcher<'_> {
                 break;
             }
             root[i].score = score;
-            root[i].candidate = true;
+            // Proven within the margin: the first move (searched exactly) or a move that beat
+            // the bar (a lower bound above it; a score at or below the bar is only a bound).
+            root[i].candidate = i == 0 || score > alpha - self.variety;
             if score > best {
                 best = score;
                 if score > alpha {
@@ -358,6 +357,20 @@ impl Searcher<'_> {
             root.swap(0, best_i);
         }
         best
+    }
+
+    /// The static evaluation, fading towards a draw as the no-progress count (R-G3) runs out:
+    /// a lead that makes no progress is worth less, so the side ahead trades or advances.
+    #[inline]
+    fn evaluate(&self, np: u32) -> i32 {
+        let e = eval::evaluate(&self.pos);
+        if np <= params::FADE_FROM {
+            e
+        } else {
+            let left = NO_PROGRESS_LIMIT.saturating_sub(np) as i32;
+            let span = (NO_PROGRESS_LIMIT - params::FADE_FROM) as i32;
+            e * (left + span) / (2 * span)
+        }
     }
 
     #[inline]
@@ -421,6 +434,16 @@ impl Searcher<'_> {
         if alpha >= beta {
             return alpha;
         }
+        if let Some(v) = endgame::probe(&self.pos) {
+            // Solved: the win stands if it comes before the no-progress draw (R-G3).
+            return if v == 0 || np + v.unsigned_abs() > NO_PROGRESS_LIMIT {
+                0
+            } else if v > 0 {
+                WIN - (ply as i32 + v)
+            } else {
+                -(WIN - (ply as i32 - v))
+            };
+        }
         let pv_node = beta - alpha > 1;
         let key = self.key(ply);
         let mut tt_move = tt::NO_MOVE;
@@ -437,12 +460,9 @@ impl Searcher<'_> {
                 }
             }
         }
-        if ply >= MAX_PLY - 1 {
-            return eval::evaluate(&self.pos);
-        }
-        // Quiescence: at the horizon only forced captures are played out.
-        if depth <= 0 && !has_capture(&self.pos) {
-            return eval::evaluate(&self.pos);
+        if ply >= MAX_PLY - 1 || (depth <= 0 && !has_capture(&self.pos)) {
+            // Quiescence: at the horizon only forced captures are played out.
+            return self.evaluate(np);
         }
         let mut moves: MoveList = legal_moves(&self.pos);
         if moves.is_empty() {

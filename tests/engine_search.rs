@@ -1,0 +1,262 @@
+//! The engine's behaviour on set positions: forced wins, the only legal move, stopping, won
+//! endings converted within the no-progress limit (R-G3), draws as the rules count them.
+
+use dama::engine::selfplay::{self, Player};
+use dama::engine::{Engine, Limits, SearchResult, WIN, format_score};
+use dama::notation::fen;
+use dama::rules::{Color, Game, Outcome, Position, RuleSet, legal_moves};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+fn game(rules: RuleSet, text: &str) -> Game {
+    Game::new(fen::parse(rules, text).expect("test FEN"))
+}
+
+fn search(g: &Game, limits: Limits) -> SearchResult {
+    let mut e = Engine::new(8);
+    e.set_variety(0);
+    e.search(g, limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+/// Independent check of forced wins: plain minimax over the legal moves (R-G1: no move, or no
+/// piece, loses). Returns the plies to a forced win for the side to move within `depth`.
+fn forced_win(pos: &Position, depth: u32) -> Option<u32> {
+    fn value(pos: &Position, depth: u32) -> i32 {
+        // +n: the side to move wins in n plies; -n: loses in n; 0: unknown within depth.
+        let moves = legal_moves(pos);
+        if moves.is_empty() {
+            return -1000;
+        }
+        if depth == 0 {
+            return 0;
+        }
+        let mut best = i32::MIN;
+        for m in &moves {
+            let v = -value(&pos.after(m), depth - 1);
+            let v = if v > 0 {
+                v - 1
+            } else if v < 0 {
+                v + 1
+            } else {
+                0
+            };
+            best = best.max(v);
+        }
+        best
+    }
+    let v = value(pos, depth);
+    (v > 0).then(|| (1001 - v) as u32 - 1)
+}
+
+#[test]
+fn finds_a_two_for_one_shot() {
+    // R-C1, R-C2: White gives a man on 14 (18-14), Black must take 11x18 (25 blocks a second jump), and White takes two
+    // back with 21x14x5, the chain going on over 10.
+    let g = game(RuleSet::Italian, "W:W18,19,21,25:B4,10,11,12");
+    let r = search(&g, Limits::Depth(8));
+    assert_eq!(r.best.unwrap().to_string(), "18-14", "pv {:?}", r.pv);
+    assert!(r.score >= 80, "score {}", format_score(r.score));
+    let pv: Vec<String> = r.pv.iter().take(3).map(|m| m.to_string()).collect();
+    assert_eq!(pv, ["18-14", "11x18", "21x14x5"]);
+}
+
+#[test]
+fn win_distance_matches_brute_force() {
+    // Small endings where a forced win is near: the engine's "win in N" must be exactly the
+    // shortest forced win that plain minimax finds.
+    for (rules, text) in [
+        (RuleSet::Italian, "W:WK14,K22:B6"),
+        (RuleSet::Italian, "W:W9,K23:B5,K27"),
+        (RuleSet::English, "B:WK18,25:BK10"),
+        (RuleSet::English, "W:W14,K22:B1,K19"),
+    ] {
+        let g = game(rules, text);
+        let r = search(&g, Limits::Depth(9));
+        let truth = forced_win(g.position(), 7);
+        match truth {
+            Some(n) => assert_eq!(
+                r.score,
+                WIN - n as i32,
+                "{text}: engine {} truth {n}",
+                format_score(r.score)
+            ),
+            None => assert!(r.score < WIN - 7, "{text}: {}", format_score(r.score)),
+        }
+    }
+}
+
+#[test]
+fn takes_the_only_legal_move_at_once() {
+    // One capture is compulsory (R-C1): even an infinite search returns at once.
+    let g = game(RuleSet::Italian, "B:W18,25,30:B14,3");
+    assert_eq!(legal_moves(g.position()).len(), 1);
+    let r = search(&g, Limits::Infinite);
+    assert_eq!(r.best, Some(legal_moves(g.position())[0]));
+}
+
+#[test]
+fn stops_when_asked_and_returns_a_legal_move() {
+    let g = Game::new(Position::start(RuleSet::Italian));
+    let stop = AtomicBool::new(false);
+    let result = std::thread::scope(|s| {
+        let h = s.spawn(|| {
+            let mut e = Engine::new(8);
+            e.search(&g, Limits::Infinite, &stop, &mut |_| {})
+        });
+        std::thread::sleep(Duration::from_millis(100));
+        stop.store(true, Ordering::Relaxed);
+        h.join().expect("search thread")
+    });
+    assert!(legal_moves(g.position()).contains(&result.best.unwrap()));
+    // Already stopped before it starts: still a legal move.
+    let stop = AtomicBool::new(true);
+    let r = Engine::new(1).search(&g, Limits::Infinite, &stop, &mut |_| {});
+    assert!(legal_moves(g.position()).contains(&r.best.unwrap()));
+}
+
+#[test]
+fn reports_each_iteration() {
+    let g = Game::new(Position::start(RuleSet::English));
+    let mut depths = Vec::new();
+    let mut e = Engine::new(8);
+    let r = e.search(&g, Limits::Depth(5), &AtomicBool::new(false), &mut |i| {
+        assert!(!i.pv.is_empty());
+        depths.push(i.depth);
+    });
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
+    assert_eq!(r.depth, 5);
+}
+
+#[test]
+fn no_move_means_no_best_move() {
+    // R-G1: Black, to move, has no pieces at all.
+    let g = game(RuleSet::Italian, "B:W:B");
+    let r = search(&g, Limits::Depth(3));
+    assert_eq!(r.best, None);
+    assert!(r.score <= -(WIN - 1000));
+}
+
+fn seeded(seed: u64, depth: u32) -> Player {
+    let mut engine = Box::new(Engine::new(8));
+    engine.set_seed(Some(seed));
+    Player::Engine {
+        engine,
+        limits: Limits::Depth(depth),
+    }
+}
+
+/// Engine against engine from `text` (both with their random variety, seeded).
+fn play_ending(rules: RuleSet, text: &str, depth: u32) -> (Outcome, usize) {
+    let mut g = game(rules, text);
+    let mut strong = seeded(1, depth);
+    let mut weak = seeded(2, depth);
+    let stop = AtomicBool::new(false);
+    let o = if g.position().side_to_move() == Color::White {
+        selfplay::play_out(&mut g, &mut strong, &mut weak, &stop)
+    } else {
+        selfplay::play_out(&mut g, &mut weak, &mut strong, &stop)
+    };
+    (o.unwrap(), g.ply())
+}
+
+#[test]
+fn converts_two_kings_against_one() {
+    // R-G3: the win must come before 80 plies without a capture or a man move. The lone king
+    // starts in its safest place, the double corner.
+    for (rules, text) in [
+        (RuleSet::Italian, "W:WK29,K30:BK4"),
+        (RuleSet::Italian, "B:WK18,K22:BK1"),
+        (RuleSet::English, "W:WK29,K30:BK1"),
+    ] {
+        let (o, plies) = play_ending(rules, text, 4);
+        assert_eq!(
+            o.winner(),
+            Some(Color::White),
+            "{rules} {text}: {o} after {plies} plies"
+        );
+    }
+}
+
+#[test]
+fn converts_three_kings_against_two() {
+    // R-G3 again: the stronger side must force an exchange (into a won two against one) before
+    // the no-progress draw.
+    for (rules, text) in [
+        (RuleSet::Italian, "W:WK29,K30,K31:BK4,K8"),
+        (RuleSet::Italian, "B:WK32,K28,K27:BK1,K5"),
+        (RuleSet::English, "W:WK29,K30,K31:BK1,K5"),
+    ] {
+        let (o, plies) = play_ending(rules, text, 6);
+        assert_eq!(
+            o.winner(),
+            Some(Color::White),
+            "{rules} {text}: {o} after {plies} plies"
+        );
+    }
+}
+
+#[test]
+fn does_not_throw_away_a_drawn_ending() {
+    // One king each: nothing to win, and the engine must not lose it either.
+    let (o, _) = play_ending(RuleSet::Italian, "W:WK29:BK4", 6);
+    assert!(o.winner().is_none(), "{o}");
+}
+
+#[test]
+fn never_loses_to_a_random_mover() {
+    for rules in [RuleSet::Italian, RuleSet::English] {
+        for g in 0..4u64 {
+            let mut engine = Player::Engine {
+                engine: Box::new(Engine::new(4)),
+                limits: Limits::Depth(2),
+            };
+            let mut random = Player::Random(Box::new(selfplay::rng(g)));
+            let mut game = Game::new(Position::start(rules));
+            let stop = AtomicBool::new(false);
+            let engine_colour = if g % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let o = if engine_colour == Color::White {
+                selfplay::play_out(&mut game, &mut engine, &mut random, &stop)
+            } else {
+                selfplay::play_out(&mut game, &mut random, &mut engine, &stop)
+            }
+            .unwrap();
+            assert_ne!(
+                o.winner(),
+                Some(engine_colour.opposite()),
+                "{rules} game {g}: {o}"
+            );
+        }
+    }
+}
+
+#[test]
+fn two_against_one_table_agrees_with_brute_force() {
+    // The retrograde table must give exactly the shortest forced win plain minimax finds.
+    let mut checked = 0;
+    for (a, b, k) in [
+        (22, 18, 15),
+        (29, 30, 4),
+        (14, 15, 4),
+        (7, 11, 8),
+        (1, 6, 10),
+        (26, 19, 24),
+    ] {
+        for rules in [RuleSet::Italian, RuleSet::English] {
+            let text = format!("W:WK{a},K{b}:BK{k}");
+            let pos = fen::parse(rules, &text).unwrap();
+            let v = dama::engine::endgame::probe(&pos).unwrap();
+            if v > 0 && v <= 7 {
+                assert_eq!(forced_win(&pos, 7), Some(v as u32), "{rules} {text}");
+                checked += 1;
+            } else {
+                assert!(v > 7, "{rules} {text}: {v}");
+                assert_eq!(forced_win(&pos, 5), None, "{rules} {text}");
+            }
+        }
+    }
+    assert!(checked >= 2);
+}
