@@ -111,6 +111,12 @@ pub struct MatchArgs {
     /// Player B: what kind of player.
     #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
     pub b_kind: PlayerKind,
+    /// Tuning aid: search features switched off for A (bits, see engine::search).
+    #[arg(long, default_value_t = 0, hide = true)]
+    pub a_exp: u32,
+    /// Tuning aid: search features switched off for B.
+    #[arg(long, default_value_t = 0, hide = true)]
+    pub b_exp: u32,
     /// Random plies that open each pair of games.
     #[arg(long, default_value_t = 4)]
     pub opening_plies: usize,

@@ -34,12 +34,13 @@ fn describe(kind: PlayerKind, l: Limits) -> String {
     }
 }
 
-fn player(kind: PlayerKind, limits: Limits, tt: usize, seed: u64) -> Player {
+fn player(kind: PlayerKind, limits: Limits, tt: usize, seed: u64, exp: u32) -> Player {
     match kind {
         PlayerKind::Random => Player::Random(Box::new(selfplay::rng(seed))),
         PlayerKind::Full | PlayerKind::Classic => {
             let mut engine = Box::new(Engine::new(tt));
             engine.set_seed(Some(seed));
+            engine.set_experiment(exp);
             if kind == PlayerKind::Classic {
                 engine.set_style(Style::Classic);
             }
@@ -59,12 +60,14 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         la,
         args.tt,
         args.seed.wrapping_mul(2).wrapping_add(1),
+        args.a_exp,
     );
     let mut b = player(
         args.b_kind,
         lb,
         args.tt,
         args.seed.wrapping_mul(2).wrapping_add(2),
+        args.b_exp,
     );
     println!(
         "match: A = {name_a}, B = {name_b}, {} games, rules {rules}",

@@ -12,9 +12,19 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_DEPTH: u32 = 14;
 
 /// (rule set, FEN): openings, middle games and endings of both games.
+/// The middle games come from engine self-play after random openings.
 pub const POSITIONS: &[(RuleSet, &str)] = &[
     (RuleSet::Italian, "W:W21-32:B1-12"),
+    (RuleSet::Italian, "W:W19,23,24,25,26,28,29,31,32:B1,2,3,4,7,8,10,11,12"),
+    (RuleSet::Italian, "W:W20,21,22,24,25,31,32:B1,2,4,7,10,11,15"),
+    (RuleSet::Italian, "W:W19,20,21,22,23,24,25,27,28,29,31:B1,2,3,4,6,8,9,10,11,12,16"),
+    (RuleSet::Italian, "W:W18,20,21,22,23,24,25,27,30,32:B1,3,9,10,11,12,13,14,15,16"),
+    (RuleSet::Italian, "W:W10,11,23,24,27,30,32:B1,3,9,12,16,18,K29"),
     (RuleSet::English, "B:W21-32:B1-12"),
+    (RuleSet::English, "B:W21,22,24,27,28,29,30,32:B1,2,3,4,6,7,8,12"),
+    (RuleSet::English, "B:W18,19,20,21,22,24,25,26,28,29,30,31:B2,4,5,6,7,8,9,10,11,12,13,15"),
+    (RuleSet::English, "B:W14,19,20,24,28,29,30,31:B2,4,7,8,11,12,13"),
+    (RuleSet::English, "B:W13,21,23,25,27:B1,7,9,11,15"),
 ];
 
 /// One bench position's outcome.

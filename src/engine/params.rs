@@ -82,6 +82,11 @@ pub const ENGLISH: EvalParams = EvalParams {
 // An Italian king is worth far more than an English one (no man can take it, R-M3).
 const _: () = assert!(ITALIAN.king > ENGLISH.king && ITALIAN.king >= 150);
 
+/// Reverse futility pruning: up to this depth, a quiet node whose static score beats beta by
+/// `RFP_MARGIN` per ply of depth left is cut at once.
+pub const RFP_DEPTH: i32 = 4;
+pub const RFP_MARGIN: i32 = 60;
+
 /// Half-width of the aspiration window around the previous iteration's score.
 pub const ASPIRATION: i32 = 30;
 
@@ -89,6 +94,9 @@ pub const ASPIRATION: i32 = 30;
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// ... and after this many moves have been searched at full depth.
 pub const LMR_MIN_MOVES: usize = 3;
+/// ... by ln(depth) * ln(move number) / LMR_DIVISOR + LMR_BASE plies (at least one).
+pub const LMR_DIVISOR: f64 = 2.0;
+pub const LMR_BASE: f64 = 0.5;
 
 /// Root moves within this many centi-men of the best may be picked at random for variety.
 pub const VARIETY_MARGIN: i32 = 6;

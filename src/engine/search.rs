@@ -30,6 +30,7 @@ pub struct Engine {
     rng: StdRng,
     variety: i32,
     style: Style,
+    experiment: u32,
     pv_table: Vec<ArrayVec<Move, MAX_PLY>>,
 }
 
@@ -55,6 +56,7 @@ impl Engine {
             rng: rand::make_rng(),
             variety: params::VARIETY_MARGIN,
             style: Style::Full,
+            experiment: 0,
             pv_table: vec![ArrayVec::new(); MAX_PLY + 1],
         }
     }
@@ -70,6 +72,11 @@ impl Engine {
     /// the best move found (and makes node counts independent of the seed).
     pub fn set_variety(&mut self, margin: i32) {
         self.variety = margin.max(0);
+    }
+
+    /// Bits that switch off single search features, for A/B matches while tuning (0: all on).
+    pub fn set_experiment(&mut self, bits: u32) {
+        self.experiment = bits;
     }
 
     pub fn set_style(&mut self, style: Style) {
@@ -135,6 +142,7 @@ impl Engine {
             np: vec![np; MAX_PLY + 2],
             variety: self.variety,
             full: self.style == Style::Full,
+            experiment: self.experiment,
         };
         // Root order for the first iteration: table move, captures, history.
         let tt_move = s.tt.probe(s.key(0), 0).map_or(tt::NO_MOVE, |h| h.mv);
@@ -247,6 +255,7 @@ struct Searcher<'a> {
     variety: i32,
     /// [`Style::Full`]; false for the classic yardstick.
     full: bool,
+    experiment: u32,
 }
 
 impl Searcher<'_> {
@@ -460,9 +469,24 @@ impl Searcher<'_> {
                 }
             }
         }
-        if ply >= MAX_PLY - 1 || (depth <= 0 && !has_capture(&self.pos)) {
+        let must_capture = has_capture(&self.pos);
+        if ply >= MAX_PLY - 1 || (depth <= 0 && !must_capture) {
             // Quiescence: at the horizon only forced captures are played out.
             return self.evaluate(np);
+        }
+        // Reverse futility: near the horizon, in a quiet position (no capture either way), a
+        // static score far above beta is trusted.
+        if self.full
+            && !pv_node
+            && depth <= params::RFP_DEPTH
+            && !must_capture
+            && beta.abs() < WIN - 1000
+            && self.experiment & 1 == 0
+        {
+            let e = self.evaluate(np);
+            if e - params::RFP_MARGIN * depth >= beta && !eval::opponent_threatens(&self.pos) {
+                return e;
+            }
         }
         let mut moves: MoveList = legal_moves(&self.pos);
         if moves.is_empty() {
@@ -499,7 +523,7 @@ impl Searcher<'_> {
                     && i >= params::LMR_MIN_MOVES
                     && scores[i] < (1 << 22) - 1
                 {
-                    1 + i32::from(i >= 8 && depth >= 6)
+                    (lmr_reduction(depth, i) - i32::from(pv_node)).clamp(1, new_depth - 1)
                 } else {
                     0
                 };
@@ -551,6 +575,13 @@ impl Searcher<'_> {
             .store(key, depth.max(0), ply as i32, best, bound, best_move);
         best
     }
+}
+
+/// Late-move reduction in plies for the `i`-th move (0-based) at `depth`: grows with the log
+/// of both, as in most modern alpha-beta programs.
+fn lmr_reduction(depth: i32, i: usize) -> i32 {
+    let r = (f64::from(depth).ln() * (i as f64 + 1.0).ln()) / params::LMR_DIVISOR + params::LMR_BASE;
+    r as i32
 }
 
 pub(crate) fn nps(nodes: u64, elapsed: Duration) -> u64 {
