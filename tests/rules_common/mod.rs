@@ -58,3 +58,56 @@ pub fn play_all(game: &mut Game, texts: &[&str]) {
 pub fn numbers(bb: dama::rules::Bitboard) -> Vec<u8> {
     bb.iter().map(|s| s.number()).collect()
 }
+
+/// The position turned half a turn with the colours swapped: square n becomes 33 - n, White's
+/// pieces become Black's and the other side moves. Both rule sets are symmetric under this
+/// (R-B2, R-B4: 1 and 32 are opposite corners), so it has the mirrored move list.
+pub fn rotate(p: &Position) -> Position {
+    let setup = p.to_setup();
+    let rotated = dama::rules::Setup {
+        side_to_move: setup.side_to_move.opposite(),
+        pieces: setup
+            .pieces
+            .iter()
+            .map(|&(n, piece)| {
+                let piece = dama::rules::Piece {
+                    color: piece.color.opposite(),
+                    kind: piece.kind,
+                };
+                (33 - n, piece)
+            })
+            .collect(),
+    };
+    Position::from_setup(p.rules(), &rotated).expect("a rotated position is valid")
+}
+
+/// A move string with every square n replaced by 33 - n.
+pub fn rotate_move(text: &str) -> String {
+    let mut out = String::new();
+    let mut num = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            num.push(c);
+        } else {
+            if !num.is_empty() {
+                let n: u32 = num.parse().expect("digits");
+                out.push_str(&(33 - n).to_string());
+                num.clear();
+            }
+            if c != ' ' {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// [`assert_moves`] for the position and for its rotation (the same rule seen from the other
+/// side of the board).
+#[track_caller]
+pub fn assert_moves_both_sides(rules: RuleSet, text: &str, expected: &[&str]) {
+    assert_moves(rules, text, expected);
+    let r = rotate(&pos(rules, text));
+    let want: BTreeSet<String> = expected.iter().map(|m| rotate_move(m)).collect();
+    assert_eq!(move_set(&r), want, "{rules} {text} rotated\n{r:?}");
+}
