@@ -156,3 +156,29 @@ fn r_k3_italian_king_captures_kings() {
     assert!(after.piece_at(sq(14)).is_none());
     assert_eq!(after.kings_of(Color::Black).count(), 1);
 }
+
+#[test]
+fn r_m3_english_man_taking_a_king_makes_and_unmakes() {
+    // R-M3 (EN): the captured king is recorded as a king, so the move removes a king and
+    // taking it back puts a king (not a man) back, with the hash restored.
+    for (text, mv, king_sq) in [("W:W22:BK17", "22x13", 17), ("W:W22:B17,K9", "22x13x6", 9)] {
+        let p = pos(EN, text);
+        let m = find_move(&p, mv);
+        assert_eq!(
+            rules_common::numbers(m.captured_kings()),
+            vec![king_sq],
+            "{text} {mv}"
+        );
+        let mut q = p;
+        q.make(&m);
+        assert!(q.kings_of(Color::Black).is_empty(), "{text} {mv}");
+        assert!(q.kings().is_empty(), "no king left on an empty square");
+        assert_eq!(q.hash(), q.compute_hash());
+        q.unmake(&m);
+        assert_eq!(q, p);
+        assert_eq!(
+            q.piece_at(sq(u32::from(king_sq))).map(|pc| pc.kind),
+            Some(Kind::King)
+        );
+    }
+}
