@@ -3,3 +3,4 @@
 
 pub mod fen;
 pub mod movetext;
+pub mod pdn;
