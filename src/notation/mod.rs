@@ -4,3 +4,4 @@
 pub mod fen;
 pub mod movetext;
 pub mod pdn;
+pub mod replay;
