@@ -254,6 +254,9 @@ impl Chains<'_> {
         {
             return;
         }
-        self.list.push(m);
+        // The list holds 256 moves; searches for positions with the most captures found
+        // 28 (English) and 18 (Italian), so a full list means a bug, not a position.
+        let pushed = self.list.try_push(m);
+        debug_assert!(pushed.is_ok(), "move list full");
     }
 }
