@@ -235,7 +235,7 @@ impl PdnGame {
         let first = self.rules.first_to_move();
         let offset = usize::from(self.start.side_to_move() != first);
         let n = ply + offset;
-        (n / 2 + 1, n % 2 == 0)
+        (n / 2 + 1, n.is_multiple_of(2))
     }
 }
 
