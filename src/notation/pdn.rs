@@ -465,10 +465,14 @@ impl Lexer {
         let tok = match c {
             '[' => self.tag(line, column),
             '{' => {
+                let after_brace = (self.i, self.line, self.column);
                 let mut body = String::new();
                 loop {
                     match self.bump() {
                         None => {
+                            // Rewind to just after the `{` so that the reader can skip to the
+                            // next game instead of losing the rest of the file.
+                            (self.i, self.line, self.column) = after_brace;
                             return Some(Err(self.err(
                                 line,
                                 column,
@@ -690,7 +694,7 @@ impl Reader {
         let mut state = GameState::default();
         let r = self.read_body(&mut state);
         match r {
-            Ok(()) => Some(Ok(state.finish(self.default_rules))),
+            Ok(()) => Some(Ok(state.finish())),
             Err((e, lexical)) => {
                 self.recover(lexical);
                 Some(Err(e))
@@ -731,18 +735,21 @@ impl Reader {
         loop {
             let Some(t) = self.lex.next() else {
                 // End of text without a result: a record cut short, kept as unfinished.
-                return Ok(());
+                let (line, column) = (self.lex.line, self.lex.column);
+                return st.start(self.default_rules).map_err(|(kind, tag)| {
+                    let (line, column) = tag.unwrap_or((line, column));
+                    (PdnError { line, column, kind }, false)
+                });
             };
             let t = t.map_err(|e| (e, true))?;
             let at = |kind| {
-                (
-                    PdnError {
-                        line: t.line,
-                        column: t.column,
-                        kind,
-                    },
-                    false,
-                )
+                let (line, column) = (t.line, t.column);
+                (PdnError { line, column, kind }, false)
+            };
+            // Errors of the FEN or GameType tag point at the tag.
+            let at_tag = |(kind, tag): (PdnErrorKind, Option<(usize, usize)>)| {
+                let (line, column) = tag.unwrap_or((t.line, t.column));
+                (PdnError { line, column, kind }, false)
             };
             match &t.tok {
                 Tok::Tag { name, value } => {
@@ -752,31 +759,32 @@ impl Reader {
                         return Ok(());
                     }
                     st.tags.push((name.clone(), value.clone()));
+                    st.tag_at.push((t.line, t.column));
                 }
                 Tok::Result(r) => {
-                    st.start(self.default_rules).map_err(at)?;
+                    st.start(self.default_rules).map_err(at_tag)?;
                     st.result = Some(*r);
                     return Ok(());
                 }
                 Tok::MoveNumber => {
-                    st.start(self.default_rules).map_err(at)?;
+                    st.start(self.default_rules).map_err(at_tag)?;
                 }
                 Tok::Comment(c) => {
-                    st.start(self.default_rules).map_err(at)?;
+                    st.start(self.default_rules).map_err(at_tag)?;
                     match st.moves.last_mut() {
                         Some(m) => m.comments.push(c.clone()),
                         None => st.intro.push(c.clone()),
                     }
                 }
                 Tok::Nag(n) => {
-                    st.start(self.default_rules).map_err(at)?;
+                    st.start(self.default_rules).map_err(at_tag)?;
                     match st.moves.last_mut() {
                         Some(m) => m.nags.push(n.clone()),
                         None => return Err(at(PdnErrorKind::NothingToAnnotate(n.clone()))),
                     }
                 }
                 Tok::Open => {
-                    st.start(self.default_rules).map_err(at)?;
+                    st.start(self.default_rules).map_err(at_tag)?;
                     let raw = self.variation(&t)?;
                     match st.moves.last_mut() {
                         Some(m) => m.variations.push(raw),
@@ -787,7 +795,7 @@ impl Reader {
                 }
                 Tok::Close => return Err(at(PdnErrorKind::UnmatchedParen)),
                 Tok::Move(text) => {
-                    st.start(self.default_rules).map_err(at)?;
+                    st.start(self.default_rules).map_err(at_tag)?;
                     let game = st.game.as_mut().expect("started");
                     let pos = *game.position();
                     if let Some(outcome) = game.outcome() {
@@ -867,6 +875,8 @@ impl Iterator for Reader {
 #[derive(Default)]
 struct GameState {
     tags: Vec<(String, String)>,
+    /// Line and column of each tag.
+    tag_at: Vec<(usize, usize)>,
     game: Option<Game>,
     rules: Option<RuleSet>,
     intro: Vec<String>,
@@ -876,42 +886,40 @@ struct GameState {
 
 impl GameState {
     /// At the first movetext token: the rule set from `GameType`, the start from `FEN`.
-    fn start(&mut self, default_rules: RuleSet) -> Result<(), PdnErrorKind> {
+    /// An error comes with the position of the tag at fault.
+    fn start(
+        &mut self,
+        default_rules: RuleSet,
+    ) -> Result<(), (PdnErrorKind, Option<(usize, usize)>)> {
         if self.game.is_some() {
             return Ok(());
         }
         let tag = |name: &str| {
             self.tags
                 .iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(name))
-                .map(|(_, v)| v.clone())
+                .position(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|i| (self.tags[i].1.clone(), Some(self.tag_at[i])))
         };
         let rules = match tag("GameType") {
             None => default_rules,
-            Some(gt) => match gt.split(',').next().map(str::trim) {
+            Some((gt, at)) => match gt.split(',').next().map(str::trim) {
                 Some("22") => RuleSet::Italian,
                 Some("21") => RuleSet::English,
-                _ => return Err(PdnErrorKind::UnsupportedGameType(gt)),
+                _ => return Err((PdnErrorKind::UnsupportedGameType(gt), at)),
             },
         };
         let start = match tag("FEN") {
             None => Position::start(rules),
-            Some(value) => {
-                fen::parse(rules, &value).map_err(|error| PdnErrorKind::BadFen { value, error })?
-            }
+            Some((value, at)) => fen::parse(rules, &value)
+                .map_err(|error| (PdnErrorKind::BadFen { value, error }, at))?,
         };
         self.rules = Some(rules);
         self.game = Some(Game::new(start));
         Ok(())
     }
 
-    fn finish(mut self, default_rules: RuleSet) -> PdnGame {
-        // A record of tags only (no movetext at all) still names its start.
-        if self.game.is_none() && self.start(default_rules).is_err() {
-            self.rules = Some(default_rules);
-            self.game = Some(Game::new(Position::start(default_rules)));
-        }
-        let game = self.game.expect("started");
+    fn finish(self) -> PdnGame {
+        let game = self.game.expect("started before the game ends");
         PdnGame {
             tags: self.tags,
             rules: self.rules.expect("started"),
@@ -995,13 +1003,23 @@ pub fn write_game(g: &PdnGame) -> String {
     let mut restate = true;
     for (ply, m) in g.moves.iter().enumerate() {
         let (number, first) = g.move_number(ply);
-        if first {
-            words.push(format!("{number}."));
+        // The number stays on the line of its move.
+        let mut word = if first {
+            format!("{number}. ")
         } else if restate {
-            words.push(format!("{number}..."));
+            format!("{number}... ")
+        } else {
+            String::new()
+        };
+        word.push_str(&m.mv.to_string());
+        for n in &m.nags {
+            // Marks stick to the move (`22-18!?`), numeric NAGs stand apart (`22-18 $3`).
+            if n.starts_with('$') {
+                word.push(' ');
+            }
+            word.push_str(n);
         }
-        words.push(m.mv.to_string());
-        words.extend(m.nags.iter().cloned());
+        words.push(word);
         restate = false;
         for c in &m.comments {
             push_text(&mut words, "{", c, "}");
