@@ -422,3 +422,27 @@ fn save_atomic_replaces_or_refuses() {
     assert!(!dir.join("no").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn writer_keeps_player_text_from_breaking_the_file() {
+    let mut g = read_game("1. 22-18 11-15 *", RuleSet::Italian).unwrap();
+    g.set_tag("White", "Ann \"the\nwall\"");
+    g.moves[0]
+        .comments
+        .push("a } brace and a long comment ".repeat(8));
+    let text = write_game(&g);
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "{line:?}");
+    }
+    let back = read_game(&text, RuleSet::English).unwrap();
+    assert_eq!(back.tag("White"), Some("Ann \"the wall\""));
+    assert_eq!(back.moves, {
+        let mut m = g.moves.clone();
+        m[0].comments = vec![("a brace and a long comment ".repeat(8)).trim().to_string()];
+        m
+    });
+    assert_eq!(
+        read_game("  \n", RuleSet::Italian).unwrap_err().kind,
+        PdnErrorKind::NoGame
+    );
+}

@@ -288,6 +288,8 @@ pub enum PdnErrorKind {
         error: MoveTextError,
         fen: String,
     },
+    /// The text holds no game at all.
+    NoGame,
     /// A move after the game had ended on the board.
     AfterEnd {
         text: String,
@@ -310,6 +312,7 @@ impl fmt::Display for PdnErrorKind {
             PdnErrorKind::UnexpectedText(t) => write!(f, "{t:?} is not PDN movetext"),
             PdnErrorKind::UnclosedVariation => write!(f, "variation '(' is never closed"),
             PdnErrorKind::UnmatchedParen => write!(f, "')' without a '('"),
+            PdnErrorKind::NoGame => write!(f, "no game found"),
             PdnErrorKind::NothingToAnnotate(t) => {
                 write!(f, "{t:?} comes before any move, with nothing to annotate")
             }
@@ -939,15 +942,14 @@ pub fn read_games(text: &str, default_rules: RuleSet) -> Vec<Result<PdnGame, Pdn
 /// Reads the first game of a PDN text.
 ///
 /// # Errors
-/// The first game's [`PdnError`]; [`PdnErrorKind::UnexpectedText`] with an empty text at line 1
-/// when there is no game at all.
+/// The first game's [`PdnError`]; [`PdnErrorKind::NoGame`] when there is no game at all.
 pub fn read_game(text: &str, default_rules: RuleSet) -> Result<PdnGame, PdnError> {
     Reader::new(text, default_rules)
         .next()
         .unwrap_or(Err(PdnError {
             line: 1,
             column: 1,
-            kind: PdnErrorKind::UnexpectedText(String::new()),
+            kind: PdnErrorKind::NoGame,
         }))
 }
 
@@ -957,8 +959,13 @@ pub fn read_game(text: &str, default_rules: RuleSet) -> Result<PdnGame, PdnError
 /// Movetext lines are wrapped at this width.
 pub const LINE_WIDTH: usize = 80;
 
+/// A tag value between quotes: `\` and `"` escaped, line breaks (which a tag can't hold)
+/// turned into spaces.
 fn quote(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
 }
 
 /// Writes one game: the seven standard tags (`?` where unknown), `GameType`, `FEN` when the
@@ -989,6 +996,12 @@ pub fn write_game(g: &PdnGame) -> String {
     }
     let mut words: Vec<String> = Vec::new();
     let push_text = |words: &mut Vec<String>, open: &str, text: &str, close: &str| {
+        // A `}` would end a comment early: a comment given by a player loses it.
+        let text = if open == "{" {
+            collapse(&text.replace('}', " "))
+        } else {
+            collapse(text)
+        };
         // Split on spaces so that wrapping never needs a line longer than 80 columns; the
         // reader collapses whitespace, so the text reads back the same.
         let mut parts: Vec<String> = text.split(' ').map(str::to_string).collect();
