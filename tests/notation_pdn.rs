@@ -446,3 +446,15 @@ fn writer_keeps_player_text_from_breaking_the_file() {
         PdnErrorKind::NoGame
     );
 }
+
+#[test]
+fn a_bad_fen_only_game_does_not_take_the_next_one_with_it() {
+    // FEN-only records without tags on their own lines: the error is at the bad game's end,
+    // so the reader goes straight on to the next.
+    let text = "[FEN \"W:W33:B1\"] * 1. 22-18 * [FEN \"W:W21:B1\"] *";
+    let games = read_games(text, RuleSet::Italian);
+    assert_eq!(games.len(), 3, "{games:?}");
+    assert!(matches!(&games[0], Err(e) if matches!(e.kind, PdnErrorKind::BadFen { .. })));
+    assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
+    assert!(games[2].is_ok());
+}

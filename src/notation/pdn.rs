@@ -668,6 +668,17 @@ impl Lexer {
 // ---------------------------------------------------------------------------------------------
 // Reader
 
+/// What is left of a damaged game after its error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Skip {
+    /// Nothing: the error was at the game's end.
+    Nothing,
+    /// The rest of its movetext, up to its result or the next tag pair.
+    Movetext,
+    /// Unreadable text: every line up to the next one that starts with a tag.
+    Lines,
+}
+
 /// Reads the games of a PDN text one by one. After a damaged game (an `Err`), it resumes at
 /// the next game, so every game of a file is reported, good or bad.
 pub struct Reader {
@@ -698,8 +709,8 @@ impl Reader {
         let r = self.read_body(&mut state);
         match r {
             Ok(()) => Some(Ok(state.finish())),
-            Err((e, lexical)) => {
-                self.recover(lexical);
+            Err((e, skip)) => {
+                self.recover(skip);
                 Some(Err(e))
             }
         }
@@ -707,8 +718,11 @@ impl Reader {
 
     /// Skips the rest of a damaged game: to the end of its movetext (its result or the next
     /// tag pair) when the text can still be read, else to the next line that starts a tag.
-    fn recover(&mut self, lexical: bool) {
-        if !lexical {
+    fn recover(&mut self, skip: Skip) {
+        if skip == Skip::Nothing {
+            return;
+        }
+        if skip == Skip::Movetext {
             while let Some(t) = self.lex.next() {
                 match t {
                     Ok(Spanned {
@@ -733,26 +747,26 @@ impl Reader {
     }
 
     /// Reads tags and movetext up to and including the result. Errors carry whether they
-    /// were lexical (the text itself unreadable) or about the game.
-    fn read_body(&mut self, st: &mut GameState) -> Result<(), (PdnError, bool)> {
+    /// were lexical (the text itself unreadable) or about the game, i.e. what is left to skip.
+    fn read_body(&mut self, st: &mut GameState) -> Result<(), (PdnError, Skip)> {
         loop {
             let Some(t) = self.lex.next() else {
                 // End of text without a result: a record cut short, kept as unfinished.
                 let (line, column) = (self.lex.line, self.lex.column);
                 return st.start(self.default_rules).map_err(|(kind, tag)| {
                     let (line, column) = tag.unwrap_or((line, column));
-                    (PdnError { line, column, kind }, false)
+                    (PdnError { line, column, kind }, Skip::Nothing)
                 });
             };
-            let t = t.map_err(|e| (e, true))?;
+            let t = t.map_err(|e| (e, Skip::Lines))?;
             let at = |kind| {
                 let (line, column) = (t.line, t.column);
-                (PdnError { line, column, kind }, false)
+                (PdnError { line, column, kind }, Skip::Movetext)
             };
             // Errors of the FEN or GameType tag point at the tag.
             let at_tag = |(kind, tag): (PdnErrorKind, Option<(usize, usize)>)| {
                 let (line, column) = tag.unwrap_or((t.line, t.column));
-                (PdnError { line, column, kind }, false)
+                (PdnError { line, column, kind }, Skip::Movetext)
             };
             match &t.tok {
                 Tok::Tag { name, value } => {
@@ -765,7 +779,10 @@ impl Reader {
                     st.tag_at.push((t.line, t.column));
                 }
                 Tok::Result(r) => {
-                    st.start(self.default_rules).map_err(at_tag)?;
+                    // The game ends here, read or not: nothing of it is left to skip.
+                    st.start(self.default_rules)
+                        .map_err(at_tag)
+                        .map_err(|(e, _)| (e, Skip::Nothing))?;
                     st.result = Some(*r);
                     return Ok(());
                 }
@@ -823,7 +840,7 @@ impl Reader {
     }
 
     /// Reads a variation after its `(` up to the matching `)`; returns its text.
-    fn variation(&mut self, open: &Spanned) -> Result<String, (PdnError, bool)> {
+    fn variation(&mut self, open: &Spanned) -> Result<String, (PdnError, Skip)> {
         let mut depth = 1;
         let start = open.end;
         loop {
@@ -835,10 +852,10 @@ impl Reader {
                             column: open.column,
                             kind: PdnErrorKind::UnclosedVariation,
                         },
-                        true,
+                        Skip::Lines,
                     ));
                 }
-                Some(t) => t.map_err(|e| (e, true))?,
+                Some(t) => t.map_err(|e| (e, Skip::Lines))?,
             };
             match t.tok {
                 Tok::Open => depth += 1,
@@ -858,7 +875,7 @@ impl Reader {
                             column: open.column,
                             kind: PdnErrorKind::UnclosedVariation,
                         },
-                        false,
+                        Skip::Movetext,
                     ));
                 }
                 _ => {}
