@@ -458,3 +458,22 @@ fn a_bad_fen_only_game_does_not_take_the_next_one_with_it() {
     assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
     assert!(games[2].is_ok());
 }
+
+#[test]
+fn latin1_files_keep_their_accents() {
+    // "Niccolò" in Latin-1, as older Windows programs write it.
+    let mut bytes = b"[White \"Niccol".to_vec();
+    bytes.push(0xF2);
+    bytes.extend_from_slice(b"\"]\n[GameType \"22\"]\n1. 22-18 *\n");
+    let text = dama::notation::pdn::decode(&bytes);
+    let g = read_game(&text, RuleSet::Italian).unwrap();
+    assert_eq!(g.tag("White"), Some("Niccolò"));
+    // UTF-8 with a byte-order mark.
+    let utf8 = "\u{feff}[White \"Niccolò\"]\n1. 22-18 *\n";
+    let g = read_game(
+        &dama::notation::pdn::decode(utf8.as_bytes()),
+        RuleSet::Italian,
+    )
+    .unwrap();
+    assert_eq!(g.tag("White"), Some("Niccolò"));
+}

@@ -185,3 +185,20 @@ fn without_text_the_viewer_is_pointed_to() {
     assert!(!ok);
     assert!(err.contains("--text"), "{err}");
 }
+
+#[test]
+fn a_file_where_nothing_reads_is_an_error_with_a_hint() {
+    // English games read with the default (Italian) rules: every one fails at ply 1.
+    let (ok, out, err) = dama(&["replay", &data("english_checkerboard.pdn")]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("none of the 4 games"), "{err}");
+    assert!(err.contains("see --rules"), "{err}");
+    let (ok, out, _) = dama(&[
+        "replay",
+        &data("english_checkerboard.pdn"),
+        "--rules",
+        "english",
+    ]);
+    assert!(ok);
+    assert!(out.contains("4 games (4 readable)"), "{out}");
+}

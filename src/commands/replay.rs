@@ -4,7 +4,7 @@
 
 use crate::cli::ReplayArgs;
 use crate::notation::fen;
-use crate::notation::pdn::{PdnError, PdnGame, read_games};
+use crate::notation::pdn::{PdnError, PdnGame, decode, read_games};
 use crate::notation::replay::{Replay, board_text};
 use crate::rules::RuleSet;
 use anyhow::{Context, bail};
@@ -14,11 +14,24 @@ use std::path::Path;
 pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     let path = &args.file;
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| anyhow::anyhow!("{}: not a PDN file (not text)", path.display()))?;
+    let text = decode(&bytes);
     let games = read_games(&text, args.rules.into());
     if games.is_empty() {
         bail!("{}: not a PDN file (no game found)", path.display());
+    }
+    // A file in which nothing reads is an error, not a list of errors.
+    if args.game.is_none() && games.len() > 1 && games.iter().all(Result::is_err) {
+        let Some(Err(first)) = games.first() else {
+            unreachable!("all games are errors")
+        };
+        bail!(
+            "none of the {} games in {} can be read (games without a GameType tag are read as \
+             {}; see --rules); the first: {}",
+            games.len(),
+            path.display(),
+            RuleSet::from(args.rules),
+            located(path, 1, games.len(), first)
+        );
     }
     let chosen = match args.game {
         Some(0) => bail!("games are numbered from 1"),

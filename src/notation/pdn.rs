@@ -309,6 +309,10 @@ impl fmt::Display for PdnErrorKind {
                 )
             }
             PdnErrorKind::BadTag => write!(f, "malformed tag pair (expected [Name \"value\"])"),
+            PdnErrorKind::UnexpectedText(t) if t.chars().count() > 40 => {
+                let head: String = t.chars().take(40).collect();
+                write!(f, "{head:?}... is not PDN movetext")
+            }
             PdnErrorKind::UnexpectedText(t) => write!(f, "{t:?} is not PDN movetext"),
             PdnErrorKind::UnclosedVariation => write!(f, "variation '(' is never closed"),
             PdnErrorKind::UnmatchedParen => write!(f, "')' without a '('"),
@@ -948,6 +952,15 @@ impl GameState {
             moves: self.moves,
             result: self.result.unwrap_or(PdnResult::Unknown),
         }
+    }
+}
+
+/// The text of a PDN file: UTF-8 when it is (a byte-order mark is skipped by the reader), else
+/// Latin-1, which older Windows programs write (accented player names in Italian files).
+pub fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
     }
 }
 
