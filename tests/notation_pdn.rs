@@ -477,3 +477,14 @@ fn latin1_files_keep_their_accents() {
     .unwrap();
     assert_eq!(g.tag("White"), Some("Niccolò"));
 }
+
+#[test]
+fn windows_line_ends_read_the_same() {
+    for &(name, rules) in GOOD {
+        let text = read(name);
+        let crlf = text.replace('\n', "\r\n");
+        let a = good_games(name, rules);
+        let b = good_games_from(&crlf, rules);
+        assert_eq!(a, b, "{name}");
+    }
+}
