@@ -5,3 +5,4 @@ pub mod fen;
 pub mod movetext;
 pub mod pdn;
 pub mod replay;
+pub mod save;
