@@ -4,7 +4,7 @@
 
 use crate::cli::ReplayArgs;
 use crate::notation::fen;
-use crate::notation::pdn::{PdnError, PdnGame, decode, read_games};
+use crate::notation::pdn::{PdnError, PdnGame, read_file};
 use crate::notation::replay::{Replay, board_text};
 use crate::rules::RuleSet;
 use anyhow::{Context, bail};
@@ -13,9 +13,8 @@ use std::path::Path;
 
 pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
     let path = &args.file;
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let text = decode(&bytes);
-    let games = read_games(&text, args.rules.into());
+    let games = read_file(path, args.rules.into())
+        .with_context(|| format!("cannot read {}", path.display()))?;
     if games.is_empty() {
         bail!("{}: not a PDN file (no game found)", path.display());
     }
@@ -141,6 +140,7 @@ fn truncate(s: &str, n: usize) -> String {
 fn print_text(game: &PdnGame, args: &ReplayArgs) -> io::Result<()> {
     let mut out = io::stdout().lock();
     for (name, value) in &game.tags {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
         writeln!(out, "[{name} \"{value}\"]")?;
     }
     let rules: RuleSet = game.rules;

@@ -17,7 +17,7 @@ mod lexer;
 mod reader;
 mod writer;
 
-pub use reader::{Reader, decode, read_game, read_games};
+pub use reader::{Reader, decode, read_file, read_game, read_games};
 pub use writer::{LINE_WIDTH, write_game, write_games};
 // Saving lives in `notation::save`; re-exported here where records are written.
 pub use super::save::{Overwrite, save_atomic, today};

@@ -290,6 +290,18 @@ impl GameState {
     }
 }
 
+/// Reads every game of a PDN file (see [`decode`] for its encoding and [`Reader`] for damaged
+/// games).
+///
+/// # Errors
+/// The I/O error when the file can't be read.
+pub fn read_file(
+    path: &std::path::Path,
+    default_rules: RuleSet,
+) -> std::io::Result<Vec<Result<PdnGame, PdnError>>> {
+    Ok(read_games(&decode(&std::fs::read(path)?), default_rules))
+}
+
 /// The text of a PDN file: UTF-8 when it is (a byte-order mark is skipped by the reader), else
 /// Latin-1, which older Windows programs write (accented player names in Italian files).
 pub fn decode(bytes: &[u8]) -> String {
