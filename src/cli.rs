@@ -19,6 +19,8 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the move tree (move generator check and speed test).
     Perft(PerftArgs),
+    /// Replay a game saved as PDN (`--text` prints it for scripts).
+    Replay(ReplayArgs),
 }
 
 /// The rule set, as chosen on the command line.
@@ -56,6 +58,27 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The PDN file.
+    pub file: std::path::PathBuf,
+    /// Which game of the file (numbered from 1); without it a file of several games is listed.
+    #[arg(long, short)]
+    pub game: Option<usize>,
+    /// Print the replay as text: tags, each move and the board after it, the result, the FEN.
+    #[arg(long)]
+    pub text: bool,
+    /// Stop after this many plies.
+    #[arg(long)]
+    pub ply: Option<usize>,
+    /// Show square numbers on the empty squares of the board.
+    #[arg(long)]
+    pub numbers: bool,
+    /// Rule set for games without a GameType tag (CheckerBoard writes none).
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+}
+
 /// Runs the parsed command line.
 ///
 /// # Errors
@@ -63,6 +86,7 @@ pub struct PerftArgs {
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Perft(args)) => crate::commands::perft::run(&args),
+        Some(Command::Replay(args)) => crate::commands::replay::run(&args),
         None => {
             anyhow::bail!("the board is not built yet: run `dama perft --depth 6` or `dama --help`")
         }
