@@ -21,6 +21,10 @@ pub enum Command {
     Perft(PerftArgs),
     /// Replay a game saved as PDN (`--text` prints it for scripts).
     Replay(ReplayArgs),
+    /// Search a fixed set of positions to a fixed depth: total nodes (deterministic) and nodes/s.
+    Bench(BenchArgs),
+    /// Play the engine against itself at two settings and report the score and Elo difference.
+    Match(MatchArgs),
 }
 
 /// The rule set, as chosen on the command line.
@@ -79,6 +83,71 @@ pub struct ReplayArgs {
     pub rules: Rules,
 }
 
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth in plies for every bench position.
+    #[arg(long, short, default_value_t = crate::engine::bench::DEFAULT_DEPTH)]
+    pub depth: u32,
+}
+
+/// Which kind of player a side of a match is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum PlayerKind {
+    /// The engine with everything on.
+    #[default]
+    Full,
+    /// Plain alpha-beta with quiescence and no table (the classic design, as a yardstick).
+    Classic,
+    /// Random legal moves.
+    Random,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Number of games (played in pairs from the same opening, colours swapped).
+    #[arg(long, default_value_t = 40)]
+    pub games: u32,
+    /// Rule set.
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// Player A: search depth in plies.
+    #[arg(long, conflicts_with_all = ["a_movetime", "a_nodes"])]
+    pub a_depth: Option<u32>,
+    /// Player A: milliseconds per move.
+    #[arg(long, conflicts_with = "a_nodes")]
+    pub a_movetime: Option<u64>,
+    /// Player A: nodes per move.
+    #[arg(long)]
+    pub a_nodes: Option<u64>,
+    /// Player A: what kind of player.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
+    pub a_kind: PlayerKind,
+    /// Player B: search depth in plies.
+    #[arg(long, conflicts_with_all = ["b_movetime", "b_nodes"])]
+    pub b_depth: Option<u32>,
+    /// Player B: milliseconds per move.
+    #[arg(long, conflicts_with = "b_nodes")]
+    pub b_movetime: Option<u64>,
+    /// Player B: nodes per move.
+    #[arg(long)]
+    pub b_nodes: Option<u64>,
+    /// Player B: what kind of player.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
+    pub b_kind: PlayerKind,
+    /// Random plies that open each pair of games.
+    #[arg(long, default_value_t = 4)]
+    pub opening_plies: usize,
+    /// Seed for the openings and the engines' choices (the same seed replays the same match).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Transposition table size per engine, MiB.
+    #[arg(long, default_value_t = 16)]
+    pub tt: usize,
+    /// Write every game to this PDN file.
+    #[arg(long)]
+    pub pdn: Option<std::path::PathBuf>,
+}
+
 /// Runs the parsed command line.
 ///
 /// # Errors
@@ -87,6 +156,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Perft(args)) => crate::commands::perft::run(&args),
         Some(Command::Replay(args)) => crate::commands::replay::run(&args),
+        Some(Command::Bench(args)) => crate::commands::bench::run(&args),
+        Some(Command::Match(args)) => crate::commands::matchplay::run(&args),
         None => {
             anyhow::bail!("the board is not built yet: run `dama perft --depth 6` or `dama --help`")
         }

@@ -5,5 +5,6 @@
 
 pub mod cli;
 pub mod commands;
+pub mod engine;
 pub mod notation;
 pub mod rules;

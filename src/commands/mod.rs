@@ -1,5 +1,7 @@
 //! One module per subcommand: each reads its arguments, calls the library, and prints. The
 //! library itself never prints.
 
+pub mod bench;
 pub mod perft;
 pub mod replay;
+pub mod matchplay;
