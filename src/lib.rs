@@ -7,3 +7,4 @@ pub mod cli;
 pub mod commands;
 pub mod notation;
 pub mod rules;
+pub mod tui;

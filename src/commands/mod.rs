@@ -2,3 +2,4 @@
 //! library itself never prints.
 
 pub mod perft;
+pub mod play;
