@@ -599,6 +599,11 @@ impl App {
                 self.cancel();
                 return;
             }
+            // A piece that cannot move is not picked: the current one stays in hand.
+            if let Some(why) = explain::cannot_pick(&pos, t) {
+                self.message = why;
+                return;
+            }
             self.clear_selection();
             self.pick(Some(t));
             return;

@@ -252,7 +252,7 @@ fn dark_cell(
         } else if m.last && piece.is_some() {
             ("(", ")")
         } else {
-            (" ", " ")
+            (theme.fill(), theme.fill())
         };
         let centre_sym = match piece {
             Some(p) => theme.glyph(p),
@@ -350,7 +350,7 @@ fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         Some(s) => {
             let r = &s.report;
             bottom.push(Line::from(format!(
-                "Last search: depth {}  {}  {} nodes",
+                "Search: depth {} {} {} nodes",
                 r.depth,
                 score_text(s.white_score()),
                 nodes_text(r.nodes)
