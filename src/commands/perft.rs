@@ -30,7 +30,10 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
         );
         return Ok(());
     }
-    println!("{:>5} {:>14} {:>10} {:>14}", "depth", "nodes", "time", "nodes/s");
+    println!(
+        "{:>5} {:>14} {:>10} {:>14}",
+        "depth", "nodes", "time", "nodes/s"
+    );
     for depth in 1..=args.depth {
         let t = Instant::now();
         let n = perft(&pos, depth);

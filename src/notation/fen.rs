@@ -84,11 +84,10 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
     }
     let mut fields = Vec::new();
     let mut field_start = start;
-    for i in start..=end {
-        if i == end || chars[i] == ':' {
-            fields.push((field_start, i));
-            field_start = i + 1;
-        }
+    let colons = (start..end).filter(|&i| chars[i] == ':');
+    for i in colons.chain([end]) {
+        fields.push((field_start, i));
+        field_start = i + 1;
     }
     if fields.len() != 3 {
         return Err(FenError::FieldCount {
@@ -127,20 +126,19 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
             });
         }
         let mut item_start = s + 1;
-        for i in s + 1..=e {
-            if i == e || chars[i] == ',' {
-                let (is, ie) = trim(&chars, (item_start, i));
-                if is < ie {
-                    parse_item(&chars, is, ie, color, &mut pieces)?;
-                } else if i != e || item_start != s + 1 {
-                    // An empty item between commas (an empty list is fine).
-                    return Err(FenError::BadSquare {
-                        column: is + 1,
-                        found: String::new(),
-                    });
-                }
-                item_start = i + 1;
+        let commas = (s + 1..e).filter(|&i| chars[i] == ',');
+        for i in commas.chain([e]) {
+            let (is, ie) = trim(&chars, (item_start, i));
+            if is < ie {
+                parse_item(&chars, is, ie, color, &mut pieces)?;
+            } else if i != e || item_start != s + 1 {
+                // An empty item between commas (an empty list is fine).
+                return Err(FenError::BadSquare {
+                    column: is + 1,
+                    found: String::new(),
+                });
             }
+            item_start = i + 1;
         }
     }
     Ok(Setup {
@@ -249,7 +247,10 @@ mod tests {
     fn r_n2_lenient_reading() {
         let a = parse(RuleSet::Italian, " B : B K5 , 9-10 : W K30, 22 .").unwrap();
         assert_eq!(write(&a), "B:W22,K30:BK5,9,10");
-        assert_eq!(parse(RuleSet::Italian, "\"B:W22,K30:BK5,9,10\"").unwrap(), a);
+        assert_eq!(
+            parse(RuleSet::Italian, "\"B:W22,K30:BK5,9,10\"").unwrap(),
+            a
+        );
         let empty_white = parse(RuleSet::Italian, "W:W:B1").unwrap();
         assert!(empty_white.pieces_of(Color::White).is_empty());
     }
@@ -258,31 +259,89 @@ mod tests {
     fn r_n2_errors_say_where() {
         let cases: &[(&str, FenError)] = &[
             ("", FenError::Empty),
-            ("X:W1:B2", FenError::BadSideToMove { column: 1, found: "X".into() }),
+            (
+                "X:W1:B2",
+                FenError::BadSideToMove {
+                    column: 1,
+                    found: "X".into(),
+                },
+            ),
             ("W:W1", FenError::FieldCount { found: 2 }),
-            ("W:Q1:B2", FenError::BadColor { column: 3, found: "Q1".into() }),
-            ("W:W1:W2", FenError::ColorTwice { column: 6, color: Color::White }),
-            ("W:W21,x:B2", FenError::BadSquare { column: 7, found: "x".into() }),
-            ("W:W21,,22:B2", FenError::BadSquare { column: 7, found: "".into() }),
-            ("W:W30-21:B2", FenError::BadRange { column: 4, found: "30-21".into() }),
-            ("W:W33:B2", FenError::Invalid(PositionError::SquareOutOfRange(33))),
-            ("W:W0:B2", FenError::Invalid(PositionError::SquareOutOfRange(0))),
-            ("W:W21:B21", FenError::Invalid(PositionError::SquareTwice(21))),
+            (
+                "W:Q1:B2",
+                FenError::BadColor {
+                    column: 3,
+                    found: "Q1".into(),
+                },
+            ),
+            (
+                "W:W1:W2",
+                FenError::ColorTwice {
+                    column: 6,
+                    color: Color::White,
+                },
+            ),
+            (
+                "W:W21,x:B2",
+                FenError::BadSquare {
+                    column: 7,
+                    found: "x".into(),
+                },
+            ),
+            (
+                "W:W21,,22:B2",
+                FenError::BadSquare {
+                    column: 7,
+                    found: "".into(),
+                },
+            ),
+            (
+                "W:W30-21:B2",
+                FenError::BadRange {
+                    column: 4,
+                    found: "30-21".into(),
+                },
+            ),
+            (
+                "W:W33:B2",
+                FenError::Invalid(PositionError::SquareOutOfRange(33)),
+            ),
+            (
+                "W:W0:B2",
+                FenError::Invalid(PositionError::SquareOutOfRange(0)),
+            ),
+            (
+                "W:W21:B21",
+                FenError::Invalid(PositionError::SquareTwice(21)),
+            ),
             (
                 "W:W2:B10",
-                FenError::Invalid(PositionError::ManOnPromotionRow { square: 2, color: Color::White }),
+                FenError::Invalid(PositionError::ManOnPromotionRow {
+                    square: 2,
+                    color: Color::White,
+                }),
             ),
             (
                 "W:W20:B30",
-                FenError::Invalid(PositionError::ManOnPromotionRow { square: 30, color: Color::Black }),
+                FenError::Invalid(PositionError::ManOnPromotionRow {
+                    square: 30,
+                    color: Color::Black,
+                }),
             ),
             (
                 "W:W13-32:B1",
-                FenError::Invalid(PositionError::TooManyPieces { color: Color::White, count: 20 }),
+                FenError::Invalid(PositionError::TooManyPieces {
+                    color: Color::White,
+                    count: 20,
+                }),
             ),
         ];
         for (text, want) in cases {
-            assert_eq!(&parse(RuleSet::Italian, text).unwrap_err(), want, "{text:?}");
+            assert_eq!(
+                &parse(RuleSet::Italian, text).unwrap_err(),
+                want,
+                "{text:?}"
+            );
         }
     }
 }

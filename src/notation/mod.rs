@@ -2,3 +2,4 @@
 //! each format has its own error type.
 
 pub mod fen;
+pub mod movetext;

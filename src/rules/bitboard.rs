@@ -92,6 +92,8 @@ impl Not for Bitboard {
 
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|s| s.number())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|s| s.number()))
+            .finish()
     }
 }

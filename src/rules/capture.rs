@@ -7,7 +7,7 @@ use super::position::{PROMOTION_ROW, Position};
 use super::square::{Dir, Geometry, NONE, geometry, step};
 use super::{Color, Move, RuleSet};
 
-const fn rules_of(italian: bool) -> RuleSet {
+pub(crate) const fn rules_of(italian: bool) -> RuleSet {
     if italian {
         RuleSet::Italian
     } else {
@@ -31,11 +31,28 @@ pub(crate) const fn opposite(d: Dir) -> Dir {
     }
 }
 
+/// The forward directions as a constant (so direction matches fold away).
+pub(crate) const fn forward_of(white: bool) -> [Dir; 2] {
+    if white {
+        [Dir::UpLeft, Dir::UpRight]
+    } else {
+        [Dir::DownLeft, Dir::DownRight]
+    }
+}
+
 /// The pieces of the side to move that have at least one jump, as (men, kings).
 #[inline(always)]
 pub(crate) fn capturers<const IT: bool>(pos: &Position) -> (u32, u32) {
+    match pos.side_to_move() {
+        Color::White => capturers_for::<IT, true>(pos),
+        Color::Black => capturers_for::<IT, false>(pos),
+    }
+}
+
+#[inline(always)]
+fn capturers_for<const IT: bool, const WHITE: bool>(pos: &Position) -> (u32, u32) {
     let g = geometry(rules_of(IT));
-    let us = pos.side_to_move();
+    let us = if WHITE { Color::White } else { Color::Black };
     let (pieces, kings) = pos.raw();
     let own = pieces[us.index()];
     let enemy = pieces[1 - us.index()];
@@ -45,7 +62,7 @@ pub(crate) fn capturers<const IT: bool>(pos: &Position) -> (u32, u32) {
     // R-M3: an Italian man never takes a king.
     let men_victims = if IT { enemy & !kings } else { enemy };
     let mut cm = 0;
-    for d in forward(us) {
+    for d in forward_of(WHITE) {
         let back = opposite(d);
         cm |= step(g, step(g, empty, back) & men_victims, back) & men;
     }
@@ -59,11 +76,11 @@ pub(crate) fn capturers<const IT: bool>(pos: &Position) -> (u32, u32) {
     (cm, ck)
 }
 
+/// The state shared by every chain of one moving piece.
 struct Chains<'a> {
     g: &'static Geometry,
     from: u8,
-    king: bool,
-    dirs: &'a [Dir],
+    dirs: [Dir; 2],
     victims: u32,
     enemy_kings: u32,
     /// Every piece on the board but the mover: captured pieces stay until the chain ends
@@ -81,40 +98,83 @@ pub(crate) fn generate<const IT: bool>(pos: &Position, list: &mut MoveList) -> b
     if cm | ck == 0 {
         return false;
     }
-    let g = geometry(rules_of(IT));
+    generate_from::<IT>(pos, cm, ck, list);
+    true
+}
+
+/// [`generate`] for capturers already found by [`capturers`].
+pub(crate) fn generate_from<const IT: bool>(pos: &Position, cm: u32, ck: u32, list: &mut MoveList) {
     let us = pos.side_to_move();
     let (pieces, kings) = pos.raw();
     let enemy = pieces[1 - us.index()];
     let occupied = pieces[0] | pieces[1];
-    let fwd = forward(us);
-    let mut best = 0;
-    for (movers, king) in [(cm, false), (ck, true)] {
-        let mut bb = movers;
-        while bb != 0 {
-            let from = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            let mut c = Chains {
-                g,
-                from,
-                king,
-                dirs: if king { &Dir::ALL } else { &fwd },
-                victims: if king || !IT { enemy } else { enemy & !kings },
-                enemy_kings: enemy & kings,
-                occupied: occupied & !(1 << from),
-                promotion_row: PROMOTION_ROW[us.index()],
-                best,
-                list,
-            };
-            c.search::<IT>(from, 0, 0, 0, 0, 0);
-            best = c.best;
-        }
+    let mut c = Chains {
+        g: geometry(rules_of(IT)),
+        from: 0,
+        dirs: forward(us),
+        victims: if IT { enemy & !kings } else { enemy },
+        enemy_kings: enemy & kings,
+        occupied,
+        promotion_row: PROMOTION_ROW[us.index()],
+        best: 0,
+        list,
+    };
+    let mut bb = cm;
+    while bb != 0 {
+        let from = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        c.from = from;
+        c.occupied = occupied & !(1 << from);
+        c.man::<IT>(from, 0, 0, 0, 0);
     }
-    true
+    c.victims = enemy;
+    let mut bb = ck;
+    while bb != 0 {
+        let from = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        c.from = from;
+        c.occupied = occupied & !(1 << from);
+        c.king::<IT>(from, 0, 0, 0, 0, 0);
+    }
 }
 
 impl Chains<'_> {
-    /// Extends the chain that has reached `sq`; returns whether any jump was possible.
-    fn search<const IT: bool>(
+    /// Extends a man's chain that has reached `sq`; returns whether any jump was possible.
+    /// A man moves forward only, so it can never reach a square twice, and two of its chains
+    /// with the same captured set are the same chain: no merging needed (R-C7).
+    fn man<const IT: bool>(
+        &mut self,
+        sq: u8,
+        captured: u32,
+        path: u64,
+        jumps: u8,
+        order: u32,
+    ) -> bool {
+        let mut any = false;
+        for d in self.dirs {
+            let (over, land) = self.g.jump[sq as usize][d as usize];
+            if over == NONE {
+                continue;
+            }
+            let ob = 1u32 << over;
+            if self.victims & ob == 0 || captured & ob != 0 || self.occupied & (1 << land) != 0 {
+                continue;
+            }
+            any = true;
+            let c2 = captured | ob;
+            let p2 = path | (u64::from(land) << (5 * jumps));
+            // R-C4: a man reaching the far row stops there; R-C2: otherwise it goes on.
+            if self.promotion_row & (1 << land) != 0 {
+                self.record::<IT, false>(c2, 0, p2, jumps + 1, order, true);
+            } else if !self.man::<IT>(land, c2, p2, jumps + 1, order) {
+                self.record::<IT, false>(c2, 0, p2, jumps + 1, order, false);
+            }
+        }
+        any
+    }
+
+    /// Extends a king's chain that has reached `sq`; returns whether any jump was possible.
+    fn king<const IT: bool>(
         &mut self,
         sq: u8,
         captured: u32,
@@ -124,19 +184,14 @@ impl Chains<'_> {
         order: u32,
     ) -> bool {
         let mut any = false;
-        for i in 0..self.dirs.len() {
-            let d = self.dirs[i] as usize;
-            let over = self.g.neighbour[sq as usize][d];
+        for d in 0..4 {
+            let (over, land) = self.g.jump[sq as usize][d];
             if over == NONE {
                 continue;
             }
             let ob = 1u32 << over;
-            // R-C3: a captured piece is never jumped twice.
-            if self.victims & ob == 0 || captured & ob != 0 {
-                continue;
-            }
-            let land = self.g.neighbour[over as usize][d];
-            if land == NONE || self.occupied & (1 << land) != 0 {
+            // R-C3: a captured piece is never jumped twice, and still blocks its square.
+            if self.victims & ob == 0 || captured & ob != 0 || self.occupied & (1 << land) != 0 {
                 continue;
             }
             any = true;
@@ -144,24 +199,18 @@ impl Chains<'_> {
             let c2 = captured | ob;
             let ck2 = captured_kings | if took_king { ob } else { 0 };
             let p2 = path | (u64::from(land) << (5 * jumps));
-            let j2 = jumps + 1;
             // Step 4 of the ladder: bit (11 - jump index) marks a king taken at that jump, so
             // a larger number means the kings fall earlier, king by king.
             let o2 = order | if took_king { 1 << (11 - jumps) } else { 0 };
-            // R-C4: a man reaching the far row stops there.
-            if !self.king && self.promotion_row & (1 << land) != 0 {
-                self.record::<IT>(c2, ck2, p2, j2, o2, true);
-                continue;
-            }
-            // R-C2: the chain goes on while it can.
-            if !self.search::<IT>(land, c2, ck2, p2, j2, o2) {
-                self.record::<IT>(c2, ck2, p2, j2, o2, false);
+            if !self.king::<IT>(land, c2, ck2, p2, jumps + 1, o2) {
+                self.record::<IT, true>(c2, ck2, p2, jumps + 1, o2, false);
             }
         }
         any
     }
 
-    fn record<const IT: bool>(
+    #[inline(always)]
+    fn record<const IT: bool, const KING: bool>(
         &mut self,
         captured: u32,
         captured_kings: u32,
@@ -173,7 +222,7 @@ impl Chains<'_> {
         if IT {
             // R-C5: most pieces, then king before man, then most kings, then earliest kings.
             let key = (u32::from(jumps) << 20)
-                | (u32::from(self.king) << 19)
+                | (u32::from(KING) << 19)
                 | (captured_kings.count_ones() << 15)
                 | order;
             if key < self.best {
@@ -190,16 +239,21 @@ impl Chains<'_> {
             jumps,
             captured,
             captured_kings,
-            self.king,
+            KING,
             promotes,
         );
         // R-C7: same start, landing and captured set is one move (after the ladder).
-        let dup = self
-            .list
-            .iter()
-            .any(|o| o.from() == m.from() && o.to() == m.to() && o.captured() == m.captured());
-        if !dup {
-            self.list.push(m);
+        if KING
+            && self
+                .list
+                .iter()
+                .any(|o| o.from() == m.from() && o.to() == m.to() && o.captured() == m.captured())
+        {
+            return;
         }
+        // The list holds 256 moves; searches for positions with the most captures found
+        // 28 (English) and 18 (Italian), so a full list means a bug, not a position.
+        let pushed = self.list.try_push(m);
+        debug_assert!(pushed.is_ok(), "move list full");
     }
 }

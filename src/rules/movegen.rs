@@ -1,20 +1,27 @@
 //! Legal move generation: captures first (compulsory, R-C1), quiet moves only when there are
 //! none (R-M1, R-K2).
 
-use super::capture::{self, capturers, forward, opposite};
+use super::capture::{self, capturers, forward, forward_of, opposite};
 use super::moves::MoveList;
 use super::position::{PROMOTION_ROW, Position};
 use super::square::{Dir, geometry, step};
-use super::{Move, RuleSet};
+use super::{Color, Move, RuleSet};
 
 /// Every legal move of the side to move.
 pub fn legal_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
-    match pos.rules() {
-        RuleSet::Italian => generate::<true>(pos, &mut list),
-        RuleSet::English => generate::<false>(pos, &mut list),
-    }
+    legal_moves_into(pos, &mut list);
     list
+}
+
+/// Every legal move of the side to move, written into `list` (cleared first). The search and
+/// perft use this form: a move list is a few kilobytes, not worth copying at every node.
+pub fn legal_moves_into(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    match pos.rules() {
+        RuleSet::Italian => generate::<true>(pos, list),
+        RuleSet::English => generate::<false>(pos, list),
+    }
 }
 
 /// Whether the side to move must capture.
@@ -39,7 +46,11 @@ fn generate<const IT: bool>(pos: &Position, list: &mut MoveList) {
     if capture::generate::<IT>(pos, list) {
         return;
     }
-    let rules = if IT { RuleSet::Italian } else { RuleSet::English };
+    let rules = if IT {
+        RuleSet::Italian
+    } else {
+        RuleSet::English
+    };
     let g = geometry(rules);
     let us = pos.side_to_move();
     let (pieces, kings) = pos.raw();
@@ -69,20 +80,32 @@ fn generate<const IT: bool>(pos: &Position, list: &mut MoveList) {
 
 #[inline]
 fn count<const IT: bool>(pos: &Position) -> u64 {
+    match pos.side_to_move() {
+        Color::White => count_for::<IT, true>(pos),
+        Color::Black => count_for::<IT, false>(pos),
+    }
+}
+
+#[inline(always)]
+fn count_for<const IT: bool, const WHITE: bool>(pos: &Position) -> u64 {
     let (cm, ck) = capturers::<IT>(pos);
     if cm | ck != 0 {
         let mut list = MoveList::new();
-        capture::generate::<IT>(pos, &mut list);
+        capture::generate_from::<IT>(pos, cm, ck, &mut list);
         return list.len() as u64;
     }
-    let rules = if IT { RuleSet::Italian } else { RuleSet::English };
+    let rules = if IT {
+        RuleSet::Italian
+    } else {
+        RuleSet::English
+    };
     let g = geometry(rules);
     let us = pos.side_to_move();
     let (pieces, kings) = pos.raw();
     let own = pieces[us.index()];
     let empty = !(pieces[0] | pieces[1]);
     let men = own & !kings;
-    let [a, b] = forward(us);
+    let [a, b] = forward_of(WHITE);
     let mut n = (step(g, men, a) & empty).count_ones() + (step(g, men, b) & empty).count_ones();
     let own_kings = own & kings;
     if own_kings != 0 {

@@ -1,7 +1,7 @@
 //! Perft: the number of leaf positions of the legal move tree, the standard check of a move
 //! generator. Pure functions; the CLI does the printing.
 
-use super::{Move, Position, legal_moves, quiet_only_count};
+use super::{Move, MoveList, Position, legal_moves, legal_moves_into, quiet_only_count};
 
 /// Leaves at `depth` plies below `pos`. Counts the last ply in bulk (without playing the moves).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -11,10 +11,12 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         _ => {
             let mut p = *pos;
             let mut total = 0;
-            for m in legal_moves(pos) {
-                p.make(&m);
+            let mut list = MoveList::new();
+            legal_moves_into(pos, &mut list);
+            for m in &list {
+                p.make(m);
                 total += perft(&p, depth - 1);
-                p.unmake(&m);
+                p.unmake(m);
             }
             total
         }

@@ -185,7 +185,6 @@ impl Position {
         (self.pieces, self.kings)
     }
 
-
     /// The hash computed from nothing; [`Position::hash`] must always equal it.
     pub fn compute_hash(&self) -> u64 {
         let mut h = if self.side == Color::Black {
@@ -283,10 +282,22 @@ impl fmt::Debug for Position {
                     None => ' ',
                     Some(sq) => match self.piece_at(sq) {
                         None => '.',
-                        Some(Piece { color: Color::White, kind: Kind::Man }) => 'w',
-                        Some(Piece { color: Color::White, kind: Kind::King }) => 'W',
-                        Some(Piece { color: Color::Black, kind: Kind::Man }) => 'b',
-                        Some(Piece { color: Color::Black, kind: Kind::King }) => 'B',
+                        Some(Piece {
+                            color: Color::White,
+                            kind: Kind::Man,
+                        }) => 'w',
+                        Some(Piece {
+                            color: Color::White,
+                            kind: Kind::King,
+                        }) => 'W',
+                        Some(Piece {
+                            color: Color::Black,
+                            kind: Kind::Man,
+                        }) => 'b',
+                        Some(Piece {
+                            color: Color::Black,
+                            kind: Kind::King,
+                        }) => 'B',
                     },
                 };
                 write!(f, "{c}")?;

@@ -45,7 +45,12 @@ impl Square {
     /// File 0..8 (a..h) as White sees the board; depends on the rule set (R-B2, R-B4).
     pub const fn file(self, rules: RuleSet) -> u8 {
         let col = self.0 % 4;
-        2 * col + if row_starts_on_a(rules, self.0 / 4) { 0 } else { 1 }
+        2 * col
+            + if row_starts_on_a(rules, self.0 / 4) {
+                0
+            } else {
+                1
+            }
     }
 
     /// The square at (row, file), if that is a dark square of the rule set.
@@ -62,11 +67,7 @@ impl Square {
 
     /// Chess-style coordinate with White at the bottom, e.g. `a8`.
     pub fn coordinate(self, rules: RuleSet) -> String {
-        format!(
-            "{}{}",
-            (b'a' + self.file(rules)) as char,
-            8 - self.row()
-        )
+        format!("{}{}", (b'a' + self.file(rules)) as char, 8 - self.row())
     }
 
     /// The neighbouring square in `dir`, if it is on the board.
@@ -103,8 +104,8 @@ impl Dir {
 /// Whether row `row` (0 = top) has its first dark square on the a-file.
 const fn row_starts_on_a(rules: RuleSet, row: u8) -> bool {
     match rules {
-        RuleSet::Italian => row % 2 == 0,
-        RuleSet::English => row % 2 == 1,
+        RuleSet::Italian => row.is_multiple_of(2),
+        RuleSet::English => !row.is_multiple_of(2),
     }
 }
 
@@ -117,6 +118,8 @@ pub(crate) struct Geometry {
     /// For each direction, the squares whose neighbour is at `sq + 3/-3` (resp. 4, 5) as
     /// masks: `mask[dir][k]` for offsets k = 0 (3), 1 (4), 2 (5).
     pub mask: [[u32; 3]; 4],
+    /// `jump[sq][dir]`: the square jumped over and the landing square, or `(NONE, NONE)`.
+    pub jump: [[(u8, u8); 4]; 32],
 }
 
 const fn build(rules: RuleSet) -> Geometry {
@@ -126,7 +129,12 @@ const fn build(rules: RuleSet) -> Geometry {
     while sq < 32 {
         let row = (sq / 4) as i32;
         let col = (sq % 4) as i32;
-        let file = 2 * col + if row_starts_on_a(rules, row as u8) { 0 } else { 1 };
+        let file = 2 * col
+            + if row_starts_on_a(rules, row as u8) {
+                0
+            } else {
+                1
+            };
         let mut d = 0;
         while d < 4 {
             let (dr, df) = match d {
@@ -146,7 +154,24 @@ const fn build(rules: RuleSet) -> Geometry {
         }
         sq += 1;
     }
-    Geometry { neighbour, mask }
+    let mut jump = [[(NONE, NONE); 4]; 32];
+    let mut sq = 0;
+    while sq < 32 {
+        let mut d = 0;
+        while d < 4 {
+            let over = neighbour[sq][d];
+            if over != NONE && neighbour[over as usize][d] != NONE {
+                jump[sq][d] = (over, neighbour[over as usize][d]);
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    Geometry {
+        neighbour,
+        mask,
+        jump,
+    }
 }
 
 static ITALIAN: Geometry = build(RuleSet::Italian);
@@ -161,14 +186,16 @@ pub(crate) fn geometry(rules: RuleSet) -> &'static Geometry {
 }
 
 /// Moves every square of `bb` one step in `dir` (squares that would leave the board vanish).
+/// Each direction uses two shifts, one of them always 4: up-left 4/5, up-right 3/4,
+/// down-left 3/4, down-right 4/5 (the other depends on the row's parity).
 #[inline(always)]
 pub(crate) fn step(g: &Geometry, bb: u32, dir: Dir) -> u32 {
     let m = &g.mask[dir as usize];
     match dir {
-        Dir::UpLeft | Dir::UpRight => ((bb & m[0]) >> 3) | ((bb & m[1]) >> 4) | ((bb & m[2]) >> 5),
-        Dir::DownLeft | Dir::DownRight => {
-            ((bb & m[0]) << 3) | ((bb & m[1]) << 4) | ((bb & m[2]) << 5)
-        }
+        Dir::UpLeft => ((bb & m[1]) >> 4) | ((bb & m[2]) >> 5),
+        Dir::UpRight => ((bb & m[0]) >> 3) | ((bb & m[1]) >> 4),
+        Dir::DownLeft => ((bb & m[0]) << 3) | ((bb & m[1]) << 4),
+        Dir::DownRight => ((bb & m[1]) << 4) | ((bb & m[2]) << 5),
     }
 }
 
@@ -184,7 +211,15 @@ mod tests {
     fn r_b4_italian_numbering() {
         // R-B4 (IT): 1 = a8, 4 = g8, 5 = b7, 21 = b3, 25 = a2, 29 = b1, 32 = h1.
         let it = RuleSet::Italian;
-        for (n, c) in [(1, "a8"), (4, "g8"), (5, "b7"), (21, "b3"), (25, "a2"), (29, "b1"), (32, "h1")] {
+        for (n, c) in [
+            (1, "a8"),
+            (4, "g8"),
+            (5, "b7"),
+            (21, "b3"),
+            (25, "a2"),
+            (29, "b1"),
+            (32, "h1"),
+        ] {
             assert_eq!(sq(n).coordinate(it), c, "square {n}");
         }
     }
@@ -235,8 +270,14 @@ mod tests {
         assert_eq!(down(RuleSet::Italian), vec![5]);
         assert_eq!(down(RuleSet::English), vec![5, 6]);
         // Italian 21 (b3) goes up to 17 (a4) and 18 (c4).
-        assert_eq!(sq(21).neighbour(RuleSet::Italian, Dir::UpLeft), Some(sq(17)));
-        assert_eq!(sq(21).neighbour(RuleSet::Italian, Dir::UpRight), Some(sq(18)));
+        assert_eq!(
+            sq(21).neighbour(RuleSet::Italian, Dir::UpLeft),
+            Some(sq(17))
+        );
+        assert_eq!(
+            sq(21).neighbour(RuleSet::Italian, Dir::UpRight),
+            Some(sq(18))
+        );
     }
 
     #[test]

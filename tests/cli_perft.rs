@@ -1,0 +1,74 @@
+//! `dama perft` as a user runs it: counts per depth, `--divide`, and a clear error with a
+//! non-zero exit for a bad FEN.
+
+use std::process::Command;
+
+fn dama(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .output()
+        .expect("run dama");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The count column of `dama perft` output, by depth.
+fn counts(stdout: &str) -> Vec<u64> {
+    stdout
+        .lines()
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split_whitespace().collect();
+            (cols.len() == 4 && cols[0].parse::<u32>().is_ok()).then(|| cols[1].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn perft_prints_every_depth_for_both_rule_sets() {
+    let (ok, out, _) = dama(&["perft", "--depth", "5"]);
+    assert!(ok);
+    assert_eq!(counts(&out), vec![7, 49, 302, 1469, 7361]);
+    let (ok, out, _) = dama(&["perft", "--rules", "english", "--depth", "6"]);
+    assert!(ok);
+    assert_eq!(counts(&out), vec![7, 49, 302, 1469, 7361, 36768]);
+}
+
+#[test]
+fn divide_lists_root_moves_in_notation() {
+    let (ok, out, _) = dama(&["perft", "--depth", "3", "--divide"]);
+    assert!(ok);
+    let rows: Vec<(&str, u64)> = out
+        .lines()
+        .filter_map(|l| {
+            let mut it = l.split_whitespace();
+            let (m, n) = (it.next()?, it.next()?);
+            (it.next().is_none() && m.contains('-')).then(|| (m, n.parse().unwrap()))
+        })
+        .collect();
+    // R-B4 (IT): White's seven first moves.
+    let moves: Vec<&str> = rows.iter().map(|r| r.0).collect();
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [
+            "21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"
+        ]
+    );
+    assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 302);
+    assert!(out.contains("nodes 302"));
+}
+
+#[test]
+fn bad_fen_is_an_error_that_says_why() {
+    let (ok, out, err) = dama(&["perft", "--fen", "W:W21,33:B1", "--depth", "1"]);
+    assert!(!ok);
+    assert!(out.is_empty());
+    assert!(err.contains("square 33 is not on the board"), "{err}");
+    let (ok, _, err) = dama(&["perft", "--fen", "W:W21", "--depth", "1"]);
+    assert!(!ok);
+    assert!(err.contains("3 fields"), "{err}");
+}
