@@ -7,6 +7,7 @@ use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH, Screen};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::symbols::border;
 use ratatui::style::{Color as Tc, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
@@ -96,10 +97,29 @@ impl Theme {
             UNI[(tick % 10) as usize]
         }
     }
+    fn border(&self) -> border::Set<'static> {
+        if self.look == Look::Ascii {
+            ASCII_BORDER
+        } else {
+            border::PLAIN
+        }
+    }
     fn rule(&self) -> &'static str {
         if self.look == Look::Ascii { "-" } else { "─" }
     }
 }
+
+/// Box lines in plain ASCII for `--ascii`.
+const ASCII_BORDER: border::Set<'static> = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
 
 const LIGHT: Tc = Tc::Rgb(222, 196, 150);
 const DARK: Tc = Tc::Rgb(128, 88, 56);
@@ -362,7 +382,10 @@ fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     }
     bottom.push(Line::from(Span::styled("? keys  q quit", dim)));
 
-    let block = Block::new().borders(Borders::LEFT).border_style(dim);
+    let block = Block::new()
+        .borders(Borders::LEFT)
+        .border_set(theme.border())
+        .border_style(dim);
     let inner = block.inner(area);
     block.render_ref(area, buf);
     let inner = Rect::new(
@@ -496,7 +519,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("?", "this help"),
 ];
 
-fn overlay(app: &App, area: Rect, _theme: &Theme, buf: &mut Buffer) {
+fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     match app.overlay() {
         Overlay::None => {}
         Overlay::Help => {
@@ -516,9 +539,9 @@ fn overlay(app: &App, area: Rect, _theme: &Theme, buf: &mut Buffer) {
             ));
             lines.push(Line::from(""));
             lines.push(Line::from("Any key closes this help."));
-            popup(area, " Keys ", lines, buf);
+            popup(area, " Keys ", lines, theme, buf);
         }
-        Overlay::Confirm(q) => popup(area, " Question ", vec![Line::from(q.text())], buf),
+        Overlay::Confirm(q) => popup(area, " Question ", vec![Line::from(q.text())], theme, buf),
         Overlay::SaveAs(text) => popup(
             area,
             " Save as ",
@@ -527,12 +550,13 @@ fn overlay(app: &App, area: Rect, _theme: &Theme, buf: &mut Buffer) {
                 Line::from(""),
                 Line::from("Enter saves, Esc cancels"),
             ],
+            theme,
             buf,
         ),
     }
 }
 
-fn popup(area: Rect, title: &str, lines: Vec<Line>, buf: &mut Buffer) {
+fn popup(area: Rect, title: &str, lines: Vec<Line>, theme: &Theme, buf: &mut Buffer) {
     let want_w = lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 4;
     let w = want_w.min(area.width);
     let h = (lines.len() as u16 + 2).min(area.height);
@@ -544,7 +568,11 @@ fn popup(area: Rect, title: &str, lines: Vec<Line>, buf: &mut Buffer) {
     );
     Clear.render_ref(r, buf);
     Paragraph::new(lines)
-        .block(Block::bordered().title(title.to_string()))
+        .block(
+            Block::bordered()
+                .border_set(theme.border())
+                .title(title.to_string()),
+        )
         .render_ref(r, buf);
 }
 
