@@ -217,3 +217,17 @@ fn english_flipped_with_kings_and_help() {
     a.update(Action::Help);
     check("help_ascii", &a, 100, 32, false);
 }
+
+#[test]
+fn compulsory_capture_marks_the_capturers() {
+    let mut a = app(
+        Look::Ascii,
+        Position::start(RuleSet::Italian),
+        Color::White,
+        60,
+        14,
+    );
+    play(&mut a, "23-19");
+    engine(&mut a, "10-14");
+    check("must_capture_ascii_60x14", &a, 60, 14, false);
+}

@@ -358,6 +358,20 @@ impl App {
         out
     }
 
+    /// The pieces that must capture, marked while the player has not picked one (R-C1).
+    pub fn capturers(&self) -> Vec<Square> {
+        if self.selected.is_some()
+            || self.side_to_move() != self.config.human
+            || !crate::rules::has_capture(self.game.position())
+        {
+            return Vec::new();
+        }
+        let mut v: Vec<Square> = self.game.legal_moves().iter().map(|m| m.from()).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
     /// The side to move in the shown position.
     pub fn side_to_move(&self) -> Color {
         self.game.position().side_to_move()

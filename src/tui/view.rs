@@ -7,8 +7,8 @@ use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH, Screen};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::symbols::border;
 use ratatui::style::{Color as Tc, Modifier, Style};
+use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
@@ -127,6 +127,7 @@ const LAST: Tc = Tc::Rgb(160, 128, 64);
 const CURSOR: Tc = Tc::Rgb(220, 180, 40);
 const SELECTED: Tc = Tc::Rgb(60, 110, 190);
 const TARGET: Tc = Tc::Rgb(70, 150, 80);
+const MUST: Tc = Tc::Rgb(190, 100, 50);
 const HINT: Tc = Tc::Rgb(150, 80, 160);
 const CAPTURED: Tc = Tc::Rgb(190, 40, 40);
 
@@ -141,9 +142,11 @@ struct Marks {
     last: bool,
     /// A piece the last move captured stood here.
     captured: bool,
+    /// A piece that must capture (nothing picked yet).
+    must: bool,
 }
 
-fn marks(app: &App, sq: Square, cursor: bool, targets: &[Square]) -> Marks {
+fn marks(app: &App, sq: Square, cursor: bool, targets: &[Square], must: &[Square]) -> Marks {
     let on_move = |m: &Move| m.from() == sq || m.path().any(|s| s == sq);
     let last = app.game().moves().last();
     Marks {
@@ -153,6 +156,7 @@ fn marks(app: &App, sq: Square, cursor: bool, targets: &[Square]) -> Marks {
         hint: app.hint().is_some_and(|m| on_move(&m)),
         last: last.is_some_and(on_move),
         captured: last.is_some_and(|m| m.captured().contains(sq)),
+        must: must.contains(&sq),
     }
 }
 
@@ -160,6 +164,7 @@ fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer) {
     let rules = app.config().rules;
     let pos = app.game().position();
     let targets = app.targets();
+    let must = app.capturers();
     for drow in 0..8u8 {
         for dcol in 0..8u8 {
             let (row, file) = app.display_to_board(drow, dcol);
@@ -168,7 +173,7 @@ fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer) {
             match Square::at(rules, row, file) {
                 None => light_cell(rect, cursor, theme, buf),
                 Some(sq) => {
-                    let m = marks(app, sq, cursor, &targets);
+                    let m = marks(app, sq, cursor, &targets, &must);
                     dark_cell(rect, sq, pos.piece_at(sq), &m, app.numbers(), theme, buf);
                 }
             }
@@ -240,6 +245,8 @@ fn dark_cell(
             SELECTED
         } else if m.target {
             TARGET
+        } else if m.must {
+            MUST
         } else if m.hint {
             HINT
         } else if m.last {
@@ -267,6 +274,8 @@ fn dark_cell(
             ("[", "]")
         } else if m.selected {
             ("<", ">")
+        } else if m.must {
+            ("!", "!")
         } else if m.hint {
             ("{", "}")
         } else if m.last && piece.is_some() {
