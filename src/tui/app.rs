@@ -755,6 +755,9 @@ impl App {
                     return;
                 }
                 self.message = format!("The engine played {m}");
+                if crate::rules::has_capture(self.game.position()) {
+                    self.message.push_str(": you must capture");
+                }
                 self.after_move();
             }
             Purpose::Hint => match best {

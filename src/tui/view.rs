@@ -379,7 +379,7 @@ fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         Some(s) => {
             let r = &s.report;
             bottom.push(Line::from(format!(
-                "Search: depth {} {} {} nodes",
+                "Search: d{} {} {} nodes",
                 r.depth,
                 score_text(s.white_score()),
                 nodes_text(r.nodes)
