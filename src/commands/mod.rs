@@ -2,6 +2,7 @@
 //! library itself never prints.
 
 pub mod bench;
-pub mod perft;
-pub mod replay;
 pub mod matchplay;
+pub mod perft;
+pub mod play;
+pub mod replay;
