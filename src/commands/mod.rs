@@ -2,6 +2,6 @@
 //! library itself never prints.
 
 pub mod bench;
+pub mod matchplay;
 pub mod perft;
 pub mod replay;
-pub mod matchplay;
