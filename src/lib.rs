@@ -8,3 +8,4 @@ pub mod commands;
 pub mod engine;
 pub mod notation;
 pub mod rules;
+pub mod tui;

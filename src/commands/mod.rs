@@ -4,3 +4,5 @@
 pub mod bench;
 pub mod matchplay;
 pub mod perft;
+pub mod play;
+pub mod replay;
