@@ -28,6 +28,9 @@ pub enum Command {
     Bench(BenchArgs),
     /// Play the engine against itself at two settings and report the score and Elo difference.
     Match(MatchArgs),
+    /// Analyse a position (--fen) or a game from a PDN file: one line per search iteration, or
+    /// with --annotate a copy of the game with the engine's judgement of every move.
+    Analyze(AnalyzeArgs),
     /// Play against the engine on a board in the terminal (the default command).
     Play(PlayArgs),
 }
@@ -203,6 +206,38 @@ pub struct PlayArgs {
     pub touch_move: bool,
 }
 
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// Rule set (a PDN file's GameType tag takes precedence).
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// The position to analyse (PDN FEN).
+    #[arg(long, conflicts_with = "file")]
+    pub fen: Option<String>,
+    /// A PDN file: its game's final position (or the one after --ply plies) is analysed.
+    #[arg(required_unless_present = "fen")]
+    pub file: Option<std::path::PathBuf>,
+    /// Which game of the file (from 1).
+    #[arg(long, default_value_t = 1, requires = "file")]
+    pub game: usize,
+    /// Analyse the position after this many plies of the game instead of its last one.
+    #[arg(long, requires = "file")]
+    pub ply: Option<usize>,
+    /// Search depth in plies.
+    #[arg(long, short, conflicts_with = "movetime")]
+    pub depth: Option<u32>,
+    /// Milliseconds per position.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Write the game to this PDN file with the evaluation and best move after every move as
+    /// comments, and `?` / `??` on moves that lose half a man / one and a half men or more.
+    #[arg(long, requires = "file")]
+    pub annotate: Option<std::path::PathBuf>,
+    /// Transposition table size, MiB.
+    #[arg(long, default_value_t = 64)]
+    pub tt: usize,
+}
+
 /// Runs the parsed command line.
 ///
 /// # Errors
@@ -213,6 +248,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Replay(args)) => crate::commands::replay::run(&args),
         Some(Command::Bench(args)) => crate::commands::bench::run(&args),
         Some(Command::Match(args)) => crate::commands::matchplay::run(&args),
+        Some(Command::Analyze(args)) => crate::commands::analyze::run(&args),
         Some(Command::Play(args)) => crate::commands::play::run(&args),
         None => crate::commands::play::run(&cli.play),
     }

@@ -5,9 +5,9 @@
 use crate::cli::{MatchArgs, PlayerKind};
 use crate::engine::selfplay::{self, Player, Tally};
 use crate::engine::{Engine, Limits, Style};
-use crate::rules::{Color, Game, Outcome, RuleSet};
+use crate::notation::pdn::{Overwrite, PdnGame, save_atomic, write_games};
+use crate::rules::{Color, Game, RuleSet};
 use anyhow::Context;
-use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -76,7 +76,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let stop = AtomicBool::new(false);
     let mut openings = selfplay::rng(args.seed);
     let mut tally = Tally::default();
-    let mut pdn = String::new();
+    let mut records = Vec::new();
     let mut opening = Game::new(crate::rules::Position::start(rules));
     let t = Instant::now();
     for g in 0..args.games {
@@ -122,15 +122,13 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             game.ply(),
             result
         );
-        write_pdn(
-            &mut pdn,
-            &game,
-            outcome,
-            g + 1,
-            white,
-            black,
-            args.opening_plies,
+        let mut record = PdnGame::from_game(&game, "dama match", white, black);
+        record.set_tag("Round", &(g + 1).to_string());
+        record.set_tag(
+            "Opening",
+            &format!("first {} plies random", args.opening_plies),
         );
+        records.push(record);
     }
     let (elo, margin) = tally.elo().expect("at least one game");
     println!(
@@ -146,51 +144,9 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         t.elapsed().as_secs_f64()
     );
     if let Some(path) = &args.pdn {
-        let tmp = path.with_extension("pdn.tmp");
-        std::fs::write(&tmp, pdn).with_context(|| format!("cannot write {}", tmp.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+        save_atomic(path, &write_games(&records), Overwrite::Replace)
+            .with_context(|| format!("cannot write {}", path.display()))?;
         println!("games written to {}", path.display());
     }
     Ok(())
-}
-
-/// One game in PDN (R-N3): the tags, then numbered moves, then the result.
-fn write_pdn(
-    out: &mut String,
-    game: &Game,
-    outcome: Outcome,
-    round: u32,
-    white: &str,
-    black: &str,
-    opening: usize,
-) {
-    let rules = game.start().rules();
-    let _ = writeln!(out, "[Event \"dama match\"]");
-    let _ = writeln!(out, "[Round \"{round}\"]");
-    let _ = writeln!(out, "[White \"{white}\"]");
-    let _ = writeln!(out, "[Black \"{black}\"]");
-    let _ = writeln!(out, "[Result \"{}\"]", outcome.pdn_result(rules));
-    let _ = writeln!(out, "[GameType \"{}\"]", rules.pdn_game_type());
-    let _ = writeln!(out, "[Annotator \"first {opening} plies random\"]");
-    let mut text = String::new();
-    for (i, m) in game.moves().iter().enumerate() {
-        if i % 2 == 0 {
-            let _ = write!(text, "{}. ", i / 2 + 1);
-        }
-        let _ = write!(text, "{m} ");
-    }
-    text.push_str(outcome.pdn_result(rules));
-    // Lines of at most about 80 characters.
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.len() + word.len() + 1 > 80 {
-            let _ = writeln!(out, "{line}");
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    let _ = writeln!(out, "{line}\n");
 }

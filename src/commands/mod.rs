@@ -1,6 +1,7 @@
 //! One module per subcommand: each reads its arguments, calls the library, and prints. The
 //! library itself never prints.
 
+pub mod analyze;
 pub mod bench;
 pub mod matchplay;
 pub mod perft;
