@@ -136,6 +136,9 @@ fn annotate(
         }
     }
     let mut marked = 0;
+    let numbers: Vec<(usize, bool)> = (0..record.moves.len())
+        .map(|i| record.move_number(i))
+        .collect();
     for (i, m) in record.moves.iter_mut().enumerate() {
         // What the move gave away: the best score here minus the score after it (mover's view).
         let loss = clamp(scores[i]) + clamp(scores[i + 1]);
@@ -157,7 +160,7 @@ fn annotate(
             m.nags.push(mark.to_string());
             marked += 1;
         }
-        let (number, first) = record_number(i, &record.start, record.rules);
+        let (number, first) = numbers[i];
         println!(
             "{number}{} {:<10} {:>9}  best {:<10} {:>9} {mark}",
             if first { "." } else { "..." },
@@ -175,10 +178,4 @@ fn annotate(
         out.display()
     );
     Ok(())
-}
-
-fn record_number(ply: usize, start: &crate::rules::Position, rules: RuleSet) -> (usize, bool) {
-    let offset = usize::from(start.side_to_move() != rules.first_to_move());
-    let n = ply + offset;
-    (n / 2 + 1, n % 2 == 0)
 }
