@@ -31,6 +31,8 @@ pub enum Command {
     /// Analyse a position (--fen) or a game from a PDN file: one line per search iteration, or
     /// with --annotate a copy of the game with the engine's judgement of every move.
     Analyze(AnalyzeArgs),
+    /// Drive the engine over a line-based text protocol on stdin/stdout (see the README).
+    Engine(EngineArgs),
     /// Play against the engine on a board in the terminal (the default command).
     Play(PlayArgs),
 }
@@ -238,6 +240,13 @@ pub struct AnalyzeArgs {
     pub tt: usize,
 }
 
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// Transposition table size, MiB.
+    #[arg(long, default_value_t = 64)]
+    pub tt: usize,
+}
+
 /// Runs the parsed command line.
 ///
 /// # Errors
@@ -249,6 +258,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench(args)) => crate::commands::bench::run(&args),
         Some(Command::Match(args)) => crate::commands::matchplay::run(&args),
         Some(Command::Analyze(args)) => crate::commands::analyze::run(&args),
+        Some(Command::Engine(args)) => crate::commands::engine_protocol::run(&args),
         Some(Command::Play(args)) => crate::commands::play::run(&args),
         None => crate::commands::play::run(&cli.play),
     }

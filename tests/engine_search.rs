@@ -1,6 +1,7 @@
 //! The engine's behaviour on set positions: forced wins, the only legal move, stopping, won
 //! endings converted within the no-progress limit (R-G3), draws as the rules count them.
 
+use dama::engine::endgame::Solved;
 use dama::engine::selfplay::{self, Player};
 use dama::engine::{Engine, Limits, SearchResult, WIN, format_score};
 use dama::notation::fen;
@@ -248,13 +249,13 @@ fn two_against_one_table_agrees_with_brute_force() {
         for rules in [RuleSet::Italian, RuleSet::English] {
             let text = format!("W:WK{a},K{b}:BK{k}");
             let pos = fen::parse(rules, &text).unwrap();
-            let v = dama::engine::endgame::probe(&pos).unwrap();
-            if v > 0 && v <= 7 {
-                assert_eq!(forced_win(&pos, 7), Some(v as u32), "{rules} {text}");
-                checked += 1;
-            } else {
-                assert!(v > 7, "{rules} {text}: {v}");
-                assert_eq!(forced_win(&pos, 5), None, "{rules} {text}");
+            match dama::engine::endgame::probe(&pos).unwrap() {
+                Solved::Win(n) if n <= 7 => {
+                    assert_eq!(forced_win(&pos, 7), Some(n), "{rules} {text}");
+                    checked += 1;
+                }
+                Solved::Win(_) => assert_eq!(forced_win(&pos, 5), None, "{rules} {text}"),
+                other => panic!("{rules} {text}: {other:?}"),
             }
         }
     }

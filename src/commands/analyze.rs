@@ -151,7 +151,12 @@ fn annotate(
             "??"
         };
         let best_text = best.map_or_else(|| "-".to_string(), |b| b.to_string());
-        let after = format_score(-scores[i + 1]);
+        // After the last move of a won game there is nothing left to count.
+        let after = if scores[i + 1] == -WIN && bests[i + 1].is_none() {
+            "wins".to_string()
+        } else {
+            format_score(-scores[i + 1])
+        };
         m.comments.push(format!(
             "{after} (best {best_text} {})",
             format_score(scores[i])

@@ -14,8 +14,8 @@ const DRAW_CHILD: u32 = u32::MAX;
 const LOST_CHILD: u32 = u32::MAX - 1;
 
 /// The solved table of one rule set: for (the two kings' squares, the lone king's square, who
-/// moves), the number of plies to the end with best play, positive when the side to move wins,
-/// negative when it loses, 0 for a draw.
+/// moves), 0 for a draw, else the number of plies to the end with best play plus one, positive
+/// when the side to move wins, negative when it loses.
 pub struct KingTable {
     value: Vec<i16>,
 }
@@ -123,13 +123,10 @@ fn solve(rules: RuleSet) -> KingTable {
         idle = if changed { 0 } else { idle + 1 };
         d += 1;
     }
+    // Unknown after the last pass: neither side can force anything.
     for v in &mut value {
         if *v == UNKNOWN {
             *v = 0;
-        } else if *v > 0 {
-            *v -= 1;
-        } else {
-            *v += 1;
         }
     }
     KingTable { value }
@@ -163,10 +160,21 @@ fn table(rules: RuleSet) -> &'static KingTable {
     }
 }
 
-/// For two kings against one (and nothing else on the board): plies to the end with best play,
-/// positive when the side to move wins, negative when it loses, `Some(0)` for a draw. `None`
-/// for any other material.
-pub fn probe(pos: &Position) -> Option<i32> {
+/// What the table knows about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solved {
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move wins in this many plies (at least 1).
+    Win(u32),
+    /// The side to move loses in this many plies (0: it has no move now).
+    Loss(u32),
+}
+
+/// For two kings against one (and nothing else on the board), the result with best play,
+/// ignoring the draw rules (the caller checks the no-progress count). `None` for any other
+/// material.
+pub fn probe(pos: &Position) -> Option<Solved> {
     if pos.occupied().count() != 3 || pos.kings() != pos.occupied() {
         return None;
     }
@@ -180,9 +188,12 @@ pub fn probe(pos: &Position) -> Option<i32> {
     let (a, c) = (s.next()?.index(), s.next()?.index());
     let k = weak.iter().next()?.index();
     let strong_to_move = pos.side_to_move() == strong_colour;
-    Some(i32::from(
-        table(pos.rules()).value[index(a, c, k, strong_to_move)],
-    ))
+    let v = table(pos.rules()).value[index(a, c, k, strong_to_move)];
+    Some(match v {
+        0 => Solved::Draw,
+        v if v > 0 => Solved::Win(v as u32 - 1),
+        v => Solved::Loss(v.unsigned_abs() as u32 - 1),
+    })
 }
 
 #[cfg(test)]
@@ -205,14 +216,16 @@ mod tests {
     #[test]
     fn two_kings_beat_one_from_the_double_corner() {
         let pos = fen::parse(RuleSet::Italian, "W:WK29,K30:BK4").unwrap();
-        let v = probe(&pos).unwrap();
-        assert!(v > 0 && v <= 40, "{v}");
+        assert!(matches!(probe(&pos), Some(Solved::Win(n)) if n <= 40));
         // The same with Black the strong side.
         let pos = fen::parse(RuleSet::Italian, "W:WK4:BK29,K30").unwrap();
-        assert!(probe(&pos).unwrap() < 0);
+        assert!(matches!(probe(&pos), Some(Solved::Loss(_))));
         // A king is taken at once: won in one ply.
         let pos = fen::parse(RuleSet::English, "W:WK22,K30:BK18").unwrap();
-        assert_eq!(probe(&pos), Some(1));
+        assert_eq!(probe(&pos), Some(Solved::Win(1)));
+        // R-G1: the lone king in the single corner, its only step taken and its jump blocked.
+        let pos = fen::parse(RuleSet::Italian, "B:WK5,K10:BK1").unwrap();
+        assert_eq!(probe(&pos), Some(Solved::Loss(0)));
         assert_eq!(probe(&Position::start(RuleSet::Italian)), None);
     }
 }

@@ -7,11 +7,12 @@
 //! game's real history and the search path, and 80 plies without a capture or a man move
 //! (R-G3). A side without a legal move loses (R-G1), even on a ply that would also draw.
 
+use super::endgame::{self, Solved};
 use super::limits::{Clock, Limits};
 use super::ordering::{self, MAX_PLY, Ordering};
 use super::params;
 use super::tt::{self, Bound, Table};
-use super::{SearchInfo, SearchResult, WIN, endgame, eval};
+use super::{SearchInfo, SearchResult, WIN, eval};
 use crate::rules::{Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, has_capture, legal_moves};
 use arrayvec::ArrayVec;
 use rand::rngs::StdRng;
@@ -315,6 +316,14 @@ impl Searcher<'_> {
                 // get proven as candidates; only those above alpha are searched exactly.
                 let bar = alpha - self.variety;
                 let mut sc = -self.alpha_beta(child, 1, -bar - 1, -bar);
+                if self.variety > 0 && sc > bar && sc <= alpha && !self.stopped {
+                    // Above the bar is only a lower bound: test alpha itself too, keeping the
+                    // bound if the move does not beat it.
+                    let test = -self.alpha_beta(child, 1, -alpha - 1, -alpha);
+                    if test > alpha {
+                        sc = test;
+                    }
+                }
                 if sc > alpha && !self.stopped {
                     sc = -self.alpha_beta(child, 1, -beta, -alpha);
                 }
@@ -443,14 +452,13 @@ impl Searcher<'_> {
         if alpha >= beta {
             return alpha;
         }
-        if let Some(v) = endgame::probe(&self.pos) {
-            // Solved: the win stands if it comes before the no-progress draw (R-G3).
-            return if v == 0 || np + v.unsigned_abs() > NO_PROGRESS_LIMIT {
-                0
-            } else if v > 0 {
-                WIN - (ply as i32 + v)
-            } else {
-                -(WIN - (ply as i32 - v))
+        if let Some(solved) = endgame::probe(&self.pos) {
+            // Solved: a win stands if it comes before the no-progress draw (R-G3).
+            let ply = ply as i32;
+            return match solved {
+                Solved::Win(n) if np + n <= NO_PROGRESS_LIMIT => WIN - (ply + n as i32),
+                Solved::Loss(n) if np + n <= NO_PROGRESS_LIMIT => -(WIN - (ply + n as i32)),
+                _ => 0,
             };
         }
         let pv_node = beta - alpha > 1;
@@ -580,7 +588,8 @@ impl Searcher<'_> {
 /// Late-move reduction in plies for the `i`-th move (0-based) at `depth`: grows with the log
 /// of both, as in most modern alpha-beta programs.
 fn lmr_reduction(depth: i32, i: usize) -> i32 {
-    let r = (f64::from(depth).ln() * (i as f64 + 1.0).ln()) / params::LMR_DIVISOR + params::LMR_BASE;
+    let r =
+        (f64::from(depth).ln() * (i as f64 + 1.0).ln()) / params::LMR_DIVISOR + params::LMR_BASE;
     r as i32
 }
 

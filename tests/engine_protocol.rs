@@ -1,0 +1,99 @@
+//! `dama engine`: the text protocol driven through the real binary.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn run(input: &str) -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["engine", "--tt", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(input.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("dama engine runs");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn answers_a_limited_search_with_info_and_bestmove() {
+    let out = run("isready\nposition startpos moves 22-18 11-14\nd\ngo depth 4\n");
+    assert_eq!(out[0], "readyok");
+    assert!(out[1].starts_with("fen W:"), "{out:?}");
+    // R-C1: 18x11 is the only legal move.
+    assert_eq!(out[2], "legal 18x11");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info depth ") && l.contains(" pv 18x11"))
+    );
+    assert_eq!(out.last().unwrap(), "bestmove 18x11");
+}
+
+#[test]
+fn english_rules_and_fen_positions() {
+    let out = run("rules english\nposition fen W:WK22,K30:BK18\ngo depth 3\n");
+    // The lone king is taken at once (R-K3): a win in one ply.
+    assert!(out.iter().any(|l| l.contains("score win 1")), "{out:?}");
+    assert_eq!(out.last().unwrap(), "bestmove 22x15");
+}
+
+#[test]
+fn bad_input_gets_an_error_and_changes_nothing() {
+    let out = run(
+        "position startpos moves 22-18 99-1\nposition fen W:W33:B1\nfly\ngo depth x\nd\nquit\n",
+    );
+    assert!(out[0].starts_with("error move 2 \"99-1\""), "{out:?}");
+    assert!(out[1].starts_with("error bad fen"), "{out:?}");
+    assert!(out[2].starts_with("error unknown command"), "{out:?}");
+    assert!(
+        out[3].starts_with("error usage: go") || out[3].starts_with("error \"x\""),
+        "{out:?}"
+    );
+    assert_eq!(
+        out[4],
+        "fen W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["engine", "--tt", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "go infinite").unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    writeln!(stdin, "stop").unwrap();
+    writeln!(stdin, "isready").unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut best = None;
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        if let Some(m) = line.strip_prefix("bestmove ") {
+            best = Some(m.to_string());
+        }
+        if line == "readyok" && best.is_some() {
+            break;
+        }
+    }
+    let best = best.expect("bestmove after stop");
+    assert!(
+        [
+            "21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20"
+        ]
+        .contains(&best.as_str())
+    );
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
