@@ -6,8 +6,10 @@
 //! - `position startpos|fen <FEN> [moves <m1> <m2> ...]`: the position, and moves played since
 //! - `go depth <n>|movetime <ms>|nodes <n>|infinite`: search; answers `info` lines, then
 //!   `bestmove <move>` (`bestmove none` when there is no legal move)
-//! - `stop`: end the search now (it still answers `bestmove`)
-//! - `newgame`: forget what was learnt (the table); `seed <n>|none`: reproducible or varied play
+//! - `stop`: end the search now (it still answers `bestmove`); any other command waits for a
+//!   limited search to finish first (and stops an infinite one), so scripts can pipe a batch
+//! - `newgame`: forget what was learnt (the table); `seed <n>|none`: reproducible or varied play;
+//!   `variety <cp>`: how far below the best a randomly chosen move may be (0: always the best)
 //! - `isready`: answers `readyok` (also during a search); `d`: the position and its legal moves
 //! - `quit`: end (also at the end of input)
 //!
@@ -79,7 +81,7 @@ impl Session {
     }
 
     fn engine(&mut self, tt: usize) -> &mut Engine {
-        self.finish();
+        self.wait(false);
         self.engine.get_or_insert_with(|| Engine::new(tt))
     }
 }
@@ -124,6 +126,13 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                 s.engine(args.tt).new_game();
                 Ok(())
             }
+            "variety" => match rest {
+                [n] => n
+                    .parse::<i32>()
+                    .map(|n| s.engine(args.tt).set_variety(n))
+                    .map_err(|_| format!("variety wants centi-men, not {n:?}")),
+                _ => Err("usage: variety <centi-men>".to_string()),
+            },
             "seed" => match rest {
                 ["none"] => {
                     s.engine(args.tt).set_seed(None);
@@ -137,7 +146,7 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
             },
             "rules" => match rest {
                 ["italian"] | ["english"] => {
-                    s.finish();
+                    s.wait(false);
                     s.rules = if rest[0] == "italian" {
                         RuleSet::Italian
                     } else {
@@ -149,11 +158,11 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                 _ => Err("usage: rules italian|english".to_string()),
             },
             "position" => {
-                s.finish();
+                s.wait(false);
                 position(s.rules, rest).map(|g| s.game = g)
             }
             "d" => {
-                s.finish();
+                s.wait(false);
                 let legal: Vec<String> =
                     s.game.legal_moves().iter().map(|m| m.to_string()).collect();
                 println!("fen {}", fen::write(s.game.position()));
