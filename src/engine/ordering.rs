@@ -42,35 +42,31 @@ impl Ordering {
     }
 
     /// Scores for `moves` in the same order (higher first).
-    pub fn score(
-        &self,
-        moves: &MoveList,
-        tt_move: PackedMove,
-        ply: usize,
-        side: Color,
-    ) -> [i32; 256] {
-        let mut scores = [0i32; 256];
+    pub fn score(&self, moves: &MoveList, tt_move: PackedMove, ply: usize, side: Color) -> Scores {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        for (i, m) in moves.iter().enumerate() {
-            let p = tt::pack(m);
-            scores[i] = if tt_move != tt::NO_MOVE && p == tt_move {
-                1 << 30
-            } else if m.is_capture() {
-                (1 << 24)
-                    + 64 * m.captured_kings().count() as i32
-                    + 16 * m.capture_count() as i32
-                    + i32::from(m.promotes())
-            } else if m.promotes() {
-                1 << 23
-            } else if p == killers[0] {
-                1 << 22
-            } else if p == killers[1] {
-                (1 << 22) - 1
-            } else {
-                self.history[side.index()][m.from().index()][m.to().index()]
-            };
-        }
-        scores
+        let history = &self.history[side.index()];
+        moves
+            .iter()
+            .map(|m| {
+                let p = tt::pack(m);
+                if tt_move != tt::NO_MOVE && p == tt_move {
+                    1 << 30
+                } else if m.is_capture() {
+                    (1 << 24)
+                        + 64 * m.captured_kings().count() as i32
+                        + 16 * m.capture_count() as i32
+                        + i32::from(m.promotes())
+                } else if m.promotes() {
+                    1 << 23
+                } else if p == killers[0] {
+                    1 << 22
+                } else if p == killers[1] {
+                    (1 << 22) - 1
+                } else {
+                    history[m.from().index()][m.to().index()]
+                }
+            })
+            .collect()
     }
 
     /// A quiet move caused a cutoff at `ply` with `depth` plies left; the quiet moves tried
@@ -95,9 +91,12 @@ fn update(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
+/// Move scores, one per move (no fixed-size array to fill or copy at every node).
+pub type Scores = arrayvec::ArrayVec<i32, 256>;
+
 /// Picks the best-scored move among `moves[from..]` and swaps it into place `from`.
 #[inline]
-pub fn pick(moves: &mut MoveList, scores: &mut [i32; 256], from: usize) {
+pub fn pick(moves: &mut MoveList, scores: &mut Scores, from: usize) {
     let mut best = from;
     for i in from + 1..moves.len() {
         if scores[i] > scores[best] {

@@ -504,7 +504,7 @@ impl Searcher<'_> {
         let mut scores = if self.full {
             self.ord.score(&moves, tt_move, ply, side)
         } else {
-            [0; 256]
+            moves.iter().map(|_| 0).collect()
         };
         let single = self.full && moves.len() == 1;
         let alpha0 = alpha;
@@ -515,6 +515,18 @@ impl Searcher<'_> {
             ordering::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let quiet = !m.is_capture() && !m.promotes();
+            // Late-move pruning: near the horizon, once the ordering's best guesses have been
+            // tried, the last quiet moves of a non-PV node are skipped.
+            if self.full
+                && !pv_node
+                && quiet
+                && depth <= params::LMP_DEPTH
+                && i >= params::LMP_BASE + (depth * depth) as usize
+                && best > -(WIN - 1000)
+                && self.experiment & 2 == 0
+            {
+                continue;
+            }
             // A forced move costs no depth (a single reply is no choice); captures at the
             // horizon stay at depth 0.
             let new_depth = if depth <= 0 {
