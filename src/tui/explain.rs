@@ -1,0 +1,306 @@
+//! Short reasons for refused moves ("You must capture", "a man cannot capture a king", "the
+//! ladder requires the capture with the king").
+//!
+//! Legality always comes from [`crate::rules::legal_moves`]; this module only words *why* an
+//! attempt is not among the legal moves. To do that it lists the jumps a piece could make if
+//! the capture ladder (R-C5) and the man/king restriction (R-M3) did not apply, and compares.
+
+use crate::rules::{Color, Dir, Kind, Move, Position, RuleSet, Square, has_capture, legal_moves};
+
+/// A capture chain as the ladder judges it (R-C5).
+#[derive(Clone, Debug)]
+struct Chain {
+    /// Landing squares in order.
+    path: Vec<Square>,
+    pieces: u32,
+    kings: u32,
+    /// Jump index (0-based) of each king taken.
+    king_jumps: Vec<usize>,
+    /// Whether the chain jumps a king with a man (refused in Italian, R-M3).
+    man_takes_king: bool,
+    /// Whether a man jumped backwards (never allowed, R-M2).
+    backwards: bool,
+}
+
+fn forward(color: Color) -> [Dir; 2] {
+    match color {
+        Color::White => [Dir::UpLeft, Dir::UpRight],
+        Color::Black => [Dir::DownLeft, Dir::DownRight],
+    }
+}
+
+/// Every jump chain of the piece on `from`, ignoring the ladder, R-M3 and the man's direction
+/// (those are recorded on the chain), but keeping R-C2..R-C4 (the chain goes on while it can,
+/// jumped pieces stay and are not jumped twice, promotion ends it).
+fn chains(pos: &Position, from: Square) -> Vec<Chain> {
+    let Some(piece) = pos.piece_at(from) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let start = Chain {
+        path: Vec::new(),
+        pieces: 0,
+        kings: 0,
+        king_jumps: Vec::new(),
+        man_takes_king: false,
+        backwards: false,
+    };
+    extend(
+        pos,
+        from,
+        piece.color,
+        piece.kind,
+        from,
+        0,
+        &start,
+        &mut out,
+    );
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn extend(
+    pos: &Position,
+    origin: Square,
+    color: Color,
+    kind: Kind,
+    at: Square,
+    captured: u32,
+    chain: &Chain,
+    out: &mut Vec<Chain>,
+) {
+    let rules = pos.rules();
+    let mut any = false;
+    for dir in Dir::ALL {
+        let Some(over) = at.neighbour(rules, dir) else {
+            continue;
+        };
+        let Some(victim) = pos.piece_at(over) else {
+            continue;
+        };
+        if victim.color == color || captured & (1 << over.index()) != 0 {
+            continue;
+        }
+        let Some(land) = over.neighbour(rules, dir) else {
+            continue;
+        };
+        // R-C3: the start square counts as empty, jumped pieces still block.
+        if land != origin && pos.piece_at(land).is_some() {
+            continue;
+        }
+        any = true;
+        let mut next = chain.clone();
+        next.path.push(land);
+        next.pieces += 1;
+        if victim.kind == Kind::King {
+            next.kings += 1;
+            next.king_jumps.push(chain.path.len());
+            next.man_takes_king |= kind == Kind::Man;
+        }
+        next.backwards |= kind == Kind::Man && !forward(color).contains(&dir);
+        let far_row = match color {
+            Color::White => 0,
+            Color::Black => 7,
+        };
+        if kind == Kind::Man && land.row() == far_row {
+            out.push(next); // R-C4
+            continue;
+        }
+        extend(
+            pos,
+            origin,
+            color,
+            kind,
+            land,
+            captured | 1 << over.index(),
+            &next,
+            out,
+        );
+    }
+    if !any && !chain.path.is_empty() {
+        out.push(chain.clone());
+    }
+}
+
+/// Whether a chain of this rule set could be legal if the ladder did not exist.
+fn allowed(rules: RuleSet, c: &Chain) -> bool {
+    !(c.backwards || (c.man_takes_king && rules == RuleSet::Italian))
+}
+
+/// The pieces of the side to move that have a legal move, as "22, 27".
+fn movers(legal: &[Move]) -> String {
+    let mut from: Vec<u8> = legal.iter().map(|m| m.from().number()).collect();
+    from.sort_unstable();
+    from.dedup();
+    from.iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why the ladder prefers the legal captures over `c` (R-C5), in a few words.
+fn ladder_reason(pos: &Position, c: &Chain, chain_by_king: bool, legal: &[Move]) -> String {
+    let Some(best) = legal.first() else {
+        return "that capture is not allowed here".into();
+    };
+    let best_pieces = best.capture_count();
+    if best_pieces > c.pieces {
+        return format!(
+            "the ladder requires the capture that takes the most pieces ({best_pieces})"
+        );
+    }
+    if best.is_king_move() && !chain_by_king {
+        return "the ladder requires the capture with the king".into();
+    }
+    if best.captured_kings().count() > c.kings {
+        return "the ladder requires the capture that takes the most kings".into();
+    }
+    let _ = pos;
+    "the ladder requires the capture that meets the kings first".into()
+}
+
+/// Why the piece on `sq` cannot be picked up (it has no legal move), or `None` when it can.
+pub fn cannot_pick(pos: &Position, sq: Square) -> Option<String> {
+    let legal = legal_moves(pos);
+    if legal.iter().any(|m| m.from() == sq) {
+        return None;
+    }
+    let side = pos.side_to_move();
+    match pos.piece_at(sq) {
+        None => return Some("Pick one of your pieces".into()),
+        Some(p) if p.color != side => {
+            return Some(format!("That is a {} piece", p.color.name().to_lowercase()));
+        }
+        Some(_) => {}
+    }
+    if legal.is_empty() {
+        return Some("No legal move".into());
+    }
+    if has_capture(pos) {
+        let kind = pos.piece_at(sq).map(|p| p.kind);
+        let own: Vec<Chain> = chains(pos, sq);
+        let rules = pos.rules();
+        if let Some(c) = own
+            .iter()
+            .filter(|c| allowed(rules, c))
+            .max_by_key(|c| c.pieces)
+        {
+            let reason = ladder_reason(pos, c, kind == Some(Kind::King), &legal);
+            return Some(format!(
+                "You must capture: {reason} (from {})",
+                movers(&legal)
+            ));
+        }
+        if own.iter().any(|c| c.man_takes_king && !c.backwards) && rules == RuleSet::Italian {
+            return Some(format!(
+                "A man cannot capture a king. You must capture (from {})",
+                movers(&legal)
+            ));
+        }
+        return Some(format!("You must capture (from {})", movers(&legal)));
+    }
+    Some("That piece has no legal move".into())
+}
+
+/// Why moving the piece on `from` to `to` is refused. Call it only when no legal move of that
+/// piece ends on or passes through `to`.
+pub fn cannot_move(pos: &Position, from: Square, to: Option<Square>) -> String {
+    let Some(to) = to else {
+        return "Pieces move on the dark squares only".into();
+    };
+    if pos.piece_at(to).is_some() {
+        return "That square is not empty".into();
+    }
+    let rules = pos.rules();
+    let Some(piece) = pos.piece_at(from) else {
+        return "Pick one of your pieces".into();
+    };
+    let legal = legal_moves(pos);
+    let through = |c: &Chain| c.path.contains(&to);
+    let own = chains(pos, from);
+    let reaching: Vec<&Chain> = own.iter().filter(|c| through(c)).collect();
+    if let Some(c) = reaching
+        .iter()
+        .filter(|c| allowed(rules, c))
+        .max_by_key(|c| c.pieces)
+    {
+        return format!(
+            "Not allowed: {}",
+            ladder_reason(pos, c, piece.kind == Kind::King, &legal)
+        );
+    }
+    if reaching.iter().any(|c| c.man_takes_king) && rules == RuleSet::Italian {
+        return "A man cannot capture a king".into();
+    }
+    if reaching.iter().any(|c| c.backwards) {
+        return "A man captures only forward".into();
+    }
+    let adjacent = Dir::ALL
+        .into_iter()
+        .find(|&d| from.neighbour(rules, d) == Some(to));
+    if let Some(d) = adjacent {
+        if has_capture(pos) {
+            return format!("You must capture (from {})", movers(&legal));
+        }
+        if piece.kind == Kind::Man && !forward(piece.color).contains(&d) {
+            return "A man moves only forward".into();
+        }
+    }
+    if has_capture(pos) {
+        return format!("You must capture (from {})", movers(&legal));
+    }
+    "A piece moves one square diagonally".into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+
+    fn sq(n: u32) -> Square {
+        Square::from_number(n).unwrap()
+    }
+
+    #[test]
+    fn r_c1_you_must_capture() {
+        // R-C1: White 22 (d3) can take 18 (c4); 24 (h3) has a quiet move but may not make it.
+        let pos = fen::parse(RuleSet::Italian, "W:W24,22:B18,1").unwrap();
+        let why = cannot_pick(&pos, sq(24)).unwrap();
+        assert!(why.starts_with("You must capture"), "{why}");
+        assert!(why.contains("22"), "{why}");
+        assert_eq!(cannot_pick(&pos, sq(22)), None);
+    }
+
+    #[test]
+    fn r_m3_man_cannot_capture_a_king() {
+        // R-M3: the white man on 22 (d3) faces a black king on 18 (c4) with 13 (b5) empty.
+        let pos = fen::parse(RuleSet::Italian, "W:W22:BK18,1").unwrap();
+        assert_eq!(
+            cannot_move(&pos, sq(22), Some(sq(13))),
+            "A man cannot capture a king"
+        );
+    }
+
+    #[test]
+    fn r_c5_ladder_requires_the_king() {
+        // R-C5 step 2: the man on 22 (d3) can take 18 (c4), the king on 24 (h3) can take
+        // 20 (g4); one piece each, so the king must.
+        let pos = fen::parse(RuleSet::Italian, "W:W22,K24:B18,20,1").unwrap();
+        let legal = legal_moves(&pos);
+        assert!(legal.iter().all(|m| m.from() == sq(24)), "{legal:?}");
+        let why = cannot_pick(&pos, sq(22)).unwrap();
+        assert!(
+            why.contains("the ladder requires the capture with the king"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn r_m1_men_move_forward() {
+        let pos = fen::parse(RuleSet::Italian, "W:W18:B1").unwrap();
+        assert_eq!(
+            cannot_move(&pos, sq(18), Some(sq(22))),
+            "A man moves only forward"
+        );
+    }
+}

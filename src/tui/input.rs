@@ -1,0 +1,222 @@
+//! Keys and mouse clicks to [`Action`]s: a pure mapping, no state. What a key means depends only
+//! on the [`Context`] the app is in (board, text prompt, yes/no question, replay viewer).
+
+use crate::tui::app::EngineMsg;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+
+/// What the player asked for (or what happened: an engine message, a tick, a resize).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Move the cursor on the screen (the board may be flipped: these are screen directions).
+    Up,
+    Down,
+    Left,
+    Right,
+    /// Pick up the piece under the cursor, or put the picked piece down there.
+    Select,
+    /// Let go of the picked piece; close an overlay.
+    Cancel,
+    /// A left click at a screen cell: move the cursor there and select.
+    Click {
+        x: u16,
+        y: u16,
+    },
+    /// Take back a full move (yours and the engine's reply).
+    Undo,
+    Redo,
+    Hint,
+    DepthUp,
+    DepthDown,
+    Flip,
+    /// Square numbers on the board on/off.
+    ToggleNumbers,
+    /// The evaluation readout on/off.
+    ToggleEval,
+    OfferDraw,
+    Resign,
+    NewGame,
+    Save,
+    /// `q`: quit, asking first when a game is in progress.
+    Quit,
+    /// Ctrl-C: quit at once (the game is kept in the autosave).
+    Interrupt,
+    Help,
+    /// Text typed into a prompt.
+    Char(char),
+    Backspace,
+    /// Yes / no answers to a question.
+    Yes,
+    No,
+    /// Replay viewer: step and jump through the game, change game, start playing from here.
+    First,
+    Last,
+    PrevGame,
+    NextGame,
+    PlayFromHere,
+    Resize {
+        width: u16,
+        height: u16,
+    },
+    /// Time passes (spinner).
+    Tick,
+    /// A message from the engine thread.
+    Engine(EngineMsg),
+}
+
+/// What the keyboard currently drives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    Board,
+    /// Typing a file name.
+    Text,
+    /// A y/n question.
+    YesNo,
+    /// The help overlay: any key closes it.
+    Help,
+    Replay,
+}
+
+/// Maps a terminal event to an action; `None` for events the game ignores (key releases,
+/// mouse moves, unbound keys).
+pub fn map(event: &Event, ctx: Context) -> Option<Action> {
+    match event {
+        Event::Key(key) => map_key(key, ctx),
+        Event::Mouse(m) => match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => Some(Action::Click {
+                x: m.column,
+                y: m.row,
+            }),
+            MouseEventKind::Down(MouseButton::Right) => Some(Action::Cancel),
+            MouseEventKind::ScrollUp if ctx == Context::Replay => Some(Action::Left),
+            MouseEventKind::ScrollDown if ctx == Context::Replay => Some(Action::Right),
+            _ => None,
+        },
+        Event::Resize(width, height) => Some(Action::Resize {
+            width: *width,
+            height: *height,
+        }),
+        _ => None,
+    }
+}
+
+/// Maps one key press (releases and repeats of other kinds are ignored: only
+/// `KeyEventKind::Press` counts, so Windows terminals do not see every key twice).
+pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
+    if key.kind != KeyEventKind::Press {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C')) {
+        return Some(Action::Interrupt);
+    }
+    match ctx {
+        Context::Text => match key.code {
+            KeyCode::Enter => Some(Action::Select),
+            KeyCode::Esc => Some(Action::Cancel),
+            KeyCode::Backspace => Some(Action::Backspace),
+            KeyCode::Char(c) if !ctrl => Some(Action::Char(c)),
+            _ => None,
+        },
+        Context::YesNo => match key.code {
+            KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => Some(Action::Yes),
+            KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc => Some(Action::No),
+            _ => None,
+        },
+        Context::Help => Some(Action::Cancel),
+        Context::Board => board_key(key.code, ctrl),
+        Context::Replay => match key.code {
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('k') | KeyCode::Up => {
+                Some(Action::Left)
+            }
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('j') | KeyCode::Down => {
+                Some(Action::Right)
+            }
+            KeyCode::Home | KeyCode::Char('g') => Some(Action::First),
+            KeyCode::End | KeyCode::Char('G') => Some(Action::Last),
+            KeyCode::PageUp | KeyCode::Char('[') => Some(Action::PrevGame),
+            KeyCode::PageDown | KeyCode::Char(']') => Some(Action::NextGame),
+            KeyCode::Char('p') | KeyCode::Enter => Some(Action::PlayFromHere),
+            KeyCode::Char('f') => Some(Action::Flip),
+            KeyCode::Char('c') => Some(Action::ToggleNumbers),
+            KeyCode::Char('?') => Some(Action::Help),
+            KeyCode::Char('q') | KeyCode::Esc => Some(Action::Quit),
+            _ => None,
+        },
+    }
+}
+
+fn board_key(code: KeyCode, ctrl: bool) -> Option<Action> {
+    Some(match code {
+        KeyCode::Up | KeyCode::Char('k') => Action::Up,
+        KeyCode::Down | KeyCode::Char('j') => Action::Down,
+        KeyCode::Left | KeyCode::Char('h') => Action::Left,
+        KeyCode::Right | KeyCode::Char('l') => Action::Right,
+        KeyCode::Enter | KeyCode::Char(' ') => Action::Select,
+        KeyCode::Esc => Action::Cancel,
+        KeyCode::Char('r') if ctrl => Action::Redo,
+        KeyCode::Char('u') | KeyCode::Backspace => Action::Undo,
+        KeyCode::Char('r') => Action::Redo,
+        KeyCode::Char('t') => Action::Hint,
+        KeyCode::Char('+') | KeyCode::Char('=') => Action::DepthUp,
+        KeyCode::Char('-') => Action::DepthDown,
+        KeyCode::Char('f') => Action::Flip,
+        KeyCode::Char('c') => Action::ToggleNumbers,
+        KeyCode::Char('e') => Action::ToggleEval,
+        KeyCode::Char('d') => Action::OfferDraw,
+        KeyCode::Char('R') => Action::Resign,
+        KeyCode::Char('N') => Action::NewGame,
+        KeyCode::Char('s') => Action::Save,
+        KeyCode::Char('q') => Action::Quit,
+        KeyCode::Char('?') => Action::Help,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyEventState;
+
+    fn key(code: KeyCode) -> Event {
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn releases_are_ignored() {
+        let mut k = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+        k.kind = KeyEventKind::Release;
+        k.state = KeyEventState::NONE;
+        assert_eq!(map(&Event::Key(k), Context::Board), None);
+    }
+
+    #[test]
+    fn same_key_means_different_things_by_context() {
+        assert_eq!(
+            map(&key(KeyCode::Char('h')), Context::Board),
+            Some(Action::Left)
+        );
+        assert_eq!(
+            map(&key(KeyCode::Char('h')), Context::Text),
+            Some(Action::Char('h'))
+        );
+        assert_eq!(
+            map(&key(KeyCode::Char('y')), Context::YesNo),
+            Some(Action::Yes)
+        );
+        assert_eq!(
+            map(&key(KeyCode::Char('x')), Context::Help),
+            Some(Action::Cancel)
+        );
+        let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        for ctx in [
+            Context::Board,
+            Context::Text,
+            Context::YesNo,
+            Context::Replay,
+        ] {
+            assert_eq!(map(&ctrl_c, ctx), Some(Action::Interrupt));
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! The board in the terminal (ratatui): play against the engine, practise, replay.
+//!
+//! Data flows one way: a key or click becomes an [`input::Action`], [`app::App::update`]
+//! applies it (moves go through `rules::Game`), and [`view::draw`] paints the result. The
+//! engine runs on its own thread ([`worker`]) and answers over a channel.
+
+pub mod app;
+mod explain;
+pub mod input;
+pub mod layout;
+pub mod run;
+pub mod save;
+pub mod view;
+
+pub use app::{App, Config, Look};
+pub use input::Action;

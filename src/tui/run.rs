@@ -1,0 +1,97 @@
+//! The terminal loop: set the terminal up, read events, feed the app, hand its requests to the
+//! engine thread, draw; and put the terminal back however the loop ends (normal exit, error,
+//! Ctrl-C, which raw mode delivers as a key, or panic).
+
+use crate::tui::app::{App, EngineMsg, Request};
+use crate::tui::input::{self, Action};
+use crate::tui::view;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use std::io::{self, stdout};
+use std::sync::Once;
+use std::time::Duration;
+
+/// Something that runs searches for the app: the engine worker thread, or nothing.
+pub trait EngineLink {
+    fn send(&mut self, request: Request);
+    fn try_recv(&mut self) -> Option<EngineMsg>;
+}
+
+/// No engine: requests are dropped (the replay viewer before a game starts).
+pub struct NoEngine;
+
+impl EngineLink for NoEngine {
+    fn send(&mut self, _request: Request) {}
+    fn try_recv(&mut self) -> Option<EngineMsg> {
+        None
+    }
+}
+
+/// How often the screen refreshes while nothing happens (the spinner's pace).
+const TICK: Duration = Duration::from_millis(100);
+
+/// Runs `app` in the terminal until it quits.
+///
+/// # Errors
+/// Terminal I/O errors; the terminal is restored before they are returned.
+pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<()> {
+    let mut terminal = ratatui::try_init()?;
+    install_mouse_panic_hook();
+    let result = execute!(stdout(), EnableMouseCapture)
+        .and_then(|()| event_loop(&mut terminal, app, engine));
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+/// ratatui's own hook restores raw mode and the alternate screen; this one wraps it so mouse
+/// capture is switched off first (otherwise the shell receives mouse escape codes).
+fn install_mouse_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = execute!(stdout(), DisableMouseCapture);
+            previous(info);
+        }));
+    });
+}
+
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    engine: &mut dyn EngineLink,
+) -> io::Result<()> {
+    let size = terminal.size()?;
+    app.update(Action::Resize {
+        width: size.width,
+        height: size.height,
+    });
+    loop {
+        for r in app.take_requests() {
+            engine.send(r);
+        }
+        if app.should_quit() {
+            return Ok(());
+        }
+        terminal.draw(|f| view::draw(f, app))?;
+        if event::poll(TICK)? {
+            // Take every event already waiting before drawing again.
+            loop {
+                let ev = event::read()?;
+                if let Some(a) = input::map(&ev, app.context()) {
+                    app.update(a);
+                }
+                if app.should_quit() || !event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
+        }
+        while let Some(msg) = engine.try_recv() {
+            app.update(Action::Engine(msg));
+        }
+        if app.thinking().is_some() {
+            app.update(Action::Tick);
+        }
+    }
+}

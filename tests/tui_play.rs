@@ -1,0 +1,415 @@
+//! Key sequences through the public input handler (`input::map` -> `App::update`), with the
+//! engine's answers fed in as the worker would send them.
+
+use dama::notation::fen;
+use dama::rules::{Color, Game, Move, Position, RuleSet, Square, legal_moves};
+use dama::tui::app::{EngineMsg, Overlay, Purpose, Report, Request};
+use dama::tui::input::{self, Action};
+use dama::tui::{App, Config};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+fn config(rules: RuleSet) -> Config {
+    // No autosave and no save folder in the user's home during tests.
+    let mut c = Config::new(rules);
+    c.save_dir = std::env::temp_dir();
+    c.autosave = None;
+    c
+}
+
+fn new_app(rules: RuleSet, human: Color, pos: Position) -> App {
+    let mut c = config(rules);
+    c.human = human;
+    let mut app = App::new(c, Game::new(pos));
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    app
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    if let Some(a) = input::map(&ev, app.context()) {
+        app.update(a);
+    }
+}
+
+fn type_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        let code = match c {
+            '\n' => KeyCode::Enter,
+            '\x1b' => KeyCode::Esc,
+            c => KeyCode::Char(c),
+        };
+        press(app, code);
+    }
+}
+
+fn sq(n: u32) -> Square {
+    Square::from_number(n).unwrap()
+}
+
+/// Walks the cursor to square `n` with hjkl (as the player would, through a flipped board
+/// too) and presses Enter.
+fn choose(app: &mut App, n: u32) {
+    let rules = app.config().rules;
+    let s = sq(n);
+    let (row, file) = (s.row(), s.file(rules));
+    for _ in 0..16 {
+        let (r, f) = app.cursor();
+        let flip = app.flipped();
+        let key = if r < row {
+            if flip { 'k' } else { 'j' }
+        } else if r > row {
+            if flip { 'j' } else { 'k' }
+        } else if f < file {
+            if flip { 'h' } else { 'l' }
+        } else if f > file {
+            if flip { 'l' } else { 'h' }
+        } else {
+            break;
+        };
+        type_keys(app, &key.to_string());
+    }
+    assert_eq!(app.cursor(), (row, file), "cursor reached {n}");
+    type_keys(app, "\n");
+}
+
+/// The pending search request (the engine thread would get it), with its id.
+fn pending_search(app: &mut App) -> (u64, Game) {
+    let mut found = None;
+    for r in app.take_requests() {
+        if let Request::Search { id, game, .. } = r {
+            found = Some((id, *game));
+        }
+    }
+    found.expect("a search was requested")
+}
+
+fn find(pos: &Position, text: &str) -> Move {
+    legal_moves(pos)
+        .into_iter()
+        .find(|m| m.to_string() == text)
+        .unwrap_or_else(|| panic!("{text} is not legal in {pos:?}"))
+}
+
+/// Answers the pending search with `text` as the engine's best move.
+fn engine_answers(app: &mut App, text: &str, score: i32) {
+    let (id, game) = pending_search(app);
+    let m = find(game.position(), text);
+    app.update(Action::Engine(EngineMsg::Info {
+        id,
+        report: Report {
+            depth: 1,
+            score,
+            nodes: 10,
+            nps: 100,
+            pv: vec![m],
+        },
+    }));
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: Report {
+            depth: 2,
+            score,
+            nodes: 42,
+            nps: 1000,
+            pv: vec![m],
+        },
+    }));
+}
+
+fn history(app: &App) -> Vec<String> {
+    app.game().moves().iter().map(Move::to_string).collect()
+}
+
+#[test]
+fn an_opening_played_with_keys_against_scripted_replies() {
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::White,
+        Position::start(RuleSet::Italian),
+    );
+    assert!(
+        app.take_requests().is_empty(),
+        "White moves first: the engine waits"
+    );
+    // 1. 23-19 10-14  2. 19x10 5x14  3. 22-18
+    choose(&mut app, 23);
+    assert_eq!(app.selected(), Some(sq(23)));
+    assert_eq!(app.targets(), vec![sq(19), sq(20)]);
+    choose(&mut app, 19);
+    assert_eq!(history(&app), ["23-19"]);
+    assert!(app.engine_moving());
+    engine_answers(&mut app, "10-14", 0);
+    assert_eq!(history(&app), ["23-19", "10-14"]);
+    assert!(!app.engine_moving());
+    // R-C1: White must capture; a quiet move is refused with the reason.
+    choose(&mut app, 21);
+    assert!(
+        app.message().starts_with("You must capture"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(app.selected(), None);
+    choose(&mut app, 19);
+    choose(&mut app, 22);
+    assert!(
+        app.message().starts_with("You must capture"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(
+        app.selected(),
+        Some(sq(19)),
+        "the capturing piece stays in hand"
+    );
+    choose(&mut app, 10);
+    assert_eq!(history(&app), ["23-19", "10-14", "19x10"]);
+    engine_answers(&mut app, "5x14", 0);
+    choose(&mut app, 22);
+    choose(&mut app, 18);
+    assert_eq!(app.game().ply(), 5);
+    assert_eq!(app.side_to_move(), Color::Black);
+    assert!(app.engine_moving());
+}
+
+#[test]
+fn engine_moves_first_when_the_player_takes_black() {
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::Black,
+        Position::start(RuleSet::Italian),
+    );
+    assert!(app.flipped(), "Black sits at the bottom");
+    engine_answers(&mut app, "23-19", 0);
+    choose(&mut app, 10);
+    choose(&mut app, 14);
+    assert_eq!(history(&app), ["23-19", "10-14"]);
+}
+
+#[test]
+fn multi_capture_chosen_by_landing_squares() {
+    // R-C2/R-C5: the man on 22 (d3) takes two men either way round to 6 (d7): over 18 and 10
+    // by 13, or over 19 and 11 by 15. Both chains are legal (a tie on the ladder).
+    let pos = fen::parse(RuleSet::Italian, "W:W22,32:B18,19,10,11,4").unwrap();
+    let mut app = new_app(RuleSet::Italian, Color::White, pos);
+    choose(&mut app, 22);
+    assert_eq!(app.targets(), vec![sq(6)]);
+    choose(&mut app, 6);
+    assert!(app.message().contains("end on 6"), "{}", app.message());
+    assert_eq!(app.game().ply(), 0);
+    assert_eq!(app.targets(), vec![sq(13), sq(15)]);
+    choose(&mut app, 15);
+    assert_eq!(history(&app), ["22x15x6"]);
+    let m = app.game().moves()[0];
+    assert!(m.captured().contains(sq(19)) && m.captured().contains(sq(11)));
+
+    // The first landing square alone also decides it.
+    let pos = fen::parse(RuleSet::Italian, "W:W22,32:B18,19,10,11,4").unwrap();
+    let mut app = new_app(RuleSet::Italian, Color::White, pos);
+    choose(&mut app, 22);
+    choose(&mut app, 13);
+    assert_eq!(history(&app), ["22x13x6"]);
+}
+
+#[test]
+fn refused_attempts_say_why() {
+    // R-M3: a man cannot capture a king.
+    let pos = fen::parse(RuleSet::Italian, "W:W22,32:BK18,1").unwrap();
+    let mut app = new_app(RuleSet::Italian, Color::White, pos);
+    choose(&mut app, 22);
+    choose(&mut app, 13);
+    assert_eq!(app.message(), "A man cannot capture a king");
+    assert_eq!(app.game().ply(), 0);
+    // R-C5: the ladder requires the capture with the king.
+    let pos = fen::parse(RuleSet::Italian, "W:W22,K24:B18,20,1").unwrap();
+    let mut app = new_app(RuleSet::Italian, Color::White, pos);
+    choose(&mut app, 22);
+    assert!(
+        app.message()
+            .contains("the ladder requires the capture with the king"),
+        "{}",
+        app.message()
+    );
+    // In English draughts a man takes a king (R-M3 EN), so the same try is legal there.
+    let pos = fen::parse(RuleSet::English, "W:W22,32:BK18,1").unwrap();
+    let mut app = new_app(RuleSet::English, Color::White, pos);
+    let legal: Vec<String> = legal_moves(app.game().position())
+        .iter()
+        .map(Move::to_string)
+        .collect();
+    assert!(legal.iter().any(|m| m.starts_with("22x")), "{legal:?}");
+    let target = legal[0].split('x').nth(1).unwrap().parse().unwrap();
+    choose(&mut app, 22);
+    choose(&mut app, target);
+    assert_eq!(app.game().ply(), 1);
+}
+
+#[test]
+fn undo_while_the_engine_thinks_is_instant_and_drops_its_answer() {
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::White,
+        Position::start(RuleSet::Italian),
+    );
+    choose(&mut app, 22);
+    choose(&mut app, 18);
+    let (id, game) = pending_search(&mut app);
+    assert!(app.engine_moving());
+    type_keys(&mut app, "u");
+    assert_eq!(
+        app.game().ply(),
+        0,
+        "the player's move is taken back at once"
+    );
+    assert!(!app.engine_moving());
+    assert!(
+        app.take_requests()
+            .iter()
+            .any(|r| matches!(r, Request::Stop)),
+        "the search is stopped"
+    );
+    // The stopped search still answers; the answer belongs to a game that no longer exists.
+    let m = find(game.position(), "10-14");
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: Report::default(),
+    }));
+    assert_eq!(app.game().ply(), 0);
+    // Redo brings the move back and the engine thinks again (a new search).
+    type_keys(&mut app, "r");
+    assert_eq!(history(&app), ["22-18"]);
+    let (id2, _) = pending_search(&mut app);
+    assert!(id2 > id);
+}
+
+#[test]
+fn take_back_a_full_move_and_redo() {
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::White,
+        Position::start(RuleSet::Italian),
+    );
+    choose(&mut app, 22);
+    choose(&mut app, 18);
+    engine_answers(&mut app, "12-16", 0);
+    type_keys(&mut app, "u");
+    assert_eq!(app.game().ply(), 0, "yours and the engine's reply");
+    type_keys(&mut app, "r");
+    assert_eq!(history(&app), ["22-18", "12-16"]);
+    assert!(!app.engine_moving(), "the reply was redone too");
+}
+
+#[test]
+fn hint_draw_offer_resign() {
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::White,
+        Position::start(RuleSet::Italian),
+    );
+    type_keys(&mut app, "t");
+    assert_eq!(app.thinking().map(|t| t.0), Some(Purpose::Hint));
+    engine_answers(&mut app, "23-19", 0);
+    assert_eq!(app.hint().map(|m| m.to_string()).as_deref(), Some("23-19"));
+    assert_eq!(app.game().ply(), 0, "a hint plays nothing");
+    // R-G5: the score is the player's view; +30 for White is -30 for the engine: accepted.
+    type_keys(&mut app, "d");
+    engine_answers(&mut app, "23-19", 30);
+    assert!(
+        app.message().starts_with("The engine accepts"),
+        "{}",
+        app.message()
+    );
+    assert!(app.game().outcome().is_some());
+    type_keys(&mut app, "u");
+    assert_eq!(app.message(), "Nothing to take back");
+    assert!(
+        app.game().outcome().is_some(),
+        "no move was played: the agreement stands"
+    );
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::White,
+        Position::start(RuleSet::Italian),
+    );
+    type_keys(&mut app, "d");
+    engine_answers(&mut app, "23-19", -30);
+    assert!(
+        app.message().starts_with("The engine declines"),
+        "{}",
+        app.message()
+    );
+    assert!(app.game().outcome().is_none());
+    // R-G4: resigning asks first.
+    type_keys(&mut app, "R");
+    assert!(matches!(app.overlay(), Overlay::Confirm(_)));
+    type_keys(&mut app, "y");
+    assert_eq!(
+        app.game().outcome().and_then(|o| o.winner()),
+        Some(Color::Black)
+    );
+}
+
+#[test]
+fn quitting_asks_during_a_game_and_ctrl_c_does_not() {
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::White,
+        Position::start(RuleSet::Italian),
+    );
+    type_keys(&mut app, "q");
+    assert!(app.should_quit(), "no game in progress: quit at once");
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::White,
+        Position::start(RuleSet::Italian),
+    );
+    choose(&mut app, 22);
+    choose(&mut app, 18);
+    type_keys(&mut app, "q");
+    assert!(!app.should_quit());
+    type_keys(&mut app, "n");
+    assert!(!app.should_quit());
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    app.update(input::map(&ctrl_c, app.context()).unwrap());
+    assert!(app.should_quit());
+}
+
+#[test]
+fn mouse_clicks_pick_and_put() {
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::White,
+        Position::start(RuleSet::Italian),
+    );
+    let screen = dama::tui::layout::Screen::new(ratatui::layout::Rect::new(0, 0, 100, 32)).unwrap();
+    let click = |app: &mut App, n: u32| {
+        let s = sq(n);
+        let r = screen.cell(s.row(), s.file(RuleSet::Italian));
+        app.update(Action::Click {
+            x: r.x + 1,
+            y: r.y + 1,
+        });
+    };
+    click(&mut app, 23);
+    click(&mut app, 19);
+    assert_eq!(history(&app), ["23-19"]);
+}
+
+#[test]
+fn touch_move_keeps_the_piece() {
+    // R-G6: once a piece that can move is picked, it must move.
+    let mut c = config(RuleSet::Italian);
+    c.touch_move = true;
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    choose(&mut app, 22);
+    type_keys(&mut app, "\x1b");
+    assert_eq!(app.selected(), Some(sq(22)));
+    choose(&mut app, 23);
+    assert_eq!(app.selected(), Some(sq(22)));
+    choose(&mut app, 19);
+    assert_eq!(history(&app), ["22-19"]);
+}

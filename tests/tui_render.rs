@@ -1,0 +1,233 @@
+//! The screen rendered into a buffer at fixed sizes and compared with stored snapshots in
+//! tests/data/tui/ (colour, no-colour, ASCII, a small terminal, a too-small one). Set
+//! `DAMA_UPDATE_SNAPSHOTS=1` to rewrite them after a deliberate change, then read the diff.
+
+use dama::notation::fen;
+use dama::rules::{Color, Game, Move, Position, RuleSet, legal_moves};
+use dama::tui::app::{EngineMsg, Report, Request};
+use dama::tui::input::Action;
+use dama::tui::view;
+use dama::tui::{App, Config, Look};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Color as Tc;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+fn app(look: Look, pos: Position, human: Color, w: u16, h: u16) -> App {
+    let mut c = Config::new(pos.rules());
+    c.look = look;
+    c.human = human;
+    c.autosave = None;
+    let mut app = App::new(c, Game::new(pos));
+    app.update(Action::Resize {
+        width: w,
+        height: h,
+    });
+    app
+}
+
+fn play(app: &mut App, text: &str) {
+    let pos = *app.game().position();
+    let m = legal_moves(&pos)
+        .into_iter()
+        .find(|m| m.to_string() == text)
+        .unwrap();
+    let rules = pos.rules();
+    // Through the app, as the player: click-free, with the cursor keys' Select.
+    for sq in [m.from(), m.to()] {
+        while app.cursor() != (sq.row(), sq.file(rules)) {
+            let (r, f) = app.cursor();
+            let a = if r < sq.row() {
+                Action::Down
+            } else if r > sq.row() {
+                Action::Up
+            } else if f < sq.file(rules) {
+                Action::Right
+            } else {
+                Action::Left
+            };
+            app.update(a);
+        }
+        app.update(Action::Select);
+    }
+}
+
+fn engine(app: &mut App, text: &str) {
+    let (id, game) = app
+        .take_requests()
+        .into_iter()
+        .find_map(|r| match r {
+            Request::Search { id, game, .. } => Some((id, game)),
+            _ => None,
+        })
+        .unwrap();
+    let m: Move = legal_moves(game.position())
+        .into_iter()
+        .find(|m| m.to_string() == text)
+        .unwrap();
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: Report {
+            depth: 9,
+            score: -12,
+            nodes: 123_456,
+            nps: 1_000_000,
+            pv: vec![m],
+        },
+    }));
+}
+
+/// The buffer as text; with `colours`, a second grid names each cell's background by a letter
+/// (legend first), so colour changes show in the snapshot too.
+fn dump(buf: &Buffer, colours: bool) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let line: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    if colours {
+        let mut legend: Vec<Tc> = Vec::new();
+        let mut grid = String::new();
+        for y in 0..area.height {
+            let mut line = String::new();
+            for x in 0..area.width {
+                let bg = buf[(x, y)].bg;
+                let i = legend.iter().position(|c| *c == bg).unwrap_or_else(|| {
+                    legend.push(bg);
+                    legend.len() - 1
+                });
+                line.push((b'A' + i as u8) as char);
+            }
+            grid.push_str(&line);
+            grid.push('\n');
+        }
+        out.push_str("-- backgrounds --\n");
+        for (i, c) in legend.iter().enumerate() {
+            let _ = writeln!(out, "{} = {c:?}", (b'A' + i as u8) as char);
+        }
+        out.push_str(&grid);
+    }
+    out
+}
+
+fn check(name: &str, app: &App, w: u16, h: u16, colours: bool) {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    view::render(app, area, &mut buf);
+    let got = dump(&buf, colours);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/tui")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("DAMA_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with DAMA_UPDATE_SNAPSHOTS=1)", path.display()));
+    if got != want {
+        for (i, (g, w)) in got.lines().zip(want.lines()).enumerate() {
+            if g != w {
+                panic!("{name} differs at line {}:\n got: {g}\nwant: {w}", i + 1);
+            }
+        }
+        panic!("{name}: different length: got\n{got}");
+    }
+}
+
+fn midgame(look: Look, w: u16, h: u16) -> App {
+    let mut a = app(look, Position::start(RuleSet::Italian), Color::White, w, h);
+    play(&mut a, "23-19");
+    engine(&mut a, "10-14");
+    play(&mut a, "19x10");
+    engine(&mut a, "5x14");
+    // Pick up 22 so the selection and its targets show.
+    play_pick(&mut a, 22);
+    a
+}
+
+fn play_pick(app: &mut App, n: u32) {
+    let sq = dama::rules::Square::from_number(n).unwrap();
+    let rules = app.config().rules;
+    while app.cursor() != (sq.row(), sq.file(rules)) {
+        let (r, f) = app.cursor();
+        app.update(if r < sq.row() {
+            Action::Down
+        } else if r > sq.row() {
+            Action::Up
+        } else if f < sq.file(rules) {
+            Action::Right
+        } else {
+            Action::Left
+        });
+    }
+    app.update(Action::Select);
+}
+
+#[test]
+fn colour_100x32_midgame() {
+    check(
+        "colour_100x32",
+        &midgame(Look::Colour, 100, 32),
+        100,
+        32,
+        true,
+    );
+}
+
+#[test]
+fn ascii_100x32_midgame() {
+    check(
+        "ascii_100x32",
+        &midgame(Look::Ascii, 100, 32),
+        100,
+        32,
+        false,
+    );
+}
+
+#[test]
+fn mono_80x24_midgame_with_numbers_and_eval() {
+    let mut a = midgame(Look::Mono, 80, 24);
+    a.update(Action::ToggleNumbers);
+    a.update(Action::ToggleEval);
+    check("mono_80x24", &a, 80, 24, false);
+}
+
+#[test]
+fn small_terminal_ascii() {
+    let a = midgame(Look::Ascii, 60, 14);
+    check("ascii_60x14", &a, 60, 14, false);
+}
+
+#[test]
+fn too_small_says_how_large() {
+    let a = midgame(Look::Colour, 40, 10);
+    check("too_small_40x10", &a, 40, 10, false);
+}
+
+#[test]
+fn english_flipped_with_kings_and_help() {
+    let pos = fen::parse(RuleSet::English, "B:WK5,22,30:BK27,9,10").unwrap();
+    let mut a = app(Look::Ascii, pos, Color::Black, 100, 32);
+    check("english_black_ascii", &a, 100, 32, false);
+    a.update(Action::Help);
+    check("help_ascii", &a, 100, 32, false);
+}
+
+#[test]
+fn compulsory_capture_marks_the_capturers() {
+    let mut a = app(
+        Look::Ascii,
+        Position::start(RuleSet::Italian),
+        Color::White,
+        60,
+        14,
+    );
+    play(&mut a, "23-19");
+    engine(&mut a, "10-14");
+    check("must_capture_ascii_60x14", &a, 60, 14, false);
+}
