@@ -13,7 +13,9 @@ use super::ordering::{self, MAX_PLY, Ordering};
 use super::params;
 use super::tt::{self, Bound, Table};
 use super::{SearchInfo, SearchResult, WIN, eval};
-use crate::rules::{Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, has_capture, legal_moves};
+use crate::rules::{
+    Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, has_capture, legal_moves, legal_moves_into,
+};
 use arrayvec::ArrayVec;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -496,7 +498,8 @@ impl Searcher<'_> {
                 return e;
             }
         }
-        let mut moves: MoveList = legal_moves(&self.pos);
+        let mut moves = MoveList::new();
+        legal_moves_into(&self.pos, &mut moves);
         if moves.is_empty() {
             return -(WIN - ply as i32);
         }
@@ -538,12 +541,19 @@ impl Searcher<'_> {
             let score = if i == 0 || !self.full {
                 -self.alpha_beta(new_depth, ply + 1, -beta, -alpha)
             } else {
+                let old = self.experiment & 4 != 0;
+                let min_moves = if old { 3 } else { params::LMR_MIN_MOVES };
                 let r = if quiet
                     && depth >= params::LMR_MIN_DEPTH
-                    && i >= params::LMR_MIN_MOVES
+                    && i >= min_moves
                     && scores[i] < (1 << 22) - 1
                 {
-                    (lmr_reduction(depth, i) - i32::from(pv_node)).clamp(1, new_depth - 1)
+                    let r = if old {
+                        (f64::from(depth).ln() * (i as f64 + 1.0).ln() / 2.0 + 0.5) as i32
+                    } else {
+                        lmr_reduction(depth, i)
+                    };
+                    (r - i32::from(pv_node)).clamp(1, new_depth - 1)
                 } else {
                     0
                 };
