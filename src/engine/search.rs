@@ -311,8 +311,12 @@ impl Searcher<'_> {
             let m = root[i].m;
             self.make(&m, 0);
             let child = depth - 1 + i32::from(self.full && root.len() == 1);
-            let score = if i == 0 || !self.full {
+            let score = if i == 0 {
                 -self.alpha_beta(child, 1, -beta, -alpha)
+            } else if !self.full {
+                // Plain alpha-beta, its window lowered by the variety margin so that a score
+                // above the bar is exact (below it, only a bound: never a candidate).
+                -self.alpha_beta(child, 1, -beta, -(alpha - self.variety))
             } else {
                 // With variety on, test against a bar a little below alpha so near-equal moves
                 // get proven as candidates; only those above alpha are searched exactly.
