@@ -210,6 +210,20 @@ fn converts_three_kings_against_two() {
 }
 
 #[test]
+#[ignore = "deep: run in release"]
+fn converts_three_kings_against_two_deeper() {
+    for (rules, text) in [
+        (RuleSet::Italian, "W:WK29,K30,K31:BK4,K8"),
+        (RuleSet::Italian, "B:WK32,K28,K27:BK1,K5"),
+        (RuleSet::Italian, "W:WK1,K5,K9:BK29,K25"),
+        (RuleSet::Italian, "W:WK17,K9,K22:BK8,K3"),
+    ] {
+        let (o, plies) = play_ending(rules, text, 10);
+        assert_eq!(o.winner(), Some(Color::White), "{rules} {text}: {o} after {plies} plies");
+    }
+}
+
+#[test]
 fn does_not_throw_away_a_drawn_ending() {
     // One king each: nothing to win, and the engine must not lose it either.
     let (o, _) = play_ending(RuleSet::Italian, "W:WK29:BK4", 6);
