@@ -219,7 +219,11 @@ fn converts_three_kings_against_two_deeper() {
         (RuleSet::Italian, "W:WK17,K9,K22:BK8,K3"),
     ] {
         let (o, plies) = play_ending(rules, text, 10);
-        assert_eq!(o.winner(), Some(Color::White), "{rules} {text}: {o} after {plies} plies");
+        assert_eq!(
+            o.winner(),
+            Some(Color::White),
+            "{rules} {text}: {o} after {plies} plies"
+        );
     }
 }
 
