@@ -76,9 +76,9 @@ pub struct PlayArgs {
     /// Rule set.
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
     pub rules: Rules,
-    /// The side you play.
-    #[arg(long, value_enum, default_value_t = ColorChoice::White)]
-    pub color: ColorChoice,
+    /// The side you play (default White; a loaded game keeps the side you had).
+    #[arg(long, value_enum)]
+    pub color: Option<ColorChoice>,
     /// Engine search depth in plies (default 8).
     #[arg(long)]
     pub depth: Option<u32>,

@@ -11,6 +11,7 @@ use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
 use crate::tui::explain;
 use crate::tui::input::{Action, Context};
 use crate::tui::layout::Screen;
+use crate::tui::viewer::Viewer;
 use ratatui::layout::Rect;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -209,6 +210,8 @@ pub struct App {
     quit: bool,
     tick: u64,
     saved_to: Option<PathBuf>,
+    /// The replay viewer, while a PDN file is being viewed.
+    viewer: Option<Viewer>,
 }
 
 impl App {
@@ -240,10 +243,34 @@ impl App {
             quit: false,
             tick: 0,
             saved_to: None,
+            viewer: None,
         };
         app.place_cursor();
         app.engine_turn();
         app
+    }
+
+    /// The replay viewer on a PDN file; `p` starts a game from the shown position.
+    pub fn viewer(config: Config, viewer: Viewer) -> App {
+        let rules = config.rules;
+        let game = viewer
+            .game_so_far()
+            .unwrap_or_else(|| Game::new(Position::start(rules)));
+        let mut app = App {
+            viewer: Some(viewer),
+            ..App::new(config, Game::new(Position::start(rules)))
+        };
+        app.requests.clear();
+        app.thinking = None;
+        app.game = game;
+        app.flipped = false;
+        app.message.clear();
+        app
+    }
+
+    /// The replay viewer, while one is open.
+    pub fn replay_viewer(&self) -> Option<&Viewer> {
+        self.viewer.as_ref()
     }
 
     // ----- read access for the view and the tests -----
@@ -313,6 +340,7 @@ impl App {
     /// What the keyboard drives now.
     pub fn context(&self) -> Context {
         match self.overlay {
+            Overlay::None if self.viewer.is_some() => Context::Replay,
             Overlay::None => Context::Board,
             Overlay::Help => Context::Help,
             Overlay::Confirm(_) => Context::YesNo,
@@ -361,6 +389,7 @@ impl App {
     /// The pieces that must capture, marked while the player has not picked one (R-C1).
     pub fn capturers(&self) -> Vec<Square> {
         if self.selected.is_some()
+            || self.viewer.is_some()
             || self.side_to_move() != self.config.human
             || !crate::rules::has_capture(self.game.position())
         {
@@ -433,6 +462,10 @@ impl App {
             }
             Overlay::None => {}
         }
+        if self.viewer.is_some() {
+            self.replay_action(action);
+            return;
+        }
         match action {
             Action::Up => self.move_cursor(-1, 0),
             Action::Down => self.move_cursor(1, 0),
@@ -485,6 +518,81 @@ impl App {
             Action::Help => self.overlay = Overlay::Help,
             _ => {}
         }
+    }
+
+    fn replay_action(&mut self, action: Action) {
+        let Some(v) = self.viewer.as_mut() else {
+            return;
+        };
+        let moved = match action {
+            Action::Left => v.back(),
+            Action::Right => v.forward(),
+            Action::First => {
+                v.to_start();
+                true
+            }
+            Action::Last => {
+                v.to_end();
+                true
+            }
+            Action::PrevGame => v.switch(false),
+            Action::NextGame => v.switch(true),
+            Action::Flip => {
+                self.flipped = !self.flipped;
+                false
+            }
+            Action::ToggleNumbers => {
+                self.numbers = !self.numbers;
+                false
+            }
+            Action::Help => {
+                self.overlay = Overlay::Help;
+                false
+            }
+            Action::Quit => {
+                self.quit = true;
+                false
+            }
+            Action::PlayFromHere => return self.play_from_here(),
+            _ => false,
+        };
+        if moved {
+            if let Some(g) = self.viewer.as_ref().and_then(Viewer::game_so_far) {
+                self.config.rules = g.position().rules();
+                self.game = g;
+            }
+        }
+    }
+
+    /// Leaves the viewer and plays on from the shown position: the player takes the side to
+    /// move, the engine the other.
+    fn play_from_here(&mut self) {
+        let Some(v) = self.viewer.as_ref() else {
+            return;
+        };
+        let Some(game) = v.game_so_far() else {
+            self.message = "This game could not be read; choose another ([ and ])".into();
+            return;
+        };
+        if game.outcome().is_some() {
+            self.message = "The game is over at this point; step back first".into();
+            return;
+        }
+        self.viewer = None;
+        self.config.rules = game.position().rules();
+        self.config.human = game.position().side_to_move();
+        self.flipped = self.config.human == Color::Black;
+        self.start = *game.start();
+        self.game = game;
+        self.redo.clear();
+        self.clear_selection();
+        self.message = format!(
+            "Playing on from here: you are {}, the engine {}",
+            self.config.human,
+            self.config.human.opposite()
+        );
+        self.place_cursor();
+        self.engine_turn();
     }
 
     fn answer_yes(&mut self, q: Question) {
@@ -919,6 +1027,9 @@ impl App {
         let Some(path) = self.config.autosave.clone() else {
             return;
         };
+        if self.viewer.is_some() {
+            return; // a replayed record is not a game of the player's
+        }
         if self.in_progress() {
             if let Err(e) = self.write_game(&path) {
                 self.message = format!("Autosave failed: {e}");
@@ -929,7 +1040,11 @@ impl App {
     }
 
     fn write_game(&self, path: &std::path::Path) -> std::io::Result<()> {
-        crate::tui::save::write_game(&self.game, self.config.human, path)
+        let engine = match self.config.movetime {
+            Some(t) => format!("dama ({} ms)", t.as_millis()),
+            None => format!("dama (depth {})", self.config.depth),
+        };
+        crate::tui::save::write_game(&self.game, self.config.human, &engine, path)
     }
 }
 
