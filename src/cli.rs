@@ -22,6 +22,12 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the move tree (move generator check and speed test).
     Perft(PerftArgs),
+    /// Replay a game saved as PDN (`--text` prints it for scripts).
+    Replay(ReplayArgs),
+    /// Search a fixed set of positions to a fixed depth: total nodes (deterministic) and nodes/s.
+    Bench(BenchArgs),
+    /// Play the engine against itself at two settings and report the score and Elo difference.
+    Match(MatchArgs),
     /// Play against the engine on a board in the terminal (the default command).
     Play(PlayArgs),
 }
@@ -59,6 +65,92 @@ pub struct PerftArgs {
     /// Print the count below each root move at the given depth.
     #[arg(long)]
     pub divide: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The PDN file.
+    pub file: std::path::PathBuf,
+    /// Which game of the file (numbered from 1); without it a file of several games is listed.
+    #[arg(long, short)]
+    pub game: Option<usize>,
+    /// Print the replay as text: tags, each move and the board after it, the result, the FEN.
+    #[arg(long)]
+    pub text: bool,
+    /// Stop after this many plies.
+    #[arg(long)]
+    pub ply: Option<usize>,
+    /// Show square numbers on the empty squares of the board.
+    #[arg(long)]
+    pub numbers: bool,
+    /// Rule set for games without a GameType tag (CheckerBoard writes none).
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth in plies for every bench position.
+    #[arg(long, short, default_value_t = crate::engine::bench::DEFAULT_DEPTH)]
+    pub depth: u32,
+}
+
+/// Which kind of player a side of a match is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum PlayerKind {
+    /// The engine with everything on.
+    #[default]
+    Full,
+    /// Plain alpha-beta with quiescence and no table (the classic design, as a yardstick).
+    Classic,
+    /// Random legal moves.
+    Random,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Number of games (played in pairs from the same opening, colours swapped).
+    #[arg(long, default_value_t = 40)]
+    pub games: u32,
+    /// Rule set.
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// Player A: search depth in plies.
+    #[arg(long, conflicts_with_all = ["a_movetime", "a_nodes"])]
+    pub a_depth: Option<u32>,
+    /// Player A: milliseconds per move.
+    #[arg(long, conflicts_with = "a_nodes")]
+    pub a_movetime: Option<u64>,
+    /// Player A: nodes per move.
+    #[arg(long)]
+    pub a_nodes: Option<u64>,
+    /// Player A: what kind of player.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
+    pub a_kind: PlayerKind,
+    /// Player B: search depth in plies.
+    #[arg(long, conflicts_with_all = ["b_movetime", "b_nodes"])]
+    pub b_depth: Option<u32>,
+    /// Player B: milliseconds per move.
+    #[arg(long, conflicts_with = "b_nodes")]
+    pub b_movetime: Option<u64>,
+    /// Player B: nodes per move.
+    #[arg(long)]
+    pub b_nodes: Option<u64>,
+    /// Player B: what kind of player.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
+    pub b_kind: PlayerKind,
+    /// Random plies that open each pair of games.
+    #[arg(long, default_value_t = 4)]
+    pub opening_plies: usize,
+    /// Seed for the openings and the engines' choices (the same seed replays the same match).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Transposition table size per engine, MiB.
+    #[arg(long, default_value_t = 16)]
+    pub tt: usize,
+    /// Write every game to this PDN file.
+    #[arg(long)]
+    pub pdn: Option<std::path::PathBuf>,
 }
 
 /// The side the player takes.
@@ -112,6 +204,9 @@ pub struct PlayArgs {
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Perft(args)) => crate::commands::perft::run(&args),
+        Some(Command::Replay(args)) => crate::commands::replay::run(&args),
+        Some(Command::Bench(args)) => crate::commands::bench::run(&args),
+        Some(Command::Match(args)) => crate::commands::matchplay::run(&args),
         Some(Command::Play(args)) => crate::commands::play::run(&args),
         None => crate::commands::play::run(&cli.play),
     }

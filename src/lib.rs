@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod commands;
+pub mod engine;
 pub mod notation;
 pub mod rules;
 pub mod tui;

@@ -3,3 +3,6 @@
 
 pub mod fen;
 pub mod movetext;
+pub mod pdn;
+pub mod replay;
+pub mod save;

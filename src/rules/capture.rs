@@ -164,10 +164,13 @@ impl Chains<'_> {
             let c2 = captured | ob;
             let p2 = path | (u64::from(land) << (5 * jumps));
             // R-C4: a man reaching the far row stops there; R-C2: otherwise it goes on.
+            // R-M3 (EN): a man may take kings, and the move must say which pieces were kings
+            // or making it leaves a stale king bit behind (always 0 in Italian).
+            let ck2 = c2 & self.enemy_kings;
             if self.promotion_row & (1 << land) != 0 {
-                self.record::<IT, false>(c2, 0, p2, jumps + 1, order, true);
+                self.record::<IT, false>(c2, ck2, p2, jumps + 1, order, true);
             } else if !self.man::<IT>(land, c2, p2, jumps + 1, order) {
-                self.record::<IT, false>(c2, 0, p2, jumps + 1, order, false);
+                self.record::<IT, false>(c2, ck2, p2, jumps + 1, order, false);
             }
         }
         any

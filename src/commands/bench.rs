@@ -1,0 +1,38 @@
+//! `dama bench`: searches the fixed bench positions and prints nodes, time and nodes/s.
+
+use crate::cli::BenchArgs;
+use crate::engine::{bench, format_score};
+
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");
+    println!(
+        "bench: {} positions, depth {}",
+        bench::POSITIONS.len(),
+        args.depth
+    );
+    let lines = bench::run(args.depth);
+    let mut nodes = 0;
+    let mut secs = 0.0;
+    for (i, l) in lines.iter().enumerate() {
+        let s = l.elapsed.as_secs_f64();
+        println!(
+            "{:>2} {:<8} {:<40} best {:<10} score {:>9} nodes {:>11} time {:>7.3}s",
+            i + 1,
+            l.rules.name(),
+            l.fen,
+            l.best,
+            format_score(l.score),
+            l.nodes,
+            s
+        );
+        nodes += l.nodes;
+        secs += s;
+    }
+    let nps = if secs > 0.0 {
+        (nodes as f64 / secs) as u64
+    } else {
+        nodes
+    };
+    println!("total nodes {nodes}  time {secs:.3}s  nodes/s {nps}");
+    Ok(())
+}

@@ -1,0 +1,193 @@
+//! `dama match`: engine against engine (or the classic yardstick, or a random mover), colours
+//! alternating, each pair of games from the same random opening. Prints each game, then
+//! wins/draws/losses from A's view, the score and the Elo difference with its 95% margin.
+
+use crate::cli::{MatchArgs, PlayerKind};
+use crate::engine::selfplay::{self, Player, Tally};
+use crate::engine::{Engine, Limits, Style};
+use crate::rules::{Color, Game, Outcome, RuleSet};
+use anyhow::Context;
+use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+fn limits(depth: Option<u32>, movetime: Option<u64>, nodes: Option<u64>) -> Limits {
+    match (depth, movetime, nodes) {
+        (Some(d), _, _) => Limits::Depth(d.max(1)),
+        (_, Some(ms), _) => Limits::MoveTime(Duration::from_millis(ms.max(1))),
+        (_, _, Some(n)) => Limits::Nodes(n.max(1)),
+        _ => Limits::Depth(6),
+    }
+}
+
+fn describe(kind: PlayerKind, l: Limits) -> String {
+    let what = match kind {
+        PlayerKind::Full => "engine",
+        PlayerKind::Classic => "classic",
+        PlayerKind::Random => return "random mover".to_string(),
+    };
+    match l {
+        Limits::Depth(d) => format!("{what} depth {d}"),
+        Limits::MoveTime(t) => format!("{what} {} ms/move", t.as_millis()),
+        Limits::Nodes(n) => format!("{what} {n} nodes/move"),
+        Limits::Infinite => what.to_string(),
+    }
+}
+
+fn player(kind: PlayerKind, limits: Limits, tt: usize, seed: u64) -> Player {
+    match kind {
+        PlayerKind::Random => Player::Random(Box::new(selfplay::rng(seed))),
+        PlayerKind::Full | PlayerKind::Classic => {
+            let mut engine = Box::new(Engine::new(tt));
+            engine.set_seed(Some(seed));
+            if kind == PlayerKind::Classic {
+                engine.set_style(Style::Classic);
+            }
+            Player::Engine { engine, limits }
+        }
+    }
+}
+
+pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(args.games >= 1, "--games must be at least 1");
+    let rules = RuleSet::from(args.rules);
+    let la = limits(args.a_depth, args.a_movetime, args.a_nodes);
+    let lb = limits(args.b_depth, args.b_movetime, args.b_nodes);
+    let (name_a, name_b) = (describe(args.a_kind, la), describe(args.b_kind, lb));
+    let mut a = player(
+        args.a_kind,
+        la,
+        args.tt,
+        args.seed.wrapping_mul(2).wrapping_add(1),
+    );
+    let mut b = player(
+        args.b_kind,
+        lb,
+        args.tt,
+        args.seed.wrapping_mul(2).wrapping_add(2),
+    );
+    println!(
+        "match: A = {name_a}, B = {name_b}, {} games, rules {rules}",
+        args.games
+    );
+    let stop = AtomicBool::new(false);
+    let mut openings = selfplay::rng(args.seed);
+    let mut tally = Tally::default();
+    let mut pdn = String::new();
+    let mut opening = Game::new(crate::rules::Position::start(rules));
+    let t = Instant::now();
+    for g in 0..args.games {
+        if g % 2 == 0 {
+            opening = selfplay::random_opening(rules, args.opening_plies, &mut openings);
+        }
+        // Even games: A has the first move's colour; odd: B does.
+        let first = rules.first_to_move();
+        let a_colour = if g % 2 == 0 { first } else { first.opposite() };
+        let mut game = opening.clone();
+        a.new_game();
+        b.new_game();
+        let outcome = if a_colour == Color::White {
+            selfplay::play_out(&mut game, &mut a, &mut b, &stop)
+        } else {
+            selfplay::play_out(&mut game, &mut b, &mut a, &stop)
+        }
+        .context("the match was stopped")?;
+        let result = match outcome.winner() {
+            None => {
+                tally.draws += 1;
+                "draw"
+            }
+            Some(c) if c == a_colour => {
+                tally.wins += 1;
+                "A wins"
+            }
+            Some(_) => {
+                tally.losses += 1;
+                "B wins"
+            }
+        };
+        let (white, black) = if a_colour == Color::White {
+            (&name_a, &name_b)
+        } else {
+            (&name_b, &name_a)
+        };
+        println!(
+            "game {:>3}: A plays {:<5} {:<7} {:>3} plies  {}  ({outcome})",
+            g + 1,
+            a_colour.name(),
+            outcome.pdn_result(),
+            game.ply(),
+            result
+        );
+        write_pdn(
+            &mut pdn,
+            &game,
+            outcome,
+            g + 1,
+            white,
+            black,
+            args.opening_plies,
+        );
+    }
+    let (elo, margin) = tally.elo().expect("at least one game");
+    println!(
+        "A vs B: +{} ={} -{}  score {:.1}/{} ({:.1}%)  Elo {:+.0} +- {:.0} (95%)  time {:.1}s",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.points(),
+        tally.games(),
+        100.0 * tally.score(),
+        elo,
+        margin,
+        t.elapsed().as_secs_f64()
+    );
+    if let Some(path) = &args.pdn {
+        let tmp = path.with_extension("pdn.tmp");
+        std::fs::write(&tmp, pdn).with_context(|| format!("cannot write {}", tmp.display()))?;
+        std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+        println!("games written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// One game in PDN (R-N3): the tags, then numbered moves, then the result.
+fn write_pdn(
+    out: &mut String,
+    game: &Game,
+    outcome: Outcome,
+    round: u32,
+    white: &str,
+    black: &str,
+    opening: usize,
+) {
+    let rules = game.start().rules();
+    let _ = writeln!(out, "[Event \"dama match\"]");
+    let _ = writeln!(out, "[Round \"{round}\"]");
+    let _ = writeln!(out, "[White \"{white}\"]");
+    let _ = writeln!(out, "[Black \"{black}\"]");
+    let _ = writeln!(out, "[Result \"{}\"]", outcome.pdn_result());
+    let _ = writeln!(out, "[GameType \"{}\"]", rules.pdn_game_type());
+    let _ = writeln!(out, "[Annotator \"first {opening} plies random\"]");
+    let mut text = String::new();
+    for (i, m) in game.moves().iter().enumerate() {
+        if i % 2 == 0 {
+            let _ = write!(text, "{}. ", i / 2 + 1);
+        }
+        let _ = write!(text, "{m} ");
+    }
+    text.push_str(outcome.pdn_result());
+    // Lines of at most about 80 characters.
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.len() + word.len() + 1 > 80 {
+            let _ = writeln!(out, "{line}");
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    let _ = writeln!(out, "{line}\n");
+}

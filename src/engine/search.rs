@@ -1,0 +1,543 @@
+//! The search: iterative deepening over a negamax alpha-beta with principal-variation search,
+//! aspiration windows, late-move reductions, a transposition table, killer and history move
+//! ordering, and a capture quiescence (a position where the side to move must capture is never
+//! judged statically: captures are compulsory, so they are searched out).
+//!
+//! Draws follow the rules exactly: the third occurrence of a position (R-G2), counted over the
+//! game's real history and the search path, and 80 plies without a capture or a man move
+//! (R-G3). A side without a legal move loses (R-G1), even on a ply that would also draw.
+
+use super::limits::{Clock, Limits};
+use super::ordering::{self, MAX_PLY, Ordering};
+use super::params;
+use super::tt::{self, Bound, Table};
+use super::{SearchInfo, SearchResult, WIN, eval};
+use crate::rules::{Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, has_capture, legal_moves};
+use arrayvec::ArrayVec;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::Duration;
+
+const INF: i32 = WIN + 1;
+
+/// The computer player: its transposition table, move-ordering memory and random source.
+/// `Send`, so it can live on a worker thread; one search at a time.
+pub struct Engine {
+    tt: Table,
+    ordering: Ordering,
+    seed: Option<u64>,
+    rng: StdRng,
+    variety: i32,
+    style: Style,
+    pv_table: Vec<ArrayVec<Move, MAX_PLY>>,
+}
+
+/// How the engine searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// Everything this module describes.
+    #[default]
+    Full,
+    /// The classic design of older draughts programs, kept as a yardstick for matches: plain
+    /// alpha-beta with iterative deepening and capture quiescence; no table, no PVS or
+    /// aspiration, no reductions or extensions, no killers or history.
+    Classic,
+}
+
+impl Engine {
+    /// An engine with a transposition table of `tt_mib` MiB (64 is the usual size).
+    pub fn new(tt_mib: usize) -> Engine {
+        Engine {
+            tt: Table::new(tt_mib),
+            ordering: Ordering::default(),
+            seed: None,
+            rng: rand::make_rng(),
+            variety: params::VARIETY_MARGIN,
+            style: Style::Full,
+            pv_table: vec![ArrayVec::new(); MAX_PLY + 1],
+        }
+    }
+
+    /// `None`: the random choice among near-equal moves differs from run to run. `Some(seed)`:
+    /// the same seed gives the same games (the generator restarts at each [`Engine::new_game`]).
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+        self.reseed();
+    }
+
+    /// Root moves within `margin` centi-men of the best may be chosen at random; 0 always plays
+    /// the best move found (and makes node counts independent of the seed).
+    pub fn set_variety(&mut self, margin: i32) {
+        self.variety = margin.max(0);
+    }
+
+    pub fn set_style(&mut self, style: Style) {
+        self.style = style;
+    }
+
+    /// Forgets everything learnt from earlier positions.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+        self.reseed();
+    }
+
+    fn reseed(&mut self) {
+        self.rng = match self.seed {
+            Some(s) => StdRng::seed_from_u64(s),
+            None => rand::make_rng(),
+        };
+    }
+
+    /// Searches the game's current position. Honours `stop` within about a millisecond and
+    /// always returns a legal move when there is one (the best found so far). Reports each
+    /// finished iteration through `on_info`.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let pos = *game.position();
+        let np = game.draw_state().no_progress;
+        let hashes = game.hashes();
+        let window = (np as usize + 1).min(hashes.len());
+        let mut moves = legal_moves(&pos);
+        self.tt.new_search();
+        self.ordering.new_search();
+        if moves.is_empty() {
+            return SearchResult {
+                best: None,
+                score: -WIN,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+        // The only legal move is played at once; a short search still gives it a score.
+        let limits = if moves.len() == 1 {
+            match limits {
+                Limits::Depth(d) => Limits::Depth(d.min(6)),
+                _ => Limits::Depth(6),
+            }
+        } else {
+            limits
+        };
+        let mut s = Searcher {
+            tt: &mut self.tt,
+            ord: &mut self.ordering,
+            pv: &mut self.pv_table,
+            stop,
+            clock: Clock::new(limits),
+            nodes: 0,
+            stopped: false,
+            pos,
+            hashes: hashes[hashes.len() - window..].to_vec(),
+            np: vec![np; MAX_PLY + 2],
+            variety: self.variety,
+            full: self.style == Style::Full,
+        };
+        // Root order for the first iteration: table move, captures, history.
+        let tt_move = s.tt.probe(s.key(0), 0).map_or(tt::NO_MOVE, |h| h.mv);
+        let mut scores = s.ord.score(&moves, tt_move, 0, pos.side_to_move());
+        for i in 0..moves.len() {
+            ordering::pick(&mut moves, &mut scores, i);
+        }
+        let mut root: Vec<RootMove> = moves
+            .iter()
+            .map(|&m| RootMove {
+                m,
+                score: -INF,
+                candidate: false,
+            })
+            .collect();
+
+        let mut result = SearchResult {
+            best: Some(root[0].m),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![root[0].m],
+        };
+        let mut candidates: Vec<Move> = Vec::new();
+        let mut prev = 0;
+        let mut depth = 1;
+        while s.clock.may_start_iteration(depth, s.nodes) {
+            let (score, completed) = s.aspiration(&mut root, depth as i32, prev);
+            if s.stopped && !completed {
+                // An interrupted iteration still improves on the last one if its first move
+                // (the previous best) was searched through and another one beat it.
+                if let Some(best) = root.iter().find(|r| r.score > -INF).filter(|_| depth > 1)
+                    && best.m != result.best.unwrap_or(best.m)
+                    && best.score > result.score
+                {
+                    result.best = Some(best.m);
+                    result.score = best.score;
+                    result.pv = vec![best.m];
+                    candidates.clear();
+                }
+                break;
+            }
+            prev = score;
+            let pv: Vec<Move> = s.pv[0].iter().copied().collect();
+            result = SearchResult {
+                best: Some(root[0].m),
+                score,
+                depth,
+                nodes: s.nodes,
+                pv: if pv.is_empty() { vec![root[0].m] } else { pv },
+            };
+            candidates = root
+                .iter()
+                .filter(|r| r.candidate && r.score >= score - s.variety)
+                .map(|r| r.m)
+                .collect();
+            let elapsed = s.clock.elapsed();
+            on_info(&SearchInfo {
+                depth,
+                score,
+                nodes: s.nodes,
+                nps: nps(s.nodes, elapsed),
+                elapsed,
+                pv: result.pv.clone(),
+            });
+            // A forced result well inside the horizon won't change with more depth.
+            if score.abs() > WIN - 1000 && depth as i32 > (WIN - score.abs()) + 6 {
+                break;
+            }
+            if s.stopped {
+                break;
+            }
+            depth += 1;
+        }
+        result.nodes = s.nodes;
+        // Variety: a random pick among moves proven within the margin of the best, never when
+        // the game is decided (a slower win could run into the no-progress draw).
+        if self.variety > 0 && candidates.len() > 1 && result.score.abs() < WIN - 1000 {
+            let pick = candidates[self.rng.random_range(0..candidates.len())];
+            if Some(pick) != result.best {
+                result.best = Some(pick);
+                result.pv = vec![pick];
+            }
+        }
+        result
+    }
+}
+
+struct RootMove {
+    m: Move,
+    score: i32,
+    /// Proven (in the last finished pass) to score within the variety margin of the best.
+    candidate: bool,
+}
+
+struct Searcher<'a> {
+    tt: &'a mut Table,
+    ord: &'a mut Ordering,
+    pv: &'a mut Vec<ArrayVec<Move, MAX_PLY>>,
+    stop: &'a AtomicBool,
+    clock: Clock,
+    nodes: u64,
+    stopped: bool,
+    pos: Position,
+    /// Hashes since the last irreversible move of the game, then of the search path; the last
+    /// one is the current position's.
+    hashes: Vec<u64>,
+    /// `np[ply]`: plies without a capture or man move at the node `ply` plies below the root.
+    np: Vec<u32>,
+    variety: i32,
+    /// [`Style::Full`]; false for the classic yardstick.
+    full: bool,
+}
+
+impl Searcher<'_> {
+    /// The table key: the position's hash, and which tenth of the no-progress count it is in
+    /// (the same placement means something else with the draw 5 plies away).
+    #[inline]
+    fn key(&self, ply: usize) -> u64 {
+        self.pos.hash() ^ u64::from(self.np[ply] / 10).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Iteration `depth` with an aspiration window around the last score; returns the score
+    /// and whether the iteration finished.
+    fn aspiration(&mut self, root: &mut [RootMove], depth: i32, prev: i32) -> (i32, bool) {
+        let mut delta = params::ASPIRATION;
+        let (mut alpha, mut beta) = if self.full && depth >= 5 && prev.abs() < WIN - 1000 {
+            (prev - delta, prev + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let score = self.root(root, depth, alpha, beta);
+            if self.stopped {
+                return (score, false);
+            }
+            if score <= alpha && alpha > -INF {
+                alpha = (alpha - delta).max(-INF);
+                beta = (alpha + beta) / 2;
+            } else if score >= beta && beta < INF {
+                beta = (beta + delta).min(INF);
+            } else {
+                return (score, true);
+            }
+            delta *= 2;
+            if delta > 400 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    fn root(&mut self, root: &mut [RootMove], depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[0].clear();
+        let alpha0 = alpha;
+        let mut best = -INF;
+        for r in root.iter_mut() {
+            r.score = -INF;
+            r.candidate = false;
+        }
+        for i in 0..root.len() {
+            let m = root[i].m;
+            self.make(&m, 0);
+            let child = depth - 1 + i32::from(self.full && root.len() == 1);
+            let score = if i == 0 || !self.full {
+                -self.alpha_beta(child, 1, -beta, -alpha)
+            } else {
+                // With variety on, test against a bar a little below alpha so near-equal moves
+                // get proven as candidates; only those above alpha are searched exactly.
+                let bar = alpha - self.variety;
+                let mut sc = -self.alpha_beta(child, 1, -bar - 1, -bar);
+                if sc > alpha && !self.stopped {
+                    sc = -self.alpha_beta(child, 1, -beta, -alpha);
+                }
+                sc
+            };
+            self.unmake(&m);
+            if self.stopped {
+                break;
+            }
+            root[i].score = score;
+            root[i].candidate = true;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(1);
+                    head[0].clear();
+                    head[0].push(m);
+                    head[0].extend(tail[0].iter().copied());
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.stopped {
+            // Best first for the next iteration; the rest in the order of their (bound) scores.
+            root.sort_by_key(|r| std::cmp::Reverse(r.score));
+            if best > -INF && self.full {
+                let key = self.key(0);
+                let bound = if best >= beta {
+                    Bound::Lower
+                } else if best > alpha0 {
+                    Bound::Exact
+                } else {
+                    Bound::Upper
+                };
+                self.tt
+                    .store(key, depth, 0, best, bound, tt::pack(&root[0].m));
+            }
+        } else if let Some(pos) = root.iter().position(|r| r.score > -INF) {
+            // Interrupted: bring the best fully searched move to the front.
+            let best_i = (pos..root.len())
+                .filter(|&i| root[i].score > -INF)
+                .max_by_key(|&i| root[i].score)
+                .unwrap_or(pos);
+            root.swap(0, best_i);
+        }
+        best
+    }
+
+    #[inline]
+    fn make(&mut self, m: &Move, ply: usize) {
+        self.pos.make(m);
+        self.hashes.push(self.pos.hash());
+        self.np[ply + 1] = if m.is_irreversible() {
+            0
+        } else {
+            self.np[ply] + 1
+        };
+    }
+
+    #[inline]
+    fn unmake(&mut self, m: &Move) {
+        self.pos.unmake(m);
+        self.hashes.pop();
+    }
+
+    /// Third occurrence of the current position since the last irreversible move (R-G2).
+    fn is_third_repetition(&self, np: u32) -> bool {
+        // A position can first recur 4 plies later, so the third time needs 8 reversible plies.
+        if np < 8 {
+            return false;
+        }
+        let n = self.hashes.len();
+        let window = (np as usize + 1).min(n);
+        let current = self.hashes[n - 1];
+        self.hashes[n - window..]
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&h| h == current)
+            .count()
+            >= 3
+    }
+
+    fn alpha_beta(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & params::CHECK_EVERY == 0
+            && (self.stop.load(AtomicOrdering::Relaxed) || self.clock.out_of_budget(self.nodes))
+        {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.pv[ply].clear();
+        let np = self.np[ply];
+        if np >= NO_PROGRESS_LIMIT || self.is_third_repetition(np) {
+            // R-G1 comes first: a side that cannot move has lost, draw or not.
+            return if legal_moves(&self.pos).is_empty() {
+                -(WIN - ply as i32)
+            } else {
+                0
+            };
+        }
+        // Mate-distance pruning: nothing here beats a win already found nearer the root.
+        alpha = alpha.max(-(WIN - ply as i32));
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.key(ply);
+        let mut tt_move = tt::NO_MOVE;
+        if let Some(hit) = self.tt.probe(key, ply as i32).filter(|_| self.full) {
+            tt_move = hit.mv;
+            if !pv_node && hit.depth >= depth.max(0) {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if cut {
+                    return hit.score;
+                }
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return eval::evaluate(&self.pos);
+        }
+        // Quiescence: at the horizon only forced captures are played out.
+        if depth <= 0 && !has_capture(&self.pos) {
+            return eval::evaluate(&self.pos);
+        }
+        let mut moves: MoveList = legal_moves(&self.pos);
+        if moves.is_empty() {
+            return -(WIN - ply as i32);
+        }
+        let side = self.pos.side_to_move();
+        let mut scores = if self.full {
+            self.ord.score(&moves, tt_move, ply, side)
+        } else {
+            [0; 256]
+        };
+        let single = self.full && moves.len() == 1;
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = tt::NO_MOVE;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        for i in 0..moves.len() {
+            ordering::pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let quiet = !m.is_capture() && !m.promotes();
+            // A forced move costs no depth (a single reply is no choice); captures at the
+            // horizon stay at depth 0.
+            let new_depth = if depth <= 0 {
+                0
+            } else {
+                depth - 1 + i32::from(single)
+            };
+            self.make(&m, ply);
+            let score = if i == 0 || !self.full {
+                -self.alpha_beta(new_depth, ply + 1, -beta, -alpha)
+            } else {
+                let r = if quiet
+                    && depth >= params::LMR_MIN_DEPTH
+                    && i >= params::LMR_MIN_MOVES
+                    && scores[i] < (1 << 22) - 1
+                {
+                    1 + i32::from(i >= 8 && depth >= 6)
+                } else {
+                    0
+                };
+                let mut sc = -self.alpha_beta(new_depth - r, ply + 1, -alpha - 1, -alpha);
+                if sc > alpha && r > 0 {
+                    sc = -self.alpha_beta(new_depth, ply + 1, -alpha - 1, -alpha);
+                }
+                if sc > alpha && sc < beta {
+                    sc = -self.alpha_beta(new_depth, ply + 1, -beta, -alpha);
+                }
+                sc
+            };
+            self.unmake(&m);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = tt::pack(&m);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(m);
+                    let rest = &tail[0];
+                    let room = MAX_PLY - 1;
+                    line.extend(rest.iter().copied().take(room));
+                    if score >= beta {
+                        if quiet && self.full {
+                            self.ord.reward(&m, &quiets_tried, ply, depth.max(1), side);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && !quiets_tried.is_full() {
+                quiets_tried.push(m);
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, depth.max(0), ply as i32, best, bound, best_move);
+        best
+    }
+}
+
+pub(crate) fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let s = elapsed.as_secs_f64();
+    if s > 0.0 {
+        (nodes as f64 / s) as u64
+    } else {
+        nodes
+    }
+}

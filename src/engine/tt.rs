@@ -1,0 +1,199 @@
+//! The transposition table: buckets of four 16-byte entries (one cache line), indexed by the
+//! Zobrist hash, replacing the shallowest or oldest entry. Win/loss scores are stored relative
+//! to the node (distance from it) and converted back to the root's view when read.
+
+use super::WIN;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value (a PV node).
+    Exact = 1,
+    /// At least this (the search failed high).
+    Lower = 2,
+    /// At most this (failed low).
+    Upper = 3,
+}
+
+/// A stored move, identified by its start and landing squares (enough to find it again among
+/// the legal moves; two captures that share both but take different pieces are so rare that
+/// the first of them is a fine guess for move ordering).
+pub type PackedMove = u16;
+pub const NO_MOVE: PackedMove = 0;
+
+pub fn pack(m: &crate::rules::Move) -> PackedMove {
+    0x8000 | (m.from().index() as u16) | ((m.to().index() as u16) << 5)
+}
+
+pub fn matches(p: PackedMove, m: &crate::rules::Move) -> bool {
+    p != NO_MOVE && p == pack(m)
+}
+
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+struct Entry {
+    key: u64,
+    score: i16,
+    mv: u16,
+    depth: u8,
+    bound: u8,
+    age: u8,
+    _pad: u8,
+}
+
+const BUCKET: usize = 4;
+
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; BUCKET]);
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    pub mv: PackedMove,
+}
+
+pub struct Table {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    age: u8,
+}
+
+impl Table {
+    /// A table of at most `mib` MiB (rounded down to a power of two buckets, at least one).
+    pub fn new(mib: usize) -> Table {
+        let bytes = mib.max(1) << 20;
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        Table {
+            buckets: vec![Bucket::default(); n],
+            mask: n - 1,
+            age: 0,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.buckets.fill(Bucket::default());
+        self.age = 0;
+    }
+
+    /// Called at the start of each search so older entries are replaced first.
+    pub fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    /// Number of entries (for reports).
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * BUCKET
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64, ply: i32) -> Option<Hit> {
+        let b = &self.buckets[key as usize & self.mask];
+        for e in &b.0 {
+            if e.key == key && e.bound != 0 {
+                let bound = match e.bound {
+                    1 => Bound::Exact,
+                    2 => Bound::Lower,
+                    _ => Bound::Upper,
+                };
+                return Some(Hit {
+                    score: from_tt(i32::from(e.score), ply),
+                    depth: i32::from(e.depth),
+                    bound,
+                    mv: e.mv,
+                });
+            }
+        }
+        None
+    }
+
+    #[inline]
+    pub fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        ply: i32,
+        score: i32,
+        bound: Bound,
+        mv: PackedMove,
+    ) {
+        let age = self.age;
+        let b = &mut self.buckets[key as usize & self.mask];
+        let mut slot = 0;
+        let mut worst = i32::MAX;
+        for (i, e) in b.0.iter().enumerate() {
+            if e.key == key || e.bound == 0 {
+                slot = i;
+                break;
+            }
+            // Prefer to replace stale entries, then shallow ones.
+            let stale = i32::from(age.wrapping_sub(e.age)) * 8;
+            let value = i32::from(e.depth) - stale;
+            if value < worst {
+                worst = value;
+                slot = i;
+            }
+        }
+        let e = &mut b.0[slot];
+        // Keep a known move when the new result has none.
+        let mv = if mv == NO_MOVE && e.key == key {
+            e.mv
+        } else {
+            mv
+        };
+        *e = Entry {
+            key,
+            score: to_tt(score, ply) as i16,
+            mv,
+            depth: depth.clamp(0, 255) as u8,
+            bound: bound as u8,
+            age,
+            _pad: 0,
+        };
+    }
+}
+
+/// Win/loss scores count plies from the root; stored, they count from the node.
+fn to_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN - 1000 {
+        score + ply
+    } else if score < -WIN + 1000 {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN - 1000 {
+        score - ply
+    } else if score < -WIN + 1000 {
+        score + ply
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_with_ply_adjusted_wins() {
+        let mut t = Table::new(1);
+        // A win 5 plies from a node that is 3 plies below the root: WIN - 8 at the root.
+        t.store(0xABCD, 4, 3, WIN - 8, Bound::Exact, NO_MOVE);
+        let hit = t.probe(0xABCD, 3).unwrap();
+        assert_eq!(hit.score, WIN - 8);
+        // Reached at ply 1 by another path, the same node is a win 6 plies from the root.
+        assert_eq!(t.probe(0xABCD, 1).unwrap().score, WIN - 6);
+        assert!(t.probe(0x1234, 0).is_none());
+        t.store(0x1234, 2, 0, -50, Bound::Upper, NO_MOVE);
+        assert_eq!(t.probe(0x1234, 0).unwrap().bound, Bound::Upper);
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
+    }
+}

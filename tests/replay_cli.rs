@@ -1,0 +1,204 @@
+//! `dama replay` as a user runs it: the game list, the text replay with boards and the final
+//! FEN, `--ply`, `--numbers`, `--rules`, and errors with a non-zero exit.
+
+use std::path::Path;
+use std::process::Command;
+
+fn dama(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .output()
+        .expect("run dama");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn data(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/pdn")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn last_line(s: &str) -> &str {
+    s.lines().last().unwrap_or("")
+}
+
+#[test]
+fn several_games_are_listed() {
+    let (ok, out, _) = dama(&["replay", &data("italian_random.pdn")]);
+    assert!(ok);
+    assert!(out.contains("4 games (4 readable)"), "{out}");
+    let rows: Vec<&str> = out.lines().skip(2).collect();
+    assert_eq!(rows.len(), 4);
+    assert!(
+        rows[0].trim_start().starts_with("1  random 1 - random 2"),
+        "{}",
+        rows[0]
+    );
+    assert!(rows[0].contains("0-1"), "{}", rows[0]);
+}
+
+#[test]
+fn a_damaged_game_is_listed_with_its_error() {
+    let (ok, out, _) = dama(&["replay", &data("malformed/three_games_middle_damaged.pdn")]);
+    assert!(ok);
+    assert!(out.contains("3 games (2 readable)"), "{out}");
+    assert!(
+        out.contains("2  cannot be read: line 7, column 10:"),
+        "{out}"
+    );
+}
+
+#[test]
+fn text_replay_ends_with_result_and_final_fen() {
+    let fens = std::fs::read_to_string(data("italian_random.fen")).unwrap();
+    for (i, want) in fens.lines().enumerate() {
+        let n = (i + 1).to_string();
+        let (ok, out, err) = dama(&[
+            "replay",
+            &data("italian_random.pdn"),
+            "--game",
+            &n,
+            "--text",
+        ]);
+        assert!(ok, "{err}");
+        assert_eq!(last_line(&out), format!("FEN {want}"));
+        assert!(out.contains("[Event \"Random legal moves\"]"));
+        assert!(out.contains("\nResult 0-1 (Black wins"), "{out}");
+        // A board after every move, plus the start.
+        let boards = out.matches("    a  b  c  d  e  f  g  h").count();
+        let plies = out
+            .lines()
+            .filter(|l| {
+                let w = l.split(' ').next().unwrap_or("");
+                w.ends_with('.') && w.starts_with(|c: char| c.is_ascii_digit())
+            })
+            .count();
+        assert_eq!(boards, plies + 1, "{out}");
+    }
+}
+
+#[test]
+fn ply_stops_early_and_numbers_show_squares() {
+    let (ok, out, _) = dama(&[
+        "replay",
+        &data("italian_random.pdn"),
+        "--game",
+        "1",
+        "--text",
+        "--ply",
+        "1",
+        "--numbers",
+    ]);
+    assert!(ok);
+    // After 23-20 (R-B4: 23 is f3, 20 is g4), White to move is Black.
+    assert_eq!(
+        last_line(&out),
+        "FEN B:W20,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
+    assert!(out.contains("Stopped after ply 1 of "), "{out}");
+    assert!(out.contains("1. 23-20\n"), "{out}");
+    assert!(out.contains("3 |    w     w    23     w |"), "{out}");
+    assert!(out.contains("4 |17    18    19     w    |"), "{out}");
+    let (_, zero, _) = dama(&[
+        "replay",
+        &data("italian_random.pdn"),
+        "-g",
+        "1",
+        "--text",
+        "--ply",
+        "0",
+    ]);
+    assert_eq!(
+        last_line(&zero),
+        "FEN W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
+}
+
+#[test]
+fn rules_option_reads_files_without_game_type() {
+    let file = data("english_checkerboard.pdn");
+    let want = std::fs::read_to_string(data("english_checkerboard.fen")).unwrap();
+    let (ok, out, err) = dama(&[
+        "replay", &file, "--game", "2", "--text", "--rules", "english",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        last_line(&out),
+        format!("FEN {}", want.lines().nth(1).unwrap())
+    );
+    assert!(out.contains("Rules: english"));
+    // Read as Italian (the default), the first move is already wrong: White does not move
+    // first in English (R-B5), and the error says where.
+    let (ok, _, err) = dama(&["replay", &file, "--game", "2", "--text"]);
+    assert!(!ok);
+    assert!(
+        err.contains("english_checkerboard.pdn:15:4 (game 2): ply 1:"),
+        "{err}"
+    );
+}
+
+#[test]
+fn errors_exit_non_zero_with_a_message() {
+    let (ok, _, err) = dama(&["replay", &data("no_such_file.pdn"), "--text"]);
+    assert!(!ok);
+    assert!(
+        err.contains("cannot read") && err.contains("no_such_file.pdn"),
+        "{err}"
+    );
+
+    let (ok, _, err) = dama(&["replay", &data("malformed/not_pdn.pdn"), "--text"]);
+    assert!(!ok);
+    assert!(
+        err.contains("not_pdn.pdn:1:1: \"This\" is not PDN movetext"),
+        "{err}"
+    );
+
+    let (ok, _, err) = dama(&["replay", &data("malformed/capture_ignored.pdn"), "--text"]);
+    assert!(!ok);
+    assert!(
+        err.contains("capture_ignored.pdn:4:4: ply 1: 31-27 is illegal here: you must capture"),
+        "{err}"
+    );
+    assert!(err.contains("W:W22,31:B18"), "{err}");
+
+    let (ok, _, err) = dama(&["replay", &data("italian_random.pdn"), "--game", "9"]);
+    assert!(!ok);
+    assert!(err.contains("holds 4 games; there is no game 9"), "{err}");
+
+    let empty = std::env::temp_dir().join(format!("dama-empty-{}.pdn", std::process::id()));
+    std::fs::write(&empty, "  \n").unwrap();
+    let (ok, _, err) = dama(&["replay", &empty.to_string_lossy(), "--text"]);
+    std::fs::remove_file(&empty).unwrap();
+    assert!(!ok);
+    assert!(err.contains("no game found"), "{err}");
+}
+
+#[test]
+fn without_text_the_viewer_is_pointed_to() {
+    let (ok, _, err) = dama(&["replay", &data("italian_random.pdn"), "--game", "1"]);
+    assert!(!ok);
+    assert!(err.contains("--text"), "{err}");
+}
+
+#[test]
+fn a_file_where_nothing_reads_is_an_error_with_a_hint() {
+    // English games read with the default (Italian) rules: every one fails at ply 1.
+    let (ok, out, err) = dama(&["replay", &data("english_checkerboard.pdn")]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("none of the 4 games"), "{err}");
+    assert!(err.contains("see --rules"), "{err}");
+    let (ok, out, _) = dama(&[
+        "replay",
+        &data("english_checkerboard.pdn"),
+        "--rules",
+        "english",
+    ]);
+    assert!(ok);
+    assert!(out.contains("4 games (4 readable)"), "{out}");
+}
