@@ -86,6 +86,9 @@ pub struct ReplayArgs {
     /// Rule set for games without a GameType tag (CheckerBoard writes none).
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
     pub rules: Rules,
+    /// The viewer in plain ASCII without colour (`NO_COLOR` also turns colour off).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 #[derive(Args, Debug)]

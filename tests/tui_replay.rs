@@ -95,7 +95,11 @@ fn step_jump_and_switch_games() {
     assert!(text.contains("could not be read"), "{text}");
     assert!(text.contains("line 17"), "{text}");
     press(&mut app, KeyCode::Char(']'));
-    assert_eq!(app.replay_viewer().unwrap().index(), 2, "no game after the last");
+    assert_eq!(
+        app.replay_viewer().unwrap().index(),
+        2,
+        "no game after the last"
+    );
     press(&mut app, KeyCode::Char('['));
     press(&mut app, KeyCode::Char('['));
     assert_eq!(app.replay_viewer().unwrap().index(), 0);
@@ -132,7 +136,8 @@ fn viewer_snapshot_ascii() {
         .collect::<Vec<_>>()
         .join("\n")
         + "\n";
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tui/replay_ascii_100x32.txt");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/tui/replay_ascii_100x32.txt");
     if std::env::var_os("DAMA_UPDATE_SNAPSHOTS").is_some() {
         std::fs::write(&path, &got).unwrap();
     }

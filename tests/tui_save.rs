@@ -106,11 +106,12 @@ fn save_with_keys_and_reload() {
     assert!(text.contains("[Black \"You\"]"), "{text}");
 
     let loaded = load_game(&path, RuleSet::English).unwrap();
-    assert_eq!(loaded.human, Some(Color::Black), "the player keeps their side");
     assert_eq!(
-        history(&loaded.game),
-        ["23-19", "10-14", "19x10", "5x14"]
+        loaded.human,
+        Some(Color::Black),
+        "the player keeps their side"
     );
+    assert_eq!(history(&loaded.game), ["23-19", "10-14", "19x10", "5x14"]);
     assert_eq!(loaded.game.position(), app.game().position());
     assert_eq!(loaded.game.position().rules(), RuleSet::Italian);
     // The reloaded game goes on: it is White's (the engine's) turn, so it thinks at once.
@@ -154,8 +155,15 @@ fn quitting_keeps_an_autosave_for_resume() {
 fn a_bad_file_names_the_place() {
     let dir = temp_dir("bad");
     let path = dir.join("bad.pdn");
-    std::fs::write(&path, "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 10-14 2. 18-22 *\n").unwrap();
-    let err = load_game(&path, RuleSet::Italian).err().unwrap().to_string();
+    std::fs::write(
+        &path,
+        "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 10-14 2. 18-22 *\n",
+    )
+    .unwrap();
+    let err = load_game(&path, RuleSet::Italian)
+        .err()
+        .unwrap()
+        .to_string();
     assert!(err.contains("bad.pdn") && err.contains("line 2"), "{err}");
     let missing = load_game(&dir.join("none.pdn"), RuleSet::Italian);
     assert!(missing.is_err());

@@ -11,6 +11,8 @@ pub mod layout;
 pub mod run;
 pub mod save;
 pub mod view;
+pub mod viewer;
+pub mod worker;
 
 pub use app::{App, Config, Look};
 pub use input::Action;

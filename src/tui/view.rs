@@ -522,7 +522,10 @@ fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf: &mut Buff
         let why = v
             .error()
             .map_or_else(|| "no game".to_string(), |e| e.to_string());
-        top.push(Line::from(Span::styled("This game could not be read:", bold)));
+        top.push(Line::from(Span::styled(
+            "This game could not be read:",
+            bold,
+        )));
         let bottom = vec![Line::from(Span::styled("[ ] another game  q quit", dim))];
         let lines: Vec<Line> = wrap_text(&why, inner.width as usize)
             .into_iter()
