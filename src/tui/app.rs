@@ -1076,7 +1076,21 @@ fn distinguishing(moves: &[Move]) -> Vec<Square> {
     all
 }
 
-/// A score in centi-men as the panel shows it.
+/// A score in centi-men from one side's view, as the engine words it (`+0.35`, `win in 7`).
 pub fn score_text(score: i32) -> String {
-    format!("{:+.2}", f64::from(score) / 100.0)
+    crate::engine::format_score(score)
+}
+
+/// A score from White's view: `+0.35`, or for a forced end `White wins in 7` (plies).
+pub fn white_score_text(score: i32) -> String {
+    use crate::engine::{WIN, is_decisive};
+    if !is_decisive(score) {
+        return crate::engine::format_score(score);
+    }
+    let (winner, plies) = if score > 0 {
+        (Color::White, WIN - score)
+    } else {
+        (Color::Black, WIN + score)
+    };
+    format!("{winner} wins in {plies}")
 }

@@ -2,7 +2,7 @@
 //! overlay. It reads the app and the game and changes nothing.
 
 use crate::rules::{Color, Kind, Move, Piece, Square};
-use crate::tui::app::{App, Look, Overlay, Purpose, score_text};
+use crate::tui::app::{App, Look, Overlay, Purpose, white_score_text};
 use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH, Screen};
 use crate::tui::viewer::Viewer;
 use ratatui::Frame;
@@ -370,7 +370,7 @@ fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     )));
     if app.eval_on() {
         let text = match app.last_search() {
-            Some(s) => format!("Eval: {} (White's view)", score_text(s.white_score())),
+            Some(s) => format!("Eval: {} (White's view)", white_score_text(s.white_score())),
             None => "Eval: none yet".to_string(),
         };
         top.push(Line::from(text));
@@ -385,7 +385,7 @@ fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             bottom.push(Line::from(format!(
                 "Search: d{} {} {} nodes",
                 r.depth,
-                score_text(s.white_score()),
+                white_score_text(s.white_score()),
                 nodes_text(r.nodes)
             )));
             let pv: Vec<String> = r.pv.iter().take(8).map(Move::to_string).collect();
@@ -634,7 +634,7 @@ fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             s.push_str(&format!(
                 " d{} {} {}n",
                 r.depth,
-                score_text(white),
+                white_score_text(white),
                 nodes_text(r.nodes)
             ));
         }
