@@ -103,6 +103,16 @@ fn step_jump_and_switch_games() {
     press(&mut app, KeyCode::Char('['));
     press(&mut app, KeyCode::Char('['));
     assert_eq!(app.replay_viewer().unwrap().index(), 0);
+    // Tab lists the games; choosing one opens it.
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.context(), Context::List);
+    let text = screen_text(&app);
+    assert!(text.contains("1. Rossi - Bianchi  1-0"), "{text}");
+    assert!(text.contains("3. (cannot be read: line 17"), "{text}");
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.replay_viewer().unwrap().index(), 1);
+    assert_eq!(app.context(), Context::Replay);
     press(&mut app, KeyCode::Char('q'));
     assert!(app.should_quit());
 }

@@ -180,6 +180,8 @@ pub enum Overlay {
     Confirm(Question),
     /// Typing the file name to save to.
     SaveAs(String),
+    /// The replay viewer's list of games, with the highlighted one.
+    Games(usize),
 }
 
 /// The game screen.
@@ -345,6 +347,7 @@ impl App {
             Overlay::Help => Context::Help,
             Overlay::Confirm(_) => Context::YesNo,
             Overlay::SaveAs(_) => Context::Text,
+            Overlay::Games(_) => Context::List,
         }
     }
     /// Whether a game is under way (moves played, not finished): quitting asks first.
@@ -460,6 +463,10 @@ impl App {
                 }
                 return;
             }
+            Overlay::Games(at) => {
+                self.game_list(at, action);
+                return;
+            }
             Overlay::None => {}
         }
         if self.viewer.is_some() {
@@ -554,6 +561,10 @@ impl App {
                 false
             }
             Action::PlayFromHere => return self.play_from_here(),
+            Action::GameList => {
+                self.overlay = Overlay::Games(v.index());
+                false
+            }
             _ => false,
         };
         if moved {
@@ -562,6 +573,30 @@ impl App {
                 self.game = g;
             }
         }
+    }
+
+    fn game_list(&mut self, at: usize, action: Action) {
+        let Some(v) = self.viewer.as_mut() else {
+            self.overlay = Overlay::None;
+            return;
+        };
+        let last = v.count().saturating_sub(1);
+        self.overlay = match action {
+            Action::Up => Overlay::Games(at.saturating_sub(1)),
+            Action::Down => Overlay::Games((at + 1).min(last)),
+            Action::PrevGame => Overlay::Games(at.saturating_sub(10)),
+            Action::NextGame => Overlay::Games((at + 10).min(last)),
+            Action::Select => {
+                v.open(at);
+                if let Some(g) = v.game_so_far() {
+                    self.config.rules = g.position().rules();
+                    self.game = g;
+                }
+                Overlay::None
+            }
+            Action::Cancel => Overlay::None,
+            _ => Overlay::Games(at),
+        };
     }
 
     /// Leaves the viewer and plays on from the shown position: the player takes the side to

@@ -589,7 +589,7 @@ fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf: &mut Buff
         }
     }
     bottom.push(Line::from(Span::styled(
-        "<-/-> step  Home/End  p play from here",
+        "<-/-> step  Tab games  p play from here",
         dim,
     )));
     bottom.push(Line::from(Span::styled("? keys  q quit", dim)));
@@ -696,9 +696,31 @@ pub const KEYS: &[(&str, &str)] = &[
     ("?", "this help"),
 ];
 
+/// The replay viewer's keys.
+pub const REPLAY_KEYS: &[(&str, &str)] = &[
+    ("left, right", "one ply back / forward"),
+    ("Home, End", "the start / the end of the game"),
+    ("[ and ]", "previous / next game of the file"),
+    ("Tab", "the list of games"),
+    ("p, Enter", "play on from here against the engine"),
+    ("f", "flip the board"),
+    ("c", "square numbers on/off"),
+    ("q, Esc", "quit"),
+    ("?", "this help"),
+];
+
 fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     match app.overlay() {
         Overlay::None => {}
+        Overlay::Help if app.replay_viewer().is_some() => {
+            let mut lines: Vec<Line> = REPLAY_KEYS
+                .iter()
+                .map(|(k, d)| Line::from(format!("{k:<14} {d}")))
+                .collect();
+            lines.push(Line::from(""));
+            lines.push(Line::from("Any key closes this help."));
+            popup(area, " Replay keys ", lines, theme, buf);
+        }
         Overlay::Help => {
             let mut lines: Vec<Line> = KEYS
                 .iter()
@@ -718,6 +740,7 @@ fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             lines.push(Line::from("Any key closes this help."));
             popup(area, " Keys ", lines, theme, buf);
         }
+        Overlay::Games(at) => games_popup(app, *at, area, theme, buf),
         Overlay::Confirm(q) => popup(area, " Question ", vec![Line::from(q.text())], theme, buf),
         Overlay::SaveAs(text) => popup(
             area,
@@ -731,6 +754,39 @@ fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             buf,
         ),
     }
+}
+
+/// The replay viewer's list of games, a window of rows around the highlighted one.
+fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer) {
+    let Some(v) = app.replay_viewer() else {
+        return;
+    };
+    let rows = (area.height.saturating_sub(6) as usize).clamp(1, 20);
+    let first = at
+        .saturating_sub(rows / 2)
+        .min(v.count().saturating_sub(rows));
+    let width = (area.width.saturating_sub(8) as usize).min(70);
+    let mark = Style::new().add_modifier(Modifier::REVERSED);
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, g) in v.games().iter().enumerate().skip(first).take(rows) {
+        let text = match g {
+            Ok(g) => format!(
+                "{:>4}. {} - {}  {}",
+                i + 1,
+                g.tag("White").unwrap_or("?"),
+                g.tag("Black").unwrap_or("?"),
+                g.result.as_str()
+            ),
+            Err(e) => format!("{:>4}. (cannot be read: {e})", i + 1),
+        };
+        let text: String = text.chars().take(width).collect();
+        let style = if i == at { mark } else { Style::new() };
+        lines.push(Line::from(Span::styled(format!("{text:<width$}"), style)));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from("up/down choose, Enter opens, Esc closes"));
+    let title = format!(" {} games ", v.count());
+    popup(area, &title, lines, theme, buf);
 }
 
 fn popup(area: Rect, title: &str, lines: Vec<Line>, theme: &Theme, buf: &mut Buffer) {

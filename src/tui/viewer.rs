@@ -29,7 +29,8 @@ impl Viewer {
         v
     }
 
-    fn open(&mut self, index: usize) {
+    /// Opens game `index` (0-based, clamped) at its start.
+    pub fn open(&mut self, index: usize) {
         self.index = index.min(self.games.len().saturating_sub(1));
         self.replay = match self.games.get(self.index) {
             Some(Ok(g)) => Some(Replay::new(g.clone())),
