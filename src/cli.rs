@@ -174,7 +174,8 @@ pub struct PlayArgs {
     /// The side you play (default White; a loaded game keeps the side you had).
     #[arg(long, value_enum)]
     pub color: Option<ColorChoice>,
-    /// Engine search depth in plies (default 8).
+    /// Engine search depth in plies (default 12: about a quarter of a second from the start
+    /// position in a release build).
     #[arg(long)]
     pub depth: Option<u32>,
     /// Engine time per move in milliseconds (instead of a depth).

@@ -77,7 +77,7 @@ impl Config {
 }
 
 /// The engine depth when none is given.
-pub const DEFAULT_DEPTH: u32 = 8;
+pub const DEFAULT_DEPTH: u32 = 12;
 const MAX_DEPTH: u32 = 40;
 
 /// Why a search was started.
