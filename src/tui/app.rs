@@ -1037,9 +1037,17 @@ impl App {
         if let Some(p) = &self.saved_to {
             return p.clone();
         }
-        self.config
-            .save_dir
-            .join(format!("dama-{}.pdn", self.config.rules))
+        // A new name for each game, so a save never overwrites an earlier game by default.
+        let day = crate::notation::pdn::today();
+        let rules = self.config.rules;
+        (1..1000)
+            .map(|n| {
+                self.config
+                    .save_dir
+                    .join(format!("dama-{rules}-{day}-{n}.pdn"))
+            })
+            .find(|p| !p.exists())
+            .unwrap_or_else(|| self.config.save_dir.join(format!("dama-{rules}.pdn")))
     }
 
     fn save_as(&mut self, path: PathBuf) {
