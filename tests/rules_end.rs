@@ -25,13 +25,13 @@ fn r_g1_no_pieces_loses() {
     assert_eq!(g.outcome(), None);
     play_all(&mut g, &["22x13"]);
     assert_eq!(g.outcome(), win(Color::White, WinReason::NoPieces));
-    assert_eq!(g.outcome().unwrap().pdn_result(), "1-0");
+    assert_eq!(g.outcome().unwrap().pdn_result(IT), "1-0");
     assert!(g.legal_moves().is_empty());
     // English, Black capturing White's last piece.
     let mut g = Game::new(pos(EN, "B:W14:B10"));
     play_all(&mut g, &["10x17"]);
     assert_eq!(g.outcome(), win(Color::Black, WinReason::NoPieces));
-    assert_eq!(g.outcome().unwrap().pdn_result(), "0-1");
+    assert_eq!(g.outcome().unwrap().pdn_result(EN), "1-0");
     // A position set up with no pieces for the side to move is already lost.
     let g = Game::new(pos(IT, "W:W:B1"));
     assert_eq!(g.outcome(), win(Color::Black, WinReason::NoPieces));
@@ -81,7 +81,7 @@ fn r_g2_third_occurrence_draws() {
     play_all(&mut g, &SHUFFLE[3..]);
     assert_eq!(g.repetitions(), 3);
     assert_eq!(g.outcome(), draw(DrawReason::Repetition));
-    assert_eq!(g.outcome().unwrap().pdn_result(), "1/2-1/2");
+    assert_eq!(g.outcome().unwrap().pdn_result(IT), "1/2-1/2");
     assert!(g.legal_moves().is_empty());
     // Taking the last move back undoes the draw.
     g.undo();
@@ -208,7 +208,7 @@ fn r_g4_resignation() {
     let mut g = Game::new(Position::start(IT));
     g.resign(Color::White);
     assert_eq!(g.outcome(), win(Color::Black, WinReason::Resignation));
-    assert_eq!(g.outcome().unwrap().pdn_result(), "0-1");
+    assert_eq!(g.outcome().unwrap().pdn_result(IT), "0-1");
     assert!(g.legal_moves().is_empty());
     let m = find_move(&Position::start(IT), "22-18");
     assert_eq!(g.play(&m), Err(IllegalMove::GameOver(m)));
@@ -218,7 +218,7 @@ fn r_g4_resignation() {
     let mut g = Game::new(Position::start(EN));
     g.resign(Color::Black);
     assert_eq!(g.outcome(), win(Color::White, WinReason::Resignation));
-    assert_eq!(g.outcome().unwrap().pdn_result(), "1-0");
+    assert_eq!(g.outcome().unwrap().pdn_result(EN), "0-1");
 }
 
 #[test]
@@ -228,7 +228,7 @@ fn r_g5_draw_by_agreement() {
     play_all(&mut g, &["22-18"]);
     g.agree_draw();
     assert_eq!(g.outcome(), draw(DrawReason::Agreement));
-    assert_eq!(g.outcome().unwrap().pdn_result(), "1/2-1/2");
+    assert_eq!(g.outcome().unwrap().pdn_result(IT), "1/2-1/2");
     assert!(g.legal_moves().is_empty());
     // Taking back the last move also takes back the agreement.
     assert!(g.undo().is_some());

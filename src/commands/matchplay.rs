@@ -115,7 +115,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             "game {:>3}: A plays {:<5} {:<7} {:>3} plies  {}  ({outcome})",
             g + 1,
             a_colour.name(),
-            outcome.pdn_result(),
+            outcome.pdn_result(game.start().rules()),
             game.ply(),
             result
         );
@@ -166,7 +166,7 @@ fn write_pdn(
     let _ = writeln!(out, "[Round \"{round}\"]");
     let _ = writeln!(out, "[White \"{white}\"]");
     let _ = writeln!(out, "[Black \"{black}\"]");
-    let _ = writeln!(out, "[Result \"{}\"]", outcome.pdn_result());
+    let _ = writeln!(out, "[Result \"{}\"]", outcome.pdn_result(rules));
     let _ = writeln!(out, "[GameType \"{}\"]", rules.pdn_game_type());
     let _ = writeln!(out, "[Annotator \"first {opening} plies random\"]");
     let mut text = String::new();
@@ -176,7 +176,7 @@ fn write_pdn(
         }
         let _ = write!(text, "{m} ");
     }
-    text.push_str(outcome.pdn_result());
+    text.push_str(outcome.pdn_result(rules));
     // Lines of at most about 80 characters.
     let mut line = String::new();
     for word in text.split(' ') {
