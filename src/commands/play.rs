@@ -78,12 +78,14 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Opens the full-screen viewer on the games of a PDN file, at game `index` (0-based). The
-/// engine thread starts only if the player starts a game from a position of the replay.
+/// Opens the full-screen viewer on the games of a PDN file, at game `index` (0-based); when
+/// the file holds several and none was `chosen`, on the list of games. The engine thread
+/// starts only if the player starts a game from a position of the replay.
 pub fn view(
     name: String,
     games: Vec<Result<PdnGame, PdnError>>,
     index: usize,
+    chosen: bool,
     rules: RuleSet,
     ascii: bool,
 ) -> anyhow::Result<()> {
@@ -92,7 +94,11 @@ pub fn view(
     let data = data_dir();
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));
+    let list = games.len() > 1 && !chosen;
     let mut app = App::viewer(config, Viewer::new(name, games, index));
+    if list {
+        app.show_game_list();
+    }
     let mut link = LazyEngine(None);
     crate::tui::run::run(&mut app, &mut link).context("terminal error")?;
     if let Some(p) = app.saved_to() {

@@ -45,7 +45,15 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        return crate::commands::play::view(name, games, index, args.rules.into(), args.ascii);
+        let chosen = args.game.is_some();
+        return crate::commands::play::view(
+            name,
+            games,
+            index,
+            chosen,
+            args.rules.into(),
+            args.ascii,
+        );
     }
     let chosen = match args.game {
         Some(0) => bail!("games are numbered from 1"),

@@ -270,6 +270,13 @@ impl App {
         app
     }
 
+    /// Opens the viewer's list of games (a file of several games starts there).
+    pub fn show_game_list(&mut self) {
+        if let Some(v) = &self.viewer {
+            self.overlay = Overlay::Games(v.index());
+        }
+    }
+
     /// The replay viewer, while one is open.
     pub fn replay_viewer(&self) -> Option<&Viewer> {
         self.viewer.as_ref()
