@@ -8,6 +8,7 @@ pub mod app;
 mod explain;
 pub mod input;
 pub mod layout;
+pub mod protocol;
 pub mod run;
 pub mod save;
 pub mod view;
