@@ -231,3 +231,36 @@ fn compulsory_capture_marks_the_capturers() {
     engine(&mut a, "10-14");
     check("must_capture_ascii_60x14", &a, 60, 14, false);
 }
+
+#[test]
+fn a_long_game_scrolls_the_move_list() {
+    // 70 plies, always the first legal move (deterministic), then the app takes over.
+    let mut game = Game::new(Position::start(RuleSet::Italian));
+    while game.ply() < 70 && game.outcome().is_none() {
+        let m = game.legal_moves()[0];
+        game.play(&m).unwrap();
+    }
+    let plies = game.ply();
+    let mut c = Config::new(RuleSet::Italian);
+    c.look = Look::Ascii;
+    c.autosave = None;
+    let mut a = App::new(c, game);
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    view::render(&a, area, &mut buf);
+    let text = dump(&buf, false);
+    let last_row = format!("{:>3}. ", plies.div_ceil(2));
+    assert!(
+        text.contains(&last_row),
+        "the last move row {last_row:?} is shown:\n{text}"
+    );
+    assert!(
+        !text.contains("  1. "),
+        "the first rows scrolled away:\n{text}"
+    );
+    check("long_game_ascii_100x32", &a, 100, 32, false);
+}
