@@ -366,13 +366,16 @@ fn random_game(start: Position, choices: &[u16]) {
 /// A random position: each square empty or holding a man or king of either colour; men on
 /// their far row become kings; at most 12 pieces a side. `empty_weight` in 10 of the cells
 /// are empty (sparser boards give longer king chains).
-fn arb_position_with(empty_weight: u8) -> impl Strategy<Value = Position> {
+/// With `movers_crowned`, every piece of the side to move is a king: king chains through
+/// mixed men and kings are where the ladder's later steps (R-C5.3, R-C5.4) decide.
+fn arb_position_with(empty_weight: u8, movers_crowned: bool) -> impl Strategy<Value = Position> {
     (
         any::<bool>(),
         any::<bool>(),
         prop::collection::vec(0u8..(4 + empty_weight), 32),
     )
-        .prop_map(|(english, black, cells)| {
+        .prop_map(move |(english, black, cells)| {
+            let side_to_move = if black { Color::Black } else { Color::White };
             let rules = rules_of(english);
             let mut pieces = Vec::new();
             let mut count = [0; 2];
@@ -390,10 +393,14 @@ fn arb_position_with(empty_weight: u8) -> impl Strategy<Value = Position> {
                 }
                 count[color.index()] += 1;
                 let far = coords(rules, n as u8).0 == far_row(color);
-                let kind = if king || far { Kind::King } else { Kind::Man };
+                let crowned = movers_crowned && color == side_to_move;
+                let kind = if king || far || crowned {
+                    Kind::King
+                } else {
+                    Kind::Man
+                };
                 pieces.push((n, Piece { color, kind }));
             }
-            let side_to_move = if black { Color::Black } else { Color::White };
             Position::from_setup(
                 rules,
                 &Setup {
@@ -407,9 +414,11 @@ fn arb_position_with(empty_weight: u8) -> impl Strategy<Value = Position> {
 
 fn arb_position() -> impl Strategy<Value = Position> {
     prop_oneof![
-        arb_position_with(6),
-        arb_position_with(12),
-        arb_position_with(24)
+        arb_position_with(6, false),
+        arb_position_with(12, false),
+        arb_position_with(24, false),
+        arb_position_with(6, true),
+        arb_position_with(12, true),
     ]
 }
 
@@ -430,7 +439,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(2000))]
+    #![proptest_config(config(4000))]
 
     #[test]
     fn random_positions_match_the_reference(p in arb_position()) {
