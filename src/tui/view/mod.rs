@@ -27,7 +27,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 /// Paints into a buffer (the tests render this way at fixed sizes).
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let Some(screen) = Screen::new(area) else {
-        too_small(area, buf);
+        too_small(app, area, buf);
         return;
     };
     let theme = Theme::new(app.config().look);
@@ -40,8 +40,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     overlay::overlay(app, area, &theme, buf);
 }
 
-fn too_small(area: Rect, buf: &mut Buffer) {
-    let text = vec![
+fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
+    let mut text = vec![
         Line::from("The terminal is too small for the board."),
         Line::from(format!(
             "Make it at least {MIN_WIDTH}x{MIN_HEIGHT} (now {}x{}).",
@@ -49,6 +49,10 @@ fn too_small(area: Rect, buf: &mut Buffer) {
         )),
         Line::from("q quits."),
     ];
+    // A pending question must stay answerable even without room for the board.
+    if let crate::tui::app::Overlay::Confirm(q) = app.overlay() {
+        text.insert(0, Line::from(q.text()));
+    }
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
         .render_ref(area, buf);
