@@ -16,7 +16,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 fn nodes_text(n: u64) -> String {
     if n < 10_000 {
         n.to_string()
-    } else if n < 10_000_000 {
+    } else if n < 1_000_000 {
         format!("{:.1}k", n as f64 / 1e3)
     } else {
         format!("{:.2}M", n as f64 / 1e6)
@@ -369,6 +369,6 @@ fn default_status(app: &App) -> String {
             "Your move: arrows/hjkl and Enter, or click".into()
         }
     } else {
-        "The engine is to move".into()
+        "The engine is thinking (u takes back your move)".into()
     }
 }
