@@ -369,6 +369,6 @@ fn default_status(app: &App) -> String {
             "Your move: arrows/hjkl and Enter, or click".into()
         }
     } else {
-        "The engine is thinking (u takes back your move)".into()
+        "The engine is thinking".into()
     }
 }
