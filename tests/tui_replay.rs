@@ -154,3 +154,23 @@ fn viewer_snapshot_ascii() {
     let want = std::fs::read_to_string(&path).unwrap();
     assert_eq!(got, want);
 }
+
+#[test]
+fn the_record_decides_the_board_geometry() {
+    // An English game (GameType 21) opened while the default rule set is Italian: the board
+    // is drawn with English geometry (square 29 = a1 is dark).
+    let text = "[GameType \"21,B,8,8,N1,0\"]\n1. 9-13 22-18 *\n";
+    let games = read_games(text, RuleSet::Italian);
+    let mut c = Config::new(RuleSet::Italian);
+    c.look = Look::Ascii;
+    c.autosave = None;
+    let mut app = App::viewer(c, Viewer::new("en.pdn".into(), games, 0));
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    assert_eq!(app.config().rules, RuleSet::English);
+    let screen = screen_text(&app);
+    let rank1 = screen.lines().find(|l| l.starts_with("1 ")).unwrap();
+    assert!(rank1.starts_with("1 ...w.."), "{rank1}");
+}

@@ -168,7 +168,9 @@ pub struct App {
 impl App {
     /// A game from `start` (or continued from `game`'s last position), the engine moving at
     /// once if it is its turn.
-    pub fn new(config: Config, game: Game) -> App {
+    pub fn new(mut config: Config, game: Game) -> App {
+        // The game decides the rule set (a loaded record may name another than the default).
+        config.rules = game.position().rules();
         let start = *game.start();
         let flipped = config.human == Color::Black;
         let mut app = App {
@@ -213,6 +215,7 @@ impl App {
         };
         app.requests.clear();
         app.thinking = None;
+        app.config.rules = game.position().rules();
         app.game = game;
         app.flipped = false;
         app.message.clear();
