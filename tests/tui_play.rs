@@ -496,3 +496,29 @@ fn depth_changes_apply_to_the_next_search() {
     });
     assert_eq!(limits, Some(dama::tui::app::SearchLimits::Depth(d + 2)));
 }
+
+#[test]
+fn the_panel_keeps_the_longest_line_for_the_chosen_move() {
+    let mut app = new_app(RuleSet::Italian, Color::Black, Position::start(RuleSet::Italian));
+    let (id, game) = pending_search(&mut app);
+    let m1 = find(game.position(), "23-19");
+    let m2 = find(&game.position().after(&m1), "10-14");
+    let report = |pv: Vec<Move>| Report {
+        depth: 5,
+        score: 3,
+        nodes: 99,
+        nps: 9,
+        pv,
+    };
+    app.update(Action::Engine(EngineMsg::Info {
+        id,
+        report: report(vec![m1, m2]),
+    }));
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m1),
+        report: report(vec![m1]),
+    }));
+    assert_eq!(app.last_search().unwrap().report.pv, vec![m1, m2]);
+    assert_eq!(app.last_search().unwrap().white_score(), 3);
+}

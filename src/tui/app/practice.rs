@@ -60,8 +60,20 @@ impl App {
         };
         match msg {
             EngineMsg::Info { id, report } if id == t.id => t.latest = Some(report),
-            EngineMsg::Done { id, best, report } if id == t.id => {
+            EngineMsg::Done {
+                id,
+                best,
+                mut report,
+            } if id == t.id => {
                 let purpose = t.purpose;
+                // The result's line may be cut to its first move (the engine varies its
+                // choice among equal moves); the last progress report's line is longer.
+                if let Some(latest) = t.latest.take()
+                    && report.pv.len() < latest.pv.len()
+                    && latest.pv.first() == best.as_ref()
+                {
+                    report.pv = latest.pv;
+                }
                 self.thinking = None;
                 let side = self.side_to_move();
                 self.last_search = Some(LastSearch {
