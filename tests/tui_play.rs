@@ -499,7 +499,11 @@ fn depth_changes_apply_to_the_next_search() {
 
 #[test]
 fn the_panel_keeps_the_longest_line_for_the_chosen_move() {
-    let mut app = new_app(RuleSet::Italian, Color::Black, Position::start(RuleSet::Italian));
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::Black,
+        Position::start(RuleSet::Italian),
+    );
     let (id, game) = pending_search(&mut app);
     let m1 = find(game.position(), "23-19");
     let m2 = find(&game.position().after(&m1), "10-14");

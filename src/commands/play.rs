@@ -5,7 +5,7 @@ use crate::cli::{ColorChoice, PlayArgs};
 use crate::notation::fen;
 use crate::notation::pdn::{PdnError, PdnGame};
 use crate::rules::{Color, Game, Position, RuleSet};
-use crate::tui::run::{EngineLink, NoEngine};
+use crate::tui::run::EngineLink;
 use crate::tui::viewer::Viewer;
 use crate::tui::worker::Worker;
 use crate::tui::{App, Config, Look};
@@ -99,7 +99,7 @@ pub fn view(
     if list {
         app.show_game_list();
     }
-    let mut link = LazyEngine(None);
+    let mut link = LazyEngine::default();
     crate::tui::run::run(&mut app, &mut link).context("terminal error")?;
     if let Some(p) = app.saved_to() {
         println!("Game saved to {}", p.display());
@@ -108,22 +108,30 @@ pub fn view(
 }
 
 /// Starts the engine thread on the first request (the viewer needs none until a game starts).
-struct LazyEngine(Option<Worker>);
+#[derive(Default)]
+struct LazyEngine {
+    worker: Option<Worker>,
+    /// The thread could not be started: the loop ends with an error instead of waiting.
+    failed: bool,
+}
 
 impl EngineLink for LazyEngine {
     fn send(&mut self, request: crate::tui::app::Request) {
-        if self.0.is_none() {
+        if self.worker.is_none() && !self.failed {
             match Worker::spawn(None) {
-                Ok(w) => self.0 = Some(w),
-                Err(_) => return NoEngine.send(request),
+                Ok(w) => self.worker = Some(w),
+                Err(_) => self.failed = true,
             }
         }
-        if let Some(w) = self.0.as_mut() {
+        if let Some(w) = self.worker.as_mut() {
             w.send(request);
         }
     }
     fn try_recv(&mut self) -> Option<crate::tui::app::EngineMsg> {
-        self.0.as_mut().and_then(Worker::try_recv)
+        self.worker.as_mut().and_then(Worker::try_recv)
+    }
+    fn alive(&self) -> bool {
+        !self.failed && self.worker.as_ref().is_none_or(Worker::alive)
     }
 }
 
