@@ -8,7 +8,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "dama",
     version,
-    about = "Italian draughts (dama italiana) and American checkers in the terminal"
+    about = "Italian draughts (dama italiana) and American checkers in the terminal",
+    // `dama --depth 3 perft` would silently drop --depth: the play options go alone.
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
