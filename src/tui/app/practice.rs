@@ -18,7 +18,12 @@ impl App {
 
     pub(super) fn announce_end(&mut self) {
         if let Some(o) = self.game.outcome() {
-            self.message = format!("{o}. s saves, N starts a new game, q quits");
+            let verdict = match o.winner() {
+                Some(w) if w == self.config.human => " (you win)",
+                Some(_) => " (you lose)",
+                None => "",
+            };
+            self.message = format!("{o}{verdict}. s saves, N starts a new game, q quits");
         }
     }
 
