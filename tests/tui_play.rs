@@ -451,7 +451,7 @@ fn the_end_of_the_game_is_shown_with_its_reason() {
     choose(&mut app, 13);
     assert!(
         app.message()
-            .starts_with("White wins: Black has no pieces left"),
+            .starts_with("White wins: Black has no pieces left (you win)"),
         "{}",
         app.message()
     );
