@@ -371,7 +371,7 @@ impl App {
                     Action::Cancel => self.overlay = Overlay::None,
                     Action::Select => {
                         self.overlay = Overlay::None;
-                        self.save_as(PathBuf::from(text.trim()));
+                        self.save_as(expand_home(text.trim()));
                     }
                     _ => {}
                 }
@@ -472,4 +472,12 @@ pub fn white_score_text(score: i32) -> String {
         (Color::Black, WIN + score)
     };
     format!("{winner} wins in {plies}")
+}
+
+/// `~/x.pdn` as the shell would read it (the prompt is not a shell).
+fn expand_home(text: &str) -> PathBuf {
+    match (text.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) if !home.is_empty() => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(text),
+    }
 }
