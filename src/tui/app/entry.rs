@@ -174,6 +174,18 @@ impl App {
             self.pick(Some(t));
             return;
         }
+        // The chosen final square again: the chain that passes none of the marked squares
+        // (one whose landing squares are all shared with the others), if there is one.
+        if self.target == Some(t) {
+            match plain(&cands).as_slice() {
+                [m] => return self.play_human(*m),
+                _ => {
+                    self.message =
+                        "Choose one of the marked landing squares (Esc starts over)".into();
+                    return;
+                }
+            }
+        }
         if self.target.is_none() {
             let ending: Vec<Move> = cands.iter().filter(|m| m.to() == t).copied().collect();
             match ending.len() {
@@ -181,8 +193,13 @@ impl App {
                 0 => {}
                 _ => {
                     self.target = Some(t);
+                    let again = if plain(&ending).len() == 1 {
+                        format!(", or {t} again for the one through none of them")
+                    } else {
+                        String::new()
+                    };
                     self.message = format!(
-                        "{} captures end on {t}: choose a landing square on the way",
+                        "{} captures end on {t}: choose a marked landing square on the way{again}",
                         ending.len()
                     );
                     return;
@@ -255,4 +272,45 @@ fn distinguishing(moves: &[Move]) -> Vec<Square> {
         })
     });
     all
+}
+
+/// The chains among `moves` that pass none of the squares telling them apart.
+fn plain(moves: &[Move]) -> Vec<Move> {
+    let d = distinguishing(moves);
+    moves
+        .iter()
+        .filter(|m| {
+            let n = m.path().count();
+            !m.path().take(n - 1).any(|s| d.contains(&s))
+        })
+        .copied()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chain(from: u8, landings: &[u8]) -> Move {
+        let path = landings
+            .iter()
+            .enumerate()
+            .fold(0u64, |p, (i, &s)| p | (u64::from(s) << (5 * i)));
+        // Captured sets only need to differ for these helpers.
+        let captured = landings.iter().fold(0u32, |c, &s| c | 1 << s);
+        Move::capture(from, path, landings.len() as u8, captured, 0, true, false)
+    }
+
+    #[test]
+    fn landing_squares_tell_chains_apart() {
+        // Two chains from 0 to 20: one through 5, one through 5, 9 and 14.
+        let short = chain(0, &[5, 20]);
+        let long = chain(0, &[5, 9, 14, 20]);
+        let both = [short, long];
+        let d = distinguishing(&both);
+        assert_eq!(d, vec![Square::new(9), Square::new(14)]);
+        assert_eq!(plain(&both), vec![short]);
+        assert!(passes_in_order(&long, &[Square::new(9), Square::new(14)]));
+        assert!(!passes_in_order(&long, &[Square::new(14), Square::new(9)]));
+    }
 }
