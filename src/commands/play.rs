@@ -84,18 +84,22 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
 pub fn view(
     name: String,
     games: Vec<Result<PdnGame, PdnError>>,
-    index: usize,
-    chosen: bool,
-    rules: RuleSet,
-    ascii: bool,
+    opts: &ViewOptions,
 ) -> anyhow::Result<()> {
-    let mut config = Config::new(rules);
-    config.look = look(ascii);
+    let mut config = Config::new(opts.rules);
+    config.look = look(opts.ascii);
     let data = data_dir();
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));
-    let list = games.len() > 1 && !chosen;
-    let mut app = App::viewer(config, Viewer::new(name, games, index));
+    let list = games.len() > 1 && !opts.chosen;
+    let mut viewer = Viewer::new(name, games, opts.index);
+    if let Some(ply) = opts.ply {
+        viewer.goto(ply);
+    }
+    let mut app = App::viewer(config, viewer);
+    if opts.numbers {
+        app.update(crate::tui::Action::ToggleNumbers);
+    }
     if list {
         app.show_game_list();
     }
@@ -105,6 +109,21 @@ pub fn view(
         println!("Game saved to {}", p.display());
     }
     Ok(())
+}
+
+/// How `dama replay` opens the viewer.
+pub struct ViewOptions {
+    /// The game to show first (0-based).
+    pub index: usize,
+    /// Whether the user named that game (else a file of several opens on the list).
+    pub chosen: bool,
+    /// Start at this ply instead of the start position.
+    pub ply: Option<usize>,
+    /// Square numbers on the board.
+    pub numbers: bool,
+    /// For records without a GameType tag.
+    pub rules: RuleSet,
+    pub ascii: bool,
 }
 
 /// Starts the engine thread on the first request (the viewer needs none until a game starts).

@@ -45,15 +45,15 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        let chosen = args.game.is_some();
-        return crate::commands::play::view(
-            name,
-            games,
+        let opts = crate::commands::play::ViewOptions {
             index,
-            chosen,
-            args.rules.into(),
-            args.ascii,
-        );
+            chosen: args.game.is_some(),
+            ply: args.ply,
+            numbers: args.numbers,
+            rules: args.rules.into(),
+            ascii: args.ascii,
+        };
+        return crate::commands::play::view(name, games, &opts);
     }
     let chosen = match args.game {
         Some(0) => bail!("games are numbered from 1"),

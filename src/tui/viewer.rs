@@ -69,6 +69,12 @@ impl Viewer {
     pub fn back(&mut self) -> bool {
         self.replay.as_mut().is_some_and(Replay::back)
     }
+    /// Jumps to a ply of the current game (clamped to its length).
+    pub fn goto(&mut self, ply: usize) {
+        if let Some(r) = self.replay.as_mut() {
+            r.goto(ply);
+        }
+    }
     pub fn to_start(&mut self) {
         if let Some(r) = self.replay.as_mut() {
             r.to_start();
