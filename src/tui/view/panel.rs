@@ -3,7 +3,7 @@
 
 use super::RenderRef;
 use super::theme::Theme;
-use crate::rules::{Color, Move};
+use crate::rules::{Color, Move, NO_PROGRESS_LIMIT};
 use crate::tui::app::{App, Purpose, white_score_text};
 use crate::tui::viewer::Viewer;
 use ratatui::buffer::Buffer;
@@ -66,6 +66,19 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         count(Color::White),
         count(Color::Black)
     )));
+    // The draw rules' counters, once they matter (R-G3, R-G2).
+    let quiet = game.draw_state().no_progress;
+    if quiet >= 20 && game.outcome().is_none() {
+        top.push(Line::from(format!(
+            "No capture or man move: {quiet}/{NO_PROGRESS_LIMIT} plies"
+        )));
+    }
+    let seen = game.repetitions();
+    if seen >= 2 && game.outcome().is_none() {
+        top.push(Line::from(format!(
+            "This position has occurred {seen} times"
+        )));
+    }
     if app.eval_on() {
         let text = match app.last_search() {
             Some(s) => format!("Eval: {} (White's view)", white_score_text(s.white_score())),
