@@ -272,7 +272,7 @@ fn the_panel_shows_the_draw_counters() {
     let pos = fen::parse(RuleSet::Italian, "W:WK29:BK4").unwrap();
     let mut game = Game::new(pos);
     let shuffle = ["29-25", "4-8", "25-29", "8-4"];
-    let mut text_at = |game: &Game| {
+    let text_at = |game: &Game| {
         let mut c = Config::new(RuleSet::Italian);
         c.look = Look::Ascii;
         c.autosave = None;
