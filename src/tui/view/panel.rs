@@ -16,8 +16,10 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 fn nodes_text(n: u64) -> String {
     if n < 10_000 {
         n.to_string()
-    } else if n < 1_000_000 {
+    } else if n < 100_000 {
         format!("{:.1}k", n as f64 / 1e3)
+    } else if n < 1_000_000 {
+        format!("{:.0}k", n as f64 / 1e3)
     } else {
         format!("{:.2}M", n as f64 / 1e6)
     }
@@ -38,9 +40,22 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         crate::rules::RuleSet::Italian => "Italian draughts",
         crate::rules::RuleSet::English => "English draughts",
     };
+    let count = |c: Color| {
+        let k = pos.kings_of(c).count();
+        let n = pos.pieces_of(c).count();
+        let who = if c == human { "you" } else { "engine" };
+        let kings = if k > 0 {
+            format!(" ({k}K)")
+        } else {
+            String::new()
+        };
+        let plural = if n == 1 { "" } else { "s" };
+        Line::from(format!("{c} ({who}): {n} piece{plural}{kings}"))
+    };
     let mut top = vec![
         Line::from(Span::styled(rules_name, bold)),
-        Line::from(format!("You: {human}   Engine: {}", human.opposite())),
+        count(Color::White),
+        count(Color::Black),
         Line::from(format!("Engine {engine_strength}")),
     ];
     let turn = match game.outcome() {
@@ -52,20 +67,6 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         }
     };
     top.push(turn);
-    let count = |c: Color| {
-        let k = pos.kings_of(c).count();
-        let n = pos.pieces_of(c).count();
-        if k > 0 {
-            format!("{n} ({k}K)")
-        } else {
-            n.to_string()
-        }
-    };
-    top.push(Line::from(format!(
-        "Pieces: White {}  Black {}",
-        count(Color::White),
-        count(Color::Black)
-    )));
     // The draw rules' counters, once they matter (R-G3, R-G2).
     let quiet = game.draw_state().no_progress;
     if quiet >= 20 && game.outcome().is_none() {
@@ -94,7 +95,7 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         Some(s) => {
             let r = &s.report;
             bottom.push(Line::from(format!(
-                "Search: d{} {} {} nodes",
+                "Engine: d{} {} {} nodes",
                 r.depth,
                 white_score_text(s.white_score()),
                 nodes_text(r.nodes)
