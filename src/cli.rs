@@ -8,7 +8,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "dama",
     version,
-    about = "Italian draughts (dama italiana) and American checkers in the terminal"
+    about = "Italian draughts (dama italiana) and American checkers in the terminal",
+    // `dama --depth 3 perft` would silently drop --depth: the play options go alone.
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -91,6 +93,9 @@ pub struct ReplayArgs {
     /// Rule set for games without a GameType tag (CheckerBoard writes none).
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
     pub rules: Rules,
+    /// The viewer in plain ASCII without colour (`NO_COLOR` also turns colour off).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 #[derive(Args, Debug)]
@@ -179,10 +184,11 @@ pub struct PlayArgs {
     /// Rule set.
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
     pub rules: Rules,
-    /// The side you play.
-    #[arg(long, value_enum, default_value_t = ColorChoice::White)]
-    pub color: ColorChoice,
-    /// Engine search depth in plies (default 8).
+    /// The side you play (default White; a loaded game keeps the side you had).
+    #[arg(long, value_enum)]
+    pub color: Option<ColorChoice>,
+    /// Engine search depth in plies (default 12: about a quarter of a second from the start
+    /// position in a release build).
     #[arg(long)]
     pub depth: Option<u32>,
     /// Engine time per move in milliseconds (instead of a depth).

@@ -72,3 +72,29 @@ fn bad_fen_is_an_error_that_says_why() {
     assert!(!ok);
     assert!(err.contains("3 fields"), "{err}");
 }
+
+/// `dama perft | head -1`: when the reader goes away, dama ends quietly (killed by SIGPIPE as
+/// `cat` would be) instead of panicking with "failed printing to stdout".
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["perft", "--depth", "12"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dama");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("rules italian"), "{first}");
+    // The reader is dropped here: the next line perft prints meets a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.signal(), Some(libc::SIGPIPE));
+}

@@ -180,10 +180,20 @@ fn errors_exit_non_zero_with_a_message() {
 }
 
 #[test]
-fn without_text_the_viewer_is_pointed_to() {
-    let (ok, _, err) = dama(&["replay", &data("italian_random.pdn"), "--game", "1"]);
-    assert!(!ok);
-    assert!(err.contains("--text"), "{err}");
+fn without_a_terminal_the_replay_is_text() {
+    // On a terminal `dama replay FILE` opens the full-screen viewer; piped (as here) it prints
+    // the same text as --text, so scripts never get a screen they cannot read.
+    let (ok, out, err) = dama(&["replay", &data("italian_random.pdn"), "--game", "1"]);
+    assert!(ok, "{err}");
+    let (ok2, text, _) = dama(&[
+        "replay",
+        &data("italian_random.pdn"),
+        "--game",
+        "1",
+        "--text",
+    ]);
+    assert!(ok2);
+    assert_eq!(out, text);
 }
 
 #[test]

@@ -413,3 +413,116 @@ fn touch_move_keeps_the_piece() {
     choose(&mut app, 19);
     assert_eq!(history(&app), ["22-19"]);
 }
+
+#[test]
+fn the_end_of_the_game_is_shown_with_its_reason() {
+    // R-G2: kings shuffle until the start position occurs for the third time.
+    let pos = fen::parse(RuleSet::Italian, "W:WK29:BK4").unwrap();
+    let mut app = new_app(RuleSet::Italian, Color::White, pos);
+    for _ in 0..2 {
+        choose(&mut app, 29);
+        choose(&mut app, 25);
+        engine_answers(&mut app, "4-8", 0);
+        choose(&mut app, 25);
+        choose(&mut app, 29);
+        engine_answers(&mut app, "8-4", 0);
+    }
+    assert!(
+        app.message()
+            .starts_with("Draw: the same position occurred three times"),
+        "{}",
+        app.message()
+    );
+    assert!(app.take_requests().is_empty(), "no search after the end");
+    choose(&mut app, 29);
+    assert!(
+        app.message().starts_with("The game is over"),
+        "{}",
+        app.message()
+    );
+    // Taking back reopens the game.
+    type_keys(&mut app, "u");
+    assert!(app.game().outcome().is_none());
+
+    // R-G1: taking the last piece wins.
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut app = new_app(RuleSet::Italian, Color::White, pos);
+    choose(&mut app, 22);
+    choose(&mut app, 13);
+    assert!(
+        app.message()
+            .starts_with("White wins: Black has no pieces left (you win)"),
+        "{}",
+        app.message()
+    );
+}
+
+#[test]
+fn new_game_asks_during_a_game_and_starts_over() {
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::White,
+        Position::start(RuleSet::Italian),
+    );
+    choose(&mut app, 22);
+    choose(&mut app, 18);
+    type_keys(&mut app, "N");
+    assert!(matches!(app.overlay(), Overlay::Confirm(_)));
+    type_keys(&mut app, "y");
+    assert_eq!(app.game().ply(), 0);
+    assert!(!app.engine_moving());
+    assert!(
+        app.take_requests()
+            .iter()
+            .any(|r| matches!(r, Request::NewGame))
+    );
+}
+
+#[test]
+fn depth_changes_apply_to_the_next_search() {
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::White,
+        Position::start(RuleSet::Italian),
+    );
+    let d = app.config().depth;
+    type_keys(&mut app, "++-+");
+    assert_eq!(app.config().depth, d + 2);
+    choose(&mut app, 22);
+    choose(&mut app, 18);
+    let limits = app.take_requests().into_iter().find_map(|r| match r {
+        Request::Search { limits, .. } => Some(limits),
+        _ => None,
+    });
+    assert_eq!(limits, Some(dama::tui::app::SearchLimits::Depth(d + 2)));
+}
+
+#[test]
+fn the_panel_keeps_the_longest_line_for_the_chosen_move() {
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::Black,
+        Position::start(RuleSet::Italian),
+    );
+    let (id, game) = pending_search(&mut app);
+    let m1 = find(game.position(), "23-19");
+    let m2 = find(&game.position().after(&m1), "10-14");
+    let report = |pv: Vec<Move>| Report {
+        depth: 5,
+        score: 3,
+        nodes: 99,
+        nps: 9,
+        pv,
+    };
+    app.update(Action::Engine(EngineMsg::Info {
+        id,
+        report: report(vec![m1, m2]),
+    }));
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m1),
+        report: report(vec![m1]),
+    }));
+    assert_eq!(app.last_search().unwrap().report.pv, vec![m1, m2]);
+    assert_eq!(app.last_search().unwrap().white_score(), 3);
+}

@@ -231,3 +231,86 @@ fn compulsory_capture_marks_the_capturers() {
     engine(&mut a, "10-14");
     check("must_capture_ascii_60x14", &a, 60, 14, false);
 }
+
+#[test]
+fn a_long_game_scrolls_the_move_list() {
+    // 70 plies, always the first legal move (deterministic), then the app takes over.
+    let mut game = Game::new(Position::start(RuleSet::Italian));
+    while game.ply() < 70 && game.outcome().is_none() {
+        let m = game.legal_moves()[0];
+        game.play(&m).unwrap();
+    }
+    let plies = game.ply();
+    let mut c = Config::new(RuleSet::Italian);
+    c.look = Look::Ascii;
+    c.autosave = None;
+    let mut a = App::new(c, game);
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    view::render(&a, area, &mut buf);
+    let text = dump(&buf, false);
+    let last_row = format!("{:>3}. ", plies.div_ceil(2));
+    assert!(
+        text.contains(&last_row),
+        "the last move row {last_row:?} is shown:\n{text}"
+    );
+    assert!(
+        !text.contains("  1. "),
+        "the first rows scrolled away:\n{text}"
+    );
+    check("long_game_ascii_100x32", &a, 100, 32, false);
+}
+
+#[test]
+fn the_panel_shows_the_draw_counters() {
+    // R-G2/R-G3: kings shuffle; after 4 plies the start position is back (second time), and
+    // after 20 plies the no-progress count shows.
+    let pos = fen::parse(RuleSet::Italian, "W:WK29:BK4").unwrap();
+    let mut game = Game::new(pos);
+    let shuffle = ["29-25", "4-8", "25-29", "8-4"];
+    let text_at = |game: &Game| {
+        let mut c = Config::new(RuleSet::Italian);
+        c.look = Look::Ascii;
+        c.autosave = None;
+        let a = App::new(c, game.clone());
+        let area = Rect::new(0, 0, 100, 32);
+        let mut buf = Buffer::empty(area);
+        view::render(&a, area, &mut buf);
+        dump(&buf, false)
+    };
+    for m in shuffle {
+        let mv = legal_moves(game.position())
+            .into_iter()
+            .find(|x| x.to_string() == m)
+            .unwrap();
+        game.play(&mv).unwrap();
+    }
+    assert!(text_at(&game).contains("This position has occurred 2 times"));
+    assert!(!text_at(&game).contains("No capture or man move"));
+    // Wander with the kings (no repetition of the shuffle) to 20 quiet plies.
+    let walk = [
+        "29-25", "4-8", "25-21", "8-12", "21-17", "12-16", "17-13", "16-20", "13-9", "20-24",
+        "9-5", "24-28", "5-1", "28-32",
+    ];
+    for m in walk {
+        let mv = legal_moves(game.position())
+            .into_iter()
+            .find(|x| x.to_string() == m)
+            .unwrap_or_else(|| panic!("{m} in {:?}", game.position()));
+        game.play(&mv).unwrap();
+    }
+    assert_eq!(game.draw_state().no_progress, 18);
+    assert!(!text_at(&game).contains("No capture or man move"));
+    for m in ["1-5", "32-28"] {
+        let mv = legal_moves(game.position())
+            .into_iter()
+            .find(|x| x.to_string() == m)
+            .unwrap();
+        game.play(&mv).unwrap();
+    }
+    assert!(text_at(&game).contains("No capture or man move: 20/80 plies"));
+}

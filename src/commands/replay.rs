@@ -8,7 +8,7 @@ use crate::notation::pdn::{PdnError, PdnGame, read_file};
 use crate::notation::replay::{Replay, board_text};
 use crate::rules::RuleSet;
 use anyhow::{Context, bail};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
 pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
@@ -32,6 +32,29 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
             located(path, 1, games.len(), first)
         );
     }
+    // Without --text, on a terminal, the full-screen viewer opens on the chosen game or the
+    // first readable one (its panel says how many the file holds; [ and ] change game). Piped
+    // into a script, the output stays text: the list of games, or the replay.
+    let tty = io::stdout().is_terminal() && io::stdin().is_terminal();
+    if !args.text && tty && args.game.is_none_or(|n| (1..=games.len()).contains(&n)) {
+        let index = match args.game {
+            Some(n) => n - 1,
+            None => games.iter().position(Result::is_ok).unwrap_or(0),
+        };
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let opts = crate::commands::play::ViewOptions {
+            index,
+            chosen: args.game.is_some(),
+            ply: args.ply,
+            numbers: args.numbers,
+            rules: args.rules.into(),
+            ascii: args.ascii,
+        };
+        return crate::commands::play::view(name, games, &opts);
+    }
     let chosen = match args.game {
         Some(0) => bail!("games are numbered from 1"),
         Some(n) if n > games.len() => bail!(
@@ -48,13 +71,6 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
         Ok(g) => g.clone(),
         Err(e) => bail!("{}", located(path, chosen, games.len(), e)),
     };
-    if !args.text {
-        bail!(
-            "the full-screen replay viewer comes with the board, which is not built yet; \
-             use `dama replay {} --game {chosen} --text` to print the game",
-            path.display()
-        );
-    }
     ignore_broken_pipe(print_text(&game, args))
 }
 

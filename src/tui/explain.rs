@@ -303,4 +303,33 @@ mod tests {
             "A man moves only forward"
         );
     }
+
+    #[test]
+    fn r_c5_ladder_most_pieces_and_most_kings() {
+        // R-C5 step 1: 22 (d3) takes one man; 24 (h3) takes 20 and 11 by 15.
+        let pos = fen::parse(RuleSet::Italian, "W:W22,24:B18,20,11").unwrap();
+        let why = cannot_pick(&pos, sq(22)).unwrap();
+        assert!(
+            why.contains("the ladder requires the capture that takes the most pieces (2)"),
+            "{why}"
+        );
+        // R-C5 step 3: two kings take one piece each; the one that takes a king must.
+        let pos = fen::parse(RuleSet::Italian, "W:WK22,K24:B18,K20,1").unwrap();
+        let why = cannot_pick(&pos, sq(22)).unwrap();
+        assert!(
+            why.contains("the ladder requires the capture that takes the most kings"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn r_c6_english_has_no_ladder() {
+        // R-C6: black 9 (b6) can take two (9x18x27), black 11 (f6) only one (11x20); in
+        // English both are legal, so the shorter one is not refused.
+        let pos = fen::parse(RuleSet::English, "B:W14,23,16:B9,11").unwrap();
+        let legal: Vec<String> = legal_moves(&pos).iter().map(|m| m.to_string()).collect();
+        assert!(legal.contains(&"9x18x27".to_string()), "{legal:?}");
+        assert!(legal.contains(&"11x20".to_string()), "{legal:?}");
+        assert_eq!(cannot_pick(&pos, sq(11)), None);
+    }
 }

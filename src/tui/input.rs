@@ -55,6 +55,8 @@ pub enum Action {
     PrevGame,
     NextGame,
     PlayFromHere,
+    /// Replay viewer: the list of the file's games.
+    GameList,
     Resize {
         width: u16,
         height: u16,
@@ -76,6 +78,8 @@ pub enum Context {
     /// The help overlay: any key closes it.
     Help,
     Replay,
+    /// Choosing a game from the list.
+    List,
 }
 
 /// Maps a terminal event to an action; `None` for events the game ignores (key releases,
@@ -125,6 +129,15 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             _ => None,
         },
         Context::Help => Some(Action::Cancel),
+        Context::List => match key.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),
+            KeyCode::Down | KeyCode::Char('j') => Some(Action::Down),
+            KeyCode::PageUp => Some(Action::PrevGame),
+            KeyCode::PageDown => Some(Action::NextGame),
+            KeyCode::Enter | KeyCode::Char(' ') => Some(Action::Select),
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Tab => Some(Action::Cancel),
+            _ => None,
+        },
         Context::Board => board_key(key.code, ctrl),
         Context::Replay => match key.code {
             KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('k') | KeyCode::Up => {
@@ -138,6 +151,7 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::PageUp | KeyCode::Char('[') => Some(Action::PrevGame),
             KeyCode::PageDown | KeyCode::Char(']') => Some(Action::NextGame),
             KeyCode::Char('p') | KeyCode::Enter => Some(Action::PlayFromHere),
+            KeyCode::Tab => Some(Action::GameList),
             KeyCode::Char('f') => Some(Action::Flip),
             KeyCode::Char('c') => Some(Action::ToggleNumbers),
             KeyCode::Char('?') => Some(Action::Help),

@@ -10,7 +10,7 @@ const CELL_SIZES: [(u16, u16); 5] = [(10, 5), (8, 4), (6, 3), (4, 2), (3, 1)];
 /// Columns left of the board for the rank labels.
 const LEFT_MARGIN: u16 = 2;
 /// The narrowest side panel worth drawing.
-pub const PANEL_MIN_WIDTH: u16 = 26;
+pub const PANEL_MIN_WIDTH: u16 = 32;
 const PANEL_MAX_WIDTH: u16 = 48;
 /// The smallest terminal the game draws in; below it the screen says how large to make it.
 pub const MIN_WIDTH: u16 = LEFT_MARGIN + 8 * 3 + 1 + PANEL_MIN_WIDTH;

@@ -8,9 +8,12 @@ pub mod app;
 mod explain;
 pub mod input;
 pub mod layout;
+pub mod protocol;
 pub mod run;
 pub mod save;
 pub mod view;
+pub mod viewer;
+pub mod worker;
 
 pub use app::{App, Config, Look};
 pub use input::Action;

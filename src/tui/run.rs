@@ -11,19 +11,13 @@ use std::io::{self, stdout};
 use std::sync::Once;
 use std::time::Duration;
 
-/// Something that runs searches for the app: the engine worker thread, or nothing.
+/// Something that runs searches for the app: the engine worker thread.
 pub trait EngineLink {
     fn send(&mut self, request: Request);
     fn try_recv(&mut self) -> Option<EngineMsg>;
-}
-
-/// No engine: requests are dropped (the replay viewer before a game starts).
-pub struct NoEngine;
-
-impl EngineLink for NoEngine {
-    fn send(&mut self, _request: Request) {}
-    fn try_recv(&mut self) -> Option<EngineMsg> {
-        None
+    /// False once the engine thread has ended unexpectedly (a panic): the game cannot go on.
+    fn alive(&self) -> bool {
+        true
     }
 }
 
@@ -39,6 +33,10 @@ pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<()> {
     install_mouse_panic_hook();
     let result = execute!(stdout(), EnableMouseCapture)
         .and_then(|()| event_loop(&mut terminal, app, engine));
+    if result.is_err() {
+        // Keep the game in the autosave before giving up.
+        app.update(Action::Interrupt);
+    }
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     result
@@ -89,6 +87,9 @@ fn event_loop(
         }
         while let Some(msg) = engine.try_recv() {
             app.update(Action::Engine(msg));
+        }
+        if !engine.alive() {
+            return Err(io::Error::other("the engine thread stopped unexpectedly"));
         }
         if app.thinking().is_some() {
             app.update(Action::Tick);

@@ -1,14 +1,83 @@
-//! Writing and reading the game in progress as PDN (save, autosave, `--load`, `--resume`).
+//! The game as a PDN file: save, autosave, `--load` and `--resume`. The PDN text itself is the
+//! notation layer's; this module names the players and picks the game to continue.
 
-use crate::rules::{Color, Game};
-use std::path::Path;
+use crate::notation::pdn::{self, Overwrite, PdnGame};
+use crate::rules::{Color, Game, RuleSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
 
-/// Writes `game` to `path` as PDN.
+/// The player's name in saved games; a game is continued with the player on the side that
+/// carries it.
+pub const PLAYER: &str = "You";
+
+/// Writes `game` to `path` as PDN (atomically: a temporary file renamed over the target),
+/// creating the folder if needed. `engine` names the computer player.
 ///
 /// # Errors
-/// Any I/O error; the PDN writer is not merged yet, so this always reports that.
-pub fn write_game(_game: &Game, _human: Color, _path: &Path) -> std::io::Result<()> {
-    Err(std::io::Error::other(
-        "saving needs the PDN module, which is not merged yet",
-    ))
+/// Any I/O error; an existing file at `path` is then left as it was.
+pub fn write_game(game: &Game, human: Color, engine: &str, path: &Path) -> std::io::Result<()> {
+    let (white, black) = match human {
+        Color::White => (PLAYER, engine),
+        Color::Black => (engine, PLAYER),
+    };
+    let record = PdnGame::from_game(game, "dama", white, black);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    pdn::save_atomic(path, &pdn::write_game(&record), Overwrite::Replace)
+}
+
+/// A game read back to be continued.
+pub struct Loaded {
+    pub game: Game,
+    /// The side the player had, when the record says (the side named [`PLAYER`]).
+    pub human: Option<Color>,
+}
+
+/// Why a saved game could not be continued.
+#[derive(Debug)]
+pub enum LoadError {
+    Io(PathBuf, std::io::Error),
+    NotText(PathBuf),
+    NoGame(PathBuf),
+    Pdn(PathBuf, Box<pdn::PdnError>),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io(p, e) => write!(f, "cannot read {}: {e}", p.display()),
+            LoadError::NotText(p) => write!(f, "{}: not a PDN file (not text)", p.display()),
+            LoadError::NoGame(p) => write!(f, "{}: no game found", p.display()),
+            LoadError::Pdn(p, e) => write!(f, "{}: {e}", p.display()),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads the first game of a PDN file to continue it from its last position. `rules` is for
+/// records without a GameType tag.
+///
+/// # Errors
+/// [`LoadError`] saying which file and, for a bad record, which line and column.
+pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
+    let bytes = std::fs::read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
+    let text = String::from_utf8(bytes).map_err(|_| LoadError::NotText(path.to_path_buf()))?;
+    let first = pdn::read_games(&text, rules)
+        .into_iter()
+        .next()
+        .ok_or_else(|| LoadError::NoGame(path.to_path_buf()))?;
+    let record = first.map_err(|e| LoadError::Pdn(path.to_path_buf(), Box::new(e)))?;
+    let human = if record.tag("White") == Some(PLAYER) {
+        Some(Color::White)
+    } else if record.tag("Black") == Some(PLAYER) {
+        Some(Color::Black)
+    } else {
+        None
+    };
+    Ok(Loaded {
+        game: record.game(),
+        human,
+    })
 }

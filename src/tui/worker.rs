@@ -9,7 +9,7 @@ use crate::tui::app::{EngineMsg, Report, Request, SearchLimits};
 use crate::tui::run::EngineLink;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::thread;
 
 enum Job {
@@ -28,6 +28,8 @@ pub struct Worker {
     replies: Receiver<EngineMsg>,
     /// The stop flag of the latest search.
     stop: Option<Arc<AtomicBool>>,
+    /// Set when the thread's end of the channel is gone (it panicked).
+    dead: bool,
 }
 
 /// Hash table size for the game (MiB): plenty for a second's search, small for a laptop.
@@ -48,6 +50,7 @@ impl Worker {
             jobs,
             replies,
             stop: None,
+            dead: false,
         })
     }
 }
@@ -125,7 +128,18 @@ impl EngineLink for Worker {
     }
 
     fn try_recv(&mut self) -> Option<EngineMsg> {
-        self.replies.try_recv().ok()
+        match self.replies.try_recv() {
+            Ok(msg) => Some(msg),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                self.dead = true;
+                None
+            }
+        }
+    }
+
+    fn alive(&self) -> bool {
+        !self.dead
     }
 }
 

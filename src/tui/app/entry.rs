@@ -1,0 +1,316 @@
+//! Moving the cursor and entering moves: picking a piece, choosing where it goes (a capture by
+//! its final square, then by landing squares when several chains end there), and the reasons
+//! for refusals.
+
+use super::App;
+use crate::rules::{Move, Square};
+use crate::tui::explain;
+
+impl App {
+    /// The legal moves of the picked piece that are still possible with the landing squares
+    /// chosen so far.
+    pub fn candidates(&self) -> Vec<Move> {
+        let Some(from) = self.selected else {
+            return Vec::new();
+        };
+        self.game
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == from)
+            .filter(|m| self.target.is_none_or(|t| m.to() == t))
+            .filter(|m| passes_in_order(m, &self.via))
+            .collect()
+    }
+
+    /// The squares to highlight as places to put the picked piece: the final squares of the
+    /// candidates, or, while several captures end on the chosen square, the landing squares
+    /// that tell them apart.
+    pub fn targets(&self) -> Vec<Square> {
+        let cands = self.candidates();
+        let mut out: Vec<Square> = if self.target.is_some() {
+            distinguishing(&cands)
+        } else {
+            cands.iter().map(|m| m.to()).collect()
+        };
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The pieces that must capture, marked while the player has not picked one (R-C1).
+    pub fn capturers(&self) -> Vec<Square> {
+        if self.selected.is_some()
+            || self.viewer.is_some()
+            || self.side_to_move() != self.config.human
+            || !crate::rules::has_capture(self.game.position())
+        {
+            return Vec::new();
+        }
+        let mut v: Vec<Square> = self.game.legal_moves().iter().map(|m| m.from()).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    pub(super) fn move_cursor(&mut self, dr: i8, df: i8) {
+        let (dr, df) = if self.flipped { (-dr, -df) } else { (dr, df) };
+        let r = (self.cursor.0 as i8 + dr).clamp(0, 7) as u8;
+        let f = (self.cursor.1 as i8 + df).clamp(0, 7) as u8;
+        self.cursor = (r, f);
+    }
+
+    /// Puts the cursor on a piece of the player that can move (the first one), or leaves it.
+    pub(super) fn place_cursor(&mut self) {
+        let legal = self.game.legal_moves();
+        if let Some(m) = legal.first() {
+            let rules = self.config.rules;
+            self.cursor = (m.from().row(), m.from().file(rules));
+        }
+    }
+
+    /// The board square at display row/column.
+    pub fn display_to_board(&self, drow: u8, dcol: u8) -> (u8, u8) {
+        if self.flipped {
+            (7 - drow, 7 - dcol)
+        } else {
+            (drow, dcol)
+        }
+    }
+
+    pub(super) fn click(&mut self, x: u16, y: u16) {
+        let Some(screen) = self.screen else {
+            return;
+        };
+        if let Some((dr, dc)) = screen.hit(x, y) {
+            self.cursor = self.display_to_board(dr, dc);
+            self.select();
+        }
+    }
+
+    pub(super) fn clear_selection(&mut self) {
+        self.selected = None;
+        self.target = None;
+        self.via.clear();
+    }
+
+    pub(super) fn cancel(&mut self) {
+        if self.target.is_some() || !self.via.is_empty() {
+            self.target = None;
+            self.via.clear();
+            self.message = "Choose where to put the piece".into();
+        } else if let Some(sq) = self.selected {
+            if self.config.touch_move {
+                self.message = format!("Touch-move: the piece on {sq} must move");
+            } else {
+                self.clear_selection();
+                self.message.clear();
+            }
+        } else {
+            self.message.clear();
+        }
+    }
+
+    pub(super) fn select(&mut self) {
+        if self.game.outcome().is_some() {
+            self.message = "The game is over: s saves, N starts a new game, q quits".into();
+            return;
+        }
+        if self.side_to_move() != self.config.human {
+            self.message = "The engine is thinking; wait for its move (u takes back)".into();
+            return;
+        }
+        let sq = self.cursor_square();
+        match self.selected {
+            None => self.pick(sq),
+            Some(from) => self.put(from, sq),
+        }
+    }
+
+    pub(super) fn pick(&mut self, sq: Option<Square>) {
+        let Some(sq) = sq else {
+            self.message = "Pieces stand on the dark squares only".into();
+            return;
+        };
+        if let Some(why) = explain::cannot_pick(self.game.position(), sq) {
+            self.message = why;
+            return;
+        }
+        self.selected = Some(sq);
+        self.target = None;
+        self.via.clear();
+        let capture = self.candidates().iter().any(Move::is_capture);
+        self.message = if capture {
+            format!("{sq} must capture: choose the landing square")
+        } else {
+            format!("{sq} picked: choose where to move (Esc lets go)")
+        };
+    }
+
+    pub(super) fn put(&mut self, from: Square, sq: Option<Square>) {
+        let pos = *self.game.position();
+        let own = sq.and_then(|s| pos.piece_at(s)).map(|p| p.color) == Some(pos.side_to_move());
+        let cands = self.candidates();
+        let Some(t) = sq else {
+            self.message = explain::cannot_move(&pos, from, None);
+            return;
+        };
+        // Another of the player's pieces: pick it instead (a chain may end on its own start,
+        // so the picked square itself is a target when some capture ends there).
+        if own && !cands.iter().any(|m| m.to() == t) {
+            if self.config.touch_move && t != from {
+                self.message = format!("Touch-move: the piece on {from} must move");
+                return;
+            }
+            if t == from {
+                self.cancel();
+                return;
+            }
+            // A piece that cannot move is not picked: the current one stays in hand.
+            if let Some(why) = explain::cannot_pick(&pos, t) {
+                self.message = why;
+                return;
+            }
+            self.clear_selection();
+            self.pick(Some(t));
+            return;
+        }
+        // The chosen final square again: the chain that passes none of the marked squares
+        // (one whose landing squares are all shared with the others), if there is one.
+        if self.target == Some(t) {
+            match plain(&cands).as_slice() {
+                [m] => return self.play_human(*m),
+                _ => {
+                    self.message =
+                        "Choose one of the marked landing squares (Esc starts over)".into();
+                    return;
+                }
+            }
+        }
+        if self.target.is_none() {
+            let ending: Vec<Move> = cands.iter().filter(|m| m.to() == t).copied().collect();
+            match ending.len() {
+                1 => return self.play_human(ending[0]),
+                0 => {}
+                _ => {
+                    self.target = Some(t);
+                    let again = if plain(&ending).len() == 1 {
+                        format!(", or {t} again for the one through none of them")
+                    } else {
+                        String::new()
+                    };
+                    self.message = format!(
+                        "{} captures end on {t}: choose a marked landing square on the way{again}",
+                        ending.len()
+                    );
+                    return;
+                }
+            }
+        }
+        // A landing square on the way (choosing a chain step by step).
+        let on_way: Vec<Move> = cands
+            .iter()
+            .filter(|m| {
+                let mut via = self.via.clone();
+                via.push(t);
+                m.to() != t && passes_in_order(m, &via)
+            })
+            .copied()
+            .collect();
+        if on_way.is_empty() {
+            self.message = if self.target.is_some() || !self.via.is_empty() {
+                "Choose one of the marked landing squares (Esc starts over)".into()
+            } else {
+                explain::cannot_move(&pos, from, Some(t))
+            };
+            return;
+        }
+        self.via.push(t);
+        let left = self.candidates();
+        if left.len() == 1 {
+            return self.play_human(left[0]);
+        }
+        self.message = format!("Through {t}: choose the next landing square");
+    }
+
+    pub(super) fn play_human(&mut self, m: Move) {
+        if let Err(e) = self.game.play(&m) {
+            self.message = e.to_string();
+            return;
+        }
+        self.clear_selection();
+        self.redo.clear();
+        self.hint = None;
+        self.stop_search();
+        self.message = format!("You played {m}");
+        self.after_move();
+    }
+}
+
+/// Whether `m` lands on the squares of `via` in that order (not counting its final square).
+fn passes_in_order(m: &Move, via: &[Square]) -> bool {
+    let mut it = m.path();
+    via.iter().all(|v| it.by_ref().any(|s| s == *v))
+}
+
+/// The landing squares (not final) found in some but not all of `moves`: choosing one tells
+/// the chains apart.
+fn distinguishing(moves: &[Move]) -> Vec<Square> {
+    let mut all: Vec<Square> = Vec::new();
+    for m in moves {
+        let path: Vec<Square> = m.path().collect();
+        for &s in &path[..path.len().saturating_sub(1)] {
+            all.push(s);
+        }
+    }
+    all.sort();
+    all.dedup();
+    all.retain(|s| {
+        !moves.iter().all(|m| {
+            m.path()
+                .take(m.path().count().saturating_sub(1))
+                .any(|x| x == *s)
+        })
+    });
+    all
+}
+
+/// The chains among `moves` that pass none of the squares telling them apart.
+fn plain(moves: &[Move]) -> Vec<Move> {
+    let d = distinguishing(moves);
+    moves
+        .iter()
+        .filter(|m| {
+            let n = m.path().count();
+            !m.path().take(n - 1).any(|s| d.contains(&s))
+        })
+        .copied()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chain(from: u8, landings: &[u8]) -> Move {
+        let path = landings
+            .iter()
+            .enumerate()
+            .fold(0u64, |p, (i, &s)| p | (u64::from(s) << (5 * i)));
+        // Captured sets only need to differ for these helpers.
+        let captured = landings.iter().fold(0u32, |c, &s| c | 1 << s);
+        Move::capture(from, path, landings.len() as u8, captured, 0, true, false)
+    }
+
+    #[test]
+    fn landing_squares_tell_chains_apart() {
+        // Two chains from 0 to 20: one through 5, one through 5, 9 and 14.
+        let short = chain(0, &[5, 20]);
+        let long = chain(0, &[5, 9, 14, 20]);
+        let both = [short, long];
+        let d = distinguishing(&both);
+        assert_eq!(d, vec![Square::new(9), Square::new(14)]);
+        assert_eq!(plain(&both), vec![short]);
+        assert!(passes_in_order(&long, &[Square::new(9), Square::new(14)]));
+        assert!(!passes_in_order(&long, &[Square::new(14), Square::new(9)]));
+    }
+}

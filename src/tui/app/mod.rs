@@ -1,0 +1,483 @@
+//! The state of the game screen and `update(Action)`, the only place it changes.
+//!
+//! Rule state (the position, the history, counters, the result) lives in [`rules::Game`] and
+//! nowhere else: the app keeps only what the screen needs (cursor, selection, overlays, the
+//! engine's latest report). The engine runs elsewhere: the app asks for searches through
+//! [`Request`]s (the runner hands them to the worker thread) and hears back through
+//! [`Action::Engine`]. Every reply carries the id of its search, so a stale answer (the player
+//! took back while the engine thought) is simply dropped.
+
+mod entry;
+mod practice;
+mod replay;
+
+pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
+
+use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
+use crate::tui::input::{Action, Context};
+use crate::tui::layout::Screen;
+use crate::tui::viewer::Viewer;
+use ratatui::layout::Rect;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How the board is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Colours and Unicode pieces.
+    Colour,
+    /// No colour (`NO_COLOR`): Unicode pieces, markers instead of colours.
+    Mono,
+    /// Plain ASCII, no colour (`--ascii`).
+    Ascii,
+}
+
+/// The settings a game starts with (from the command line).
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub rules: RuleSet,
+    /// The side the player takes; the engine plays the other.
+    pub human: Color,
+    pub depth: u32,
+    /// A fixed time per engine move instead of a depth.
+    pub movetime: Option<Duration>,
+    pub seed: Option<u64>,
+    pub look: Look,
+    /// R-G6: a picked piece that can move must move.
+    pub touch_move: bool,
+    /// Where the game in progress is kept on quitting (for `--resume`).
+    pub autosave: Option<PathBuf>,
+    /// Where saved games go by default.
+    pub save_dir: PathBuf,
+}
+
+impl Config {
+    pub fn new(rules: RuleSet) -> Config {
+        Config {
+            rules,
+            human: rules.first_to_move(),
+            depth: DEFAULT_DEPTH,
+            movetime: None,
+            seed: None,
+            look: Look::Colour,
+            touch_move: false,
+            autosave: None,
+            save_dir: PathBuf::from("."),
+        }
+    }
+
+    pub fn limits(&self) -> SearchLimits {
+        match self.movetime {
+            Some(t) => SearchLimits::MoveTime(t),
+            None => SearchLimits::Depth(self.depth),
+        }
+    }
+}
+
+/// The engine depth when none is given.
+pub const DEFAULT_DEPTH: u32 = 12;
+const MAX_DEPTH: u32 = 40;
+
+#[derive(Clone, Debug)]
+struct Thinking {
+    id: u64,
+    purpose: Purpose,
+    latest: Option<Report>,
+}
+
+/// The engine's last finished search, kept for the panel and the evaluation readout.
+#[derive(Clone, Debug)]
+pub struct LastSearch {
+    pub report: Report,
+    /// The side to move at the searched position (the score is from its view).
+    pub side: Color,
+}
+
+impl LastSearch {
+    /// The score from White's view.
+    pub fn white_score(&self) -> i32 {
+        match self.side {
+            Color::White => self.report.score,
+            Color::Black => -self.report.score,
+        }
+    }
+}
+
+/// A question waiting for y/n.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    Quit,
+    NewGame,
+    Resign,
+}
+
+impl Question {
+    pub fn text(self) -> &'static str {
+        match self {
+            Question::Quit => "Quit? The game is kept for `dama play --resume`. (y/n)",
+            Question::NewGame => "Abandon this game and start a new one? (y/n)",
+            Question::Resign => "Resign this game? (y/n)",
+        }
+    }
+}
+
+/// What covers the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    Help,
+    Confirm(Question),
+    /// Typing the file name to save to.
+    SaveAs(String),
+    /// The replay viewer's list of games, with the highlighted one.
+    Games(usize),
+}
+
+/// The game screen.
+pub struct App {
+    config: Config,
+    game: Game,
+    /// The position new games start from.
+    start: Position,
+    screen: Option<Screen>,
+    /// (row, file) as White sees the board; may be on a light square.
+    cursor: (u8, u8),
+    selected: Option<Square>,
+    /// The final square chosen when several captures end there.
+    target: Option<Square>,
+    /// Landing squares chosen on the way (in order).
+    via: Vec<Square>,
+    flipped: bool,
+    numbers: bool,
+    eval_on: bool,
+    message: String,
+    thinking: Option<Thinking>,
+    last_search: Option<LastSearch>,
+    hint: Option<Move>,
+    redo: Vec<Move>,
+    overlay: Overlay,
+    next_id: u64,
+    requests: Vec<Request>,
+    quit: bool,
+    tick: u64,
+    saved_to: Option<PathBuf>,
+    /// The replay viewer, while a PDN file is being viewed.
+    viewer: Option<Viewer>,
+}
+
+impl App {
+    /// A game from `start` (or continued from `game`'s last position), the engine moving at
+    /// once if it is its turn.
+    pub fn new(mut config: Config, game: Game) -> App {
+        // The game decides the rule set (a loaded record may name another than the default).
+        config.rules = game.position().rules();
+        let start = *game.start();
+        let flipped = config.human == Color::Black;
+        let mut app = App {
+            config,
+            game,
+            start,
+            screen: None,
+            cursor: (5, 0),
+            selected: None,
+            target: None,
+            via: Vec::new(),
+            flipped,
+            numbers: false,
+            eval_on: false,
+            message: String::new(),
+            thinking: None,
+            last_search: None,
+            hint: None,
+            redo: Vec::new(),
+            overlay: Overlay::None,
+            next_id: 1,
+            requests: Vec::new(),
+            quit: false,
+            tick: 0,
+            saved_to: None,
+            viewer: None,
+        };
+        app.place_cursor();
+        app.engine_turn();
+        app
+    }
+
+    /// The replay viewer on a PDN file; `p` starts a game from the shown position.
+    pub fn viewer(config: Config, viewer: Viewer) -> App {
+        let rules = config.rules;
+        let game = viewer
+            .game_so_far()
+            .unwrap_or_else(|| Game::new(Position::start(rules)));
+        let mut app = App {
+            viewer: Some(viewer),
+            ..App::new(config, Game::new(Position::start(rules)))
+        };
+        app.requests.clear();
+        app.thinking = None;
+        app.config.rules = game.position().rules();
+        app.game = game;
+        app.flipped = false;
+        app.message.clear();
+        app
+    }
+
+    /// Opens the viewer's list of games (a file of several games starts there).
+    pub fn show_game_list(&mut self) {
+        if let Some(v) = &self.viewer {
+            self.overlay = Overlay::Games(v.index());
+        }
+    }
+
+    /// The replay viewer, while one is open.
+    pub fn replay_viewer(&self) -> Option<&Viewer> {
+        self.viewer.as_ref()
+    }
+
+    // ----- read access for the view and the tests -----
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    pub fn cursor(&self) -> (u8, u8) {
+        self.cursor
+    }
+    pub fn selected(&self) -> Option<Square> {
+        self.selected
+    }
+    pub fn flipped(&self) -> bool {
+        self.flipped
+    }
+    pub fn numbers(&self) -> bool {
+        self.numbers
+    }
+    pub fn eval_on(&self) -> bool {
+        self.eval_on
+    }
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+    pub fn hint(&self) -> Option<Move> {
+        self.hint
+    }
+    pub fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+    pub fn last_search(&self) -> Option<&LastSearch> {
+        self.last_search.as_ref()
+    }
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+    pub fn tick(&self) -> u64 {
+        self.tick
+    }
+    pub fn saved_to(&self) -> Option<&PathBuf> {
+        self.saved_to.as_ref()
+    }
+    /// The purpose and latest report of the running search, if any.
+    pub fn thinking(&self) -> Option<(Purpose, Option<&Report>)> {
+        self.thinking
+            .as_ref()
+            .map(|t| (t.purpose, t.latest.as_ref()))
+    }
+    /// Whether the engine is busy with its own move.
+    pub fn engine_moving(&self) -> bool {
+        matches!(
+            self.thinking,
+            Some(Thinking {
+                purpose: Purpose::Move,
+                ..
+            })
+        )
+    }
+    /// Work for the engine thread since the last call.
+    pub fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
+    }
+    /// What the keyboard drives now.
+    pub fn context(&self) -> Context {
+        match self.overlay {
+            Overlay::None if self.viewer.is_some() => Context::Replay,
+            Overlay::None => Context::Board,
+            Overlay::Help => Context::Help,
+            Overlay::Confirm(_) => Context::YesNo,
+            Overlay::SaveAs(_) => Context::Text,
+            Overlay::Games(_) => Context::List,
+        }
+    }
+    /// Whether a game is under way (moves played, not finished): quitting asks first.
+    pub fn in_progress(&self) -> bool {
+        self.game.ply() > 0 && self.game.outcome().is_none()
+    }
+    /// The square under the cursor, if dark.
+    pub fn cursor_square(&self) -> Option<Square> {
+        Square::at(self.config.rules, self.cursor.0, self.cursor.1)
+    }
+
+    /// The side to move in the shown position.
+    pub fn side_to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+
+    // ----- update -----
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) {
+        match action {
+            Action::Resize { width, height } => {
+                self.screen = Screen::new(Rect::new(0, 0, width, height));
+                return;
+            }
+            Action::Tick => {
+                self.tick = self.tick.wrapping_add(1);
+                return;
+            }
+            Action::Engine(msg) => {
+                self.on_engine(msg);
+                return;
+            }
+            Action::Interrupt => {
+                self.quit_now();
+                return;
+            }
+            _ => {}
+        }
+        match self.overlay.clone() {
+            Overlay::Help => {
+                self.overlay = Overlay::None;
+                return;
+            }
+            Overlay::Confirm(q) => {
+                self.overlay = Overlay::None;
+                if action == Action::Yes {
+                    self.answer_yes(q);
+                }
+                return;
+            }
+            Overlay::SaveAs(mut text) => {
+                match action {
+                    Action::Char(c) => {
+                        text.push(c);
+                        self.overlay = Overlay::SaveAs(text);
+                    }
+                    Action::Backspace => {
+                        text.pop();
+                        self.overlay = Overlay::SaveAs(text);
+                    }
+                    Action::Cancel => self.overlay = Overlay::None,
+                    Action::Select => {
+                        self.overlay = Overlay::None;
+                        self.save_as(expand_home(text.trim()));
+                    }
+                    _ => {}
+                }
+                return;
+            }
+            Overlay::Games(at) => {
+                self.game_list(at, action);
+                return;
+            }
+            Overlay::None => {}
+        }
+        if self.viewer.is_some() {
+            self.replay_action(action);
+            return;
+        }
+        match action {
+            Action::Up => self.move_cursor(-1, 0),
+            Action::Down => self.move_cursor(1, 0),
+            Action::Left => self.move_cursor(0, -1),
+            Action::Right => self.move_cursor(0, 1),
+            Action::Select => self.select(),
+            Action::Cancel => self.cancel(),
+            Action::Click { x, y } => self.click(x, y),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::Hint => self.ask_hint(),
+            Action::DepthUp => self.change_depth(1),
+            Action::DepthDown => self.change_depth(-1),
+            Action::Flip => self.flipped = !self.flipped,
+            Action::ToggleNumbers => self.numbers = !self.numbers,
+            Action::ToggleEval => {
+                self.eval_on = !self.eval_on;
+                self.message = if self.eval_on {
+                    "Evaluation shown (from White's view)".into()
+                } else {
+                    "Evaluation hidden".into()
+                };
+            }
+            Action::OfferDraw => self.offer_draw(),
+            Action::Resign => {
+                if self.game.outcome().is_some() {
+                    self.message = "The game is already over".into();
+                } else {
+                    self.overlay = Overlay::Confirm(Question::Resign);
+                }
+            }
+            Action::NewGame => {
+                if self.in_progress() {
+                    self.overlay = Overlay::Confirm(Question::NewGame);
+                } else {
+                    self.new_game();
+                }
+            }
+            Action::Save => {
+                let default = self.default_save_path();
+                self.overlay = Overlay::SaveAs(default.display().to_string());
+            }
+            Action::Quit => {
+                if self.in_progress() {
+                    self.overlay = Overlay::Confirm(Question::Quit);
+                } else {
+                    self.quit_now();
+                }
+            }
+            Action::Help => self.overlay = Overlay::Help,
+            _ => {}
+        }
+    }
+
+    fn answer_yes(&mut self, q: Question) {
+        match q {
+            Question::Quit => self.quit_now(),
+            Question::NewGame => self.new_game(),
+            Question::Resign => {
+                self.stop_search();
+                self.game.resign(self.config.human);
+                self.clear_selection();
+                self.announce_end();
+            }
+        }
+    }
+}
+
+/// A score in centi-men from one side's view, as the engine words it (`+0.35`, `win in 7`).
+pub fn score_text(score: i32) -> String {
+    crate::engine::format_score(score)
+}
+
+/// A score from White's view: `+0.35`, or for a forced end `White wins in 7` (plies).
+pub fn white_score_text(score: i32) -> String {
+    use crate::engine::{WIN, is_decisive};
+    if !is_decisive(score) {
+        return crate::engine::format_score(score);
+    }
+    let (winner, plies) = if score > 0 {
+        (Color::White, WIN - score)
+    } else {
+        (Color::Black, WIN + score)
+    };
+    format!("{winner} wins in {plies}")
+}
+
+/// `~/x.pdn` as the shell would read it (the prompt is not a shell).
+fn expand_home(text: &str) -> PathBuf {
+    match (text.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) if !home.is_empty() => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(text),
+    }
+}

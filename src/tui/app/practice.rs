@@ -1,0 +1,297 @@
+//! The engine's turn and the practice features: searches and their answers, hint, draw offer,
+//! depth, take back and redo, new game, quitting, saving and the autosave.
+
+use super::{App, LastSearch, MAX_DEPTH, Thinking, score_text};
+use crate::rules::{Game, Move};
+use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
+use std::path::PathBuf;
+
+impl App {
+    /// After any move: announce the end, or let the engine answer.
+    pub(super) fn after_move(&mut self) {
+        if self.game.outcome().is_some() {
+            self.announce_end();
+        } else {
+            self.engine_turn();
+        }
+    }
+
+    pub(super) fn announce_end(&mut self) {
+        if let Some(o) = self.game.outcome() {
+            let verdict = match o.winner() {
+                Some(w) if w == self.config.human => " (you win)",
+                Some(_) => " (you lose)",
+                None => "",
+            };
+            self.message = format!("{o}{verdict}. s saves, N starts a new game, q quits");
+        }
+    }
+
+    /// Starts the engine's move when it is its turn and it is not already thinking.
+    pub(super) fn engine_turn(&mut self) {
+        if self.game.outcome().is_none()
+            && self.side_to_move() != self.config.human
+            && !self.engine_moving()
+        {
+            self.start_search(Purpose::Move, self.config.limits());
+        }
+    }
+
+    pub(super) fn start_search(&mut self, purpose: Purpose, limits: SearchLimits) {
+        self.stop_search();
+        let id = self.next_id;
+        self.next_id += 1;
+        self.requests.push(Request::Search {
+            id,
+            game: Box::new(self.game.clone()),
+            limits,
+        });
+        self.thinking = Some(Thinking {
+            id,
+            purpose,
+            latest: None,
+        });
+    }
+
+    pub(super) fn stop_search(&mut self) {
+        if self.thinking.take().is_some() {
+            self.requests.push(Request::Stop);
+        }
+    }
+
+    pub(super) fn on_engine(&mut self, msg: EngineMsg) {
+        let Some(t) = self.thinking.as_mut() else {
+            return;
+        };
+        match msg {
+            EngineMsg::Info { id, report } if id == t.id => t.latest = Some(report),
+            EngineMsg::Done {
+                id,
+                best,
+                mut report,
+            } if id == t.id => {
+                let purpose = t.purpose;
+                // The result's line may be cut to its first move (the engine varies its
+                // choice among equal moves); the last progress report's line is longer.
+                if let Some(latest) = t.latest.take()
+                    && report.pv.len() < latest.pv.len()
+                    && latest.pv.first() == best.as_ref()
+                {
+                    report.pv = latest.pv;
+                }
+                self.thinking = None;
+                let side = self.side_to_move();
+                self.last_search = Some(LastSearch {
+                    report: report.clone(),
+                    side,
+                });
+                self.finish(purpose, best, &report);
+            }
+            _ => {} // an answer to a search that was stopped
+        }
+    }
+
+    pub(super) fn finish(&mut self, purpose: Purpose, best: Option<Move>, report: &Report) {
+        match purpose {
+            Purpose::Move => {
+                let Some(m) = best else {
+                    self.announce_end();
+                    return;
+                };
+                if let Err(e) = self.game.play(&m) {
+                    self.message = format!("The engine's move was refused: {e}");
+                    return;
+                }
+                self.message = format!("The engine played {m}");
+                if crate::rules::has_capture(self.game.position()) {
+                    self.message.push_str(": you must capture");
+                }
+                self.after_move();
+            }
+            Purpose::Hint => match best {
+                Some(m) => {
+                    self.hint = Some(m);
+                    self.message = format!("Hint: {m} (marked on the board)");
+                }
+                None => self.message = "No hint: there is no legal move".into(),
+            },
+            Purpose::DrawOffer => {
+                // R-G5: the score is from the player's view (the player is to move); the
+                // engine accepts when the position is level or worse for itself.
+                let own = -report.score;
+                if own <= 0 {
+                    self.game.agree_draw();
+                    self.clear_selection();
+                    self.message = format!(
+                        "The engine accepts the draw: it judges the position {} for itself. {}",
+                        score_text(own),
+                        "s saves, N starts a new game, q quits"
+                    );
+                } else {
+                    self.message = format!(
+                        "The engine declines the draw: it judges the position {} for itself",
+                        score_text(own)
+                    );
+                }
+            }
+        }
+    }
+
+    pub(super) fn ask_hint(&mut self) {
+        if self.game.outcome().is_some() {
+            self.message = "The game is over".into();
+        } else if self.side_to_move() != self.config.human || self.engine_moving() {
+            self.message = "Hints are for your turn".into();
+        } else {
+            self.start_search(Purpose::Hint, self.config.limits());
+            self.message = "Looking for a good move…".into();
+        }
+    }
+
+    pub(super) fn offer_draw(&mut self) {
+        if self.game.outcome().is_some() {
+            self.message = "The game is already over".into();
+        } else if self.side_to_move() != self.config.human || self.engine_moving() {
+            self.message = "Offer a draw on your turn".into();
+        } else {
+            self.start_search(Purpose::DrawOffer, self.config.limits());
+            self.message = "You offer a draw; the engine is considering…".into();
+        }
+    }
+
+    pub(super) fn change_depth(&mut self, delta: i32) {
+        let d = (self.config.depth as i32 + delta).clamp(1, MAX_DEPTH as i32) as u32;
+        self.config.depth = d;
+        self.config.movetime = None;
+        self.message = format!("Engine depth {d} (from its next move)");
+    }
+
+    /// Take back a full move: the engine's reply and the player's move before it (or just the
+    /// player's move while the engine is still thinking about it).
+    pub(super) fn undo(&mut self) {
+        let human = self.config.human;
+        let has_human_move = (0..self.game.ply())
+            .any(|i| self.game.position_at(i).map(|p| p.side_to_move()) == Some(human));
+        if !has_human_move {
+            self.message = "Nothing to take back".into();
+            return;
+        }
+        self.stop_search();
+        self.clear_selection();
+        self.hint = None;
+        let mut taken = Vec::new();
+        while let Some(m) = self.game.undo() {
+            self.redo.push(m);
+            taken.push(m);
+            if self.side_to_move() == human {
+                break;
+            }
+        }
+        taken.reverse();
+        let list: Vec<String> = taken.iter().map(Move::to_string).collect();
+        self.message = format!("Took back {} (r redoes)", list.join(" "));
+    }
+
+    pub(super) fn redo(&mut self) {
+        if self.redo.is_empty() {
+            self.message = "Nothing to redo".into();
+            return;
+        }
+        if self.side_to_move() != self.config.human || self.thinking.is_some() {
+            self.stop_search();
+        }
+        let mut played = Vec::new();
+        while let Some(m) = self.redo.pop() {
+            if self.game.play(&m).is_err() {
+                self.redo.clear();
+                break;
+            }
+            played.push(m);
+            if self.side_to_move() == self.config.human {
+                break;
+            }
+        }
+        let list: Vec<String> = played.iter().map(Move::to_string).collect();
+        self.message = format!("Replayed {}", list.join(" "));
+        self.clear_selection();
+        self.hint = None;
+        self.after_move();
+    }
+
+    pub(super) fn new_game(&mut self) {
+        self.stop_search();
+        self.requests.push(Request::NewGame);
+        self.game = Game::new(self.start);
+        self.clear_selection();
+        self.redo.clear();
+        self.hint = None;
+        self.last_search = None;
+        self.saved_to = None;
+        self.message = "New game".into();
+        self.place_cursor();
+        self.engine_turn();
+    }
+
+    pub(super) fn quit_now(&mut self) {
+        self.stop_search();
+        self.autosave();
+        self.quit = true;
+    }
+
+    pub(super) fn default_save_path(&self) -> PathBuf {
+        if let Some(p) = &self.saved_to {
+            return p.clone();
+        }
+        // A new name for each game, so a save never overwrites an earlier game by default.
+        let day = crate::notation::pdn::today();
+        let rules = self.config.rules;
+        (1..1000)
+            .map(|n| {
+                self.config
+                    .save_dir
+                    .join(format!("dama-{rules}-{day}-{n}.pdn"))
+            })
+            .find(|p| !p.exists())
+            .unwrap_or_else(|| self.config.save_dir.join(format!("dama-{rules}.pdn")))
+    }
+
+    pub(super) fn save_as(&mut self, path: PathBuf) {
+        if path.as_os_str().is_empty() {
+            self.message = "Not saved: no file name".into();
+            return;
+        }
+        match self.write_game(&path) {
+            Ok(()) => {
+                self.message = format!("Saved to {}", path.display());
+                self.saved_to = Some(path);
+            }
+            Err(e) => self.message = format!("Not saved: {e}"),
+        }
+    }
+
+    /// Keeps the game in progress in the autosave file (for `--resume`); a finished or empty
+    /// game removes a stale autosave so `--resume` does not bring back an old game.
+    pub(super) fn autosave(&mut self) {
+        let Some(path) = self.config.autosave.clone() else {
+            return;
+        };
+        if self.viewer.is_some() {
+            return; // a replayed record is not a game of the player's
+        }
+        if self.in_progress() {
+            if let Err(e) = self.write_game(&path) {
+                self.message = format!("Autosave failed: {e}");
+            }
+        } else if path.exists() {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+
+    pub(super) fn write_game(&self, path: &std::path::Path) -> std::io::Result<()> {
+        let engine = match self.config.movetime {
+            Some(t) => format!("dama ({} ms)", t.as_millis()),
+            None => format!("dama (depth {})", self.config.depth),
+        };
+        crate::tui::save::write_game(&self.game, self.config.human, &engine, path)
+    }
+}

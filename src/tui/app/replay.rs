@@ -1,0 +1,112 @@
+//! The replay viewer's keys: stepping, jumping, changing game, and playing on from the shown
+//! position.
+
+use super::{App, Overlay};
+use crate::rules::Color;
+use crate::tui::input::Action;
+use crate::tui::viewer::Viewer;
+
+impl App {
+    pub(super) fn replay_action(&mut self, action: Action) {
+        let Some(v) = self.viewer.as_mut() else {
+            return;
+        };
+        let moved = match action {
+            Action::Left => v.back(),
+            Action::Right => v.forward(),
+            Action::First => {
+                v.to_start();
+                true
+            }
+            Action::Last => {
+                v.to_end();
+                true
+            }
+            Action::PrevGame => v.switch(false),
+            Action::NextGame => v.switch(true),
+            Action::Flip => {
+                self.flipped = !self.flipped;
+                false
+            }
+            Action::ToggleNumbers => {
+                self.numbers = !self.numbers;
+                false
+            }
+            Action::Help => {
+                self.overlay = Overlay::Help;
+                false
+            }
+            Action::Quit => {
+                self.quit = true;
+                false
+            }
+            Action::PlayFromHere => return self.play_from_here(),
+            Action::GameList => {
+                self.overlay = Overlay::Games(v.index());
+                false
+            }
+            _ => false,
+        };
+        if moved {
+            if let Some(g) = self.viewer.as_ref().and_then(Viewer::game_so_far) {
+                self.config.rules = g.position().rules();
+                self.game = g;
+            }
+        }
+    }
+
+    pub(super) fn game_list(&mut self, at: usize, action: Action) {
+        let Some(v) = self.viewer.as_mut() else {
+            self.overlay = Overlay::None;
+            return;
+        };
+        let last = v.count().saturating_sub(1);
+        self.overlay = match action {
+            Action::Up => Overlay::Games(at.saturating_sub(1)),
+            Action::Down => Overlay::Games((at + 1).min(last)),
+            Action::PrevGame => Overlay::Games(at.saturating_sub(10)),
+            Action::NextGame => Overlay::Games((at + 10).min(last)),
+            Action::Select => {
+                v.open(at);
+                if let Some(g) = v.game_so_far() {
+                    self.config.rules = g.position().rules();
+                    self.game = g;
+                }
+                Overlay::None
+            }
+            Action::Cancel => Overlay::None,
+            _ => Overlay::Games(at),
+        };
+    }
+
+    /// Leaves the viewer and plays on from the shown position: the player takes the side to
+    /// move, the engine the other.
+    pub(super) fn play_from_here(&mut self) {
+        let Some(v) = self.viewer.as_ref() else {
+            return;
+        };
+        let Some(game) = v.game_so_far() else {
+            self.message = "This game could not be read; choose another ([ and ])".into();
+            return;
+        };
+        if game.outcome().is_some() {
+            self.message = "The game is over at this point; step back first".into();
+            return;
+        }
+        self.viewer = None;
+        self.config.rules = game.position().rules();
+        self.config.human = game.position().side_to_move();
+        self.flipped = self.config.human == Color::Black;
+        self.start = *game.start();
+        self.game = game;
+        self.redo.clear();
+        self.clear_selection();
+        self.message = format!(
+            "Playing on from here: you are {}, the engine {}",
+            self.config.human,
+            self.config.human.opposite()
+        );
+        self.place_cursor();
+        self.engine_turn();
+    }
+}

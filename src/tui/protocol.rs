@@ -1,0 +1,62 @@
+//! What the game screen and the engine thread say to each other: search requests out,
+//! progress and results back. Every search has an id, so an answer to a stopped search is
+//! recognised and dropped.
+
+use crate::rules::{Game, Move};
+use std::time::Duration;
+
+/// How long the engine may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchLimits {
+    Depth(u32),
+    MoveTime(Duration),
+}
+
+/// Why a search was started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The engine's own move.
+    Move,
+    /// The best move for the player, drawn on the board.
+    Hint,
+    /// The player offered a draw: the engine judges the position (R-G5).
+    DrawOffer,
+}
+
+/// Work for the engine thread.
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// Search this game's current position (the history is there for repetitions).
+    Search {
+        id: u64,
+        game: Box<Game>,
+        limits: SearchLimits,
+    },
+    /// Stop the running search at once.
+    Stop,
+    /// Forget what was learnt (hash tables) before a new game.
+    NewGame,
+}
+
+/// What the engine reports about a search; `score` is from the side to move's view.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Report {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub pv: Vec<Move>,
+}
+
+/// A message from the engine thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineMsg {
+    /// Progress (one per finished iteration).
+    Info { id: u64, report: Report },
+    /// The search ended.
+    Done {
+        id: u64,
+        best: Option<Move>,
+        report: Report,
+    },
+}

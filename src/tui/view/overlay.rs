@@ -1,0 +1,144 @@
+//! What covers the board: the help, a y/n question, the file name prompt, the list of games.
+
+use super::RenderRef;
+use super::theme::Theme;
+use crate::tui::app::{App, Overlay};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph};
+
+/// The keys, as the help overlay lists them.
+pub const KEYS: &[(&str, &str)] = &[
+    ("arrows, hjkl", "move the cursor"),
+    ("Enter, Space", "pick up a piece / put it down"),
+    ("mouse click", "the same; right click lets go"),
+    ("Esc", "let go of the piece"),
+    ("u, Backspace", "take back a full move"),
+    ("r", "redo a taken-back move"),
+    ("t", "hint: the engine's move for you"),
+    ("+ / -", "engine depth up / down"),
+    ("f", "flip the board"),
+    ("c", "square numbers on/off"),
+    ("e", "evaluation on/off"),
+    ("d", "offer a draw"),
+    ("R", "resign"),
+    ("N", "new game"),
+    ("s", "save the game (PDN)"),
+    ("q", "quit (asks first)  Ctrl-C: quit now"),
+    ("?", "this help"),
+];
+
+/// The replay viewer's keys.
+pub const REPLAY_KEYS: &[(&str, &str)] = &[
+    ("left, right", "one ply back / forward"),
+    ("Home, End", "the start / the end of the game"),
+    ("[ and ]", "previous / next game of the file"),
+    ("Tab", "the list of games"),
+    ("p, Enter", "play on from here against the engine"),
+    ("f", "flip the board"),
+    ("c", "square numbers on/off"),
+    ("q, Esc", "quit"),
+    ("?", "this help"),
+];
+
+pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
+    match app.overlay() {
+        Overlay::None => {}
+        Overlay::Help if app.replay_viewer().is_some() => {
+            let mut lines: Vec<Line> = REPLAY_KEYS
+                .iter()
+                .map(|(k, d)| Line::from(format!("{k:<14} {d}")))
+                .collect();
+            lines.push(Line::from(""));
+            lines.push(Line::from("Any key closes this help."));
+            popup(area, " Replay keys ", lines, theme, buf);
+        }
+        Overlay::Help => {
+            let mut lines: Vec<Line> = KEYS
+                .iter()
+                .map(|(k, d)| Line::from(format!("{k:<14} {d}")))
+                .collect();
+            lines.push(Line::from(""));
+            lines.push(Line::from(
+                "Captures are compulsory; a chain is entered by its final square.",
+            ));
+            lines.push(Line::from(
+                "Draws: threefold repetition; 80 plies with no capture or man move",
+            ));
+            lines.push(Line::from(
+                "(a house rule of the seed site, not FID's text).",
+            ));
+            lines.push(Line::from(""));
+            lines.push(Line::from("Any key closes this help."));
+            popup(area, " Keys ", lines, theme, buf);
+        }
+        Overlay::Games(at) => games_popup(app, *at, area, theme, buf),
+        Overlay::Confirm(q) => popup(area, " Question ", vec![Line::from(q.text())], theme, buf),
+        Overlay::SaveAs(text) => popup(
+            area,
+            " Save as ",
+            vec![
+                Line::from(format!("{text}_")),
+                Line::from(""),
+                Line::from("Enter saves, Esc cancels"),
+            ],
+            theme,
+            buf,
+        ),
+    }
+}
+
+/// The replay viewer's list of games, a window of rows around the highlighted one.
+fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer) {
+    let Some(v) = app.replay_viewer() else {
+        return;
+    };
+    let rows = (area.height.saturating_sub(6) as usize).clamp(1, 20);
+    let first = at
+        .saturating_sub(rows / 2)
+        .min(v.count().saturating_sub(rows));
+    let width = (area.width.saturating_sub(8) as usize).min(70);
+    let mark = Style::new().add_modifier(Modifier::REVERSED);
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, g) in v.games().iter().enumerate().skip(first).take(rows) {
+        let text = match g {
+            Ok(g) => format!(
+                "{:>4}. {} - {}  {}",
+                i + 1,
+                g.tag("White").unwrap_or("?"),
+                g.tag("Black").unwrap_or("?"),
+                g.result.as_str()
+            ),
+            Err(e) => format!("{:>4}. (cannot be read: {e})", i + 1),
+        };
+        let text: String = text.chars().take(width).collect();
+        let style = if i == at { mark } else { Style::new() };
+        lines.push(Line::from(Span::styled(format!("{text:<width$}"), style)));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from("up/down choose, Enter opens, Esc closes"));
+    let title = format!(" {} games ", v.count());
+    popup(area, &title, lines, theme, buf);
+}
+
+fn popup(area: Rect, title: &str, lines: Vec<Line>, theme: &Theme, buf: &mut Buffer) {
+    let want_w = lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 4;
+    let w = want_w.min(area.width);
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    Clear.render_ref(r, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .border_set(theme.border())
+                .title(title.to_string()),
+        )
+        .render_ref(r, buf);
+}

@@ -1,0 +1,37 @@
+//! `dama play` refuses bad input before it touches the terminal: a clear message naming the
+//! problem and a non-zero exit.
+
+use std::process::Command;
+
+fn dama(args: &[&str], data: &std::path::Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .env("XDG_DATA_HOME", data)
+        .output()
+        .expect("run dama");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bad_options_are_reported() {
+    let data = std::env::temp_dir().join(format!("dama-tui-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let (ok, err) = dama(&["play", "--resume"], &data);
+    assert!(!ok);
+    assert!(err.contains("no game to resume"), "{err}");
+    let (ok, err) = dama(&["play", "--fen", "W:W33:B1"], &data);
+    assert!(!ok);
+    assert!(err.contains("bad --fen"), "{err}");
+    let (ok, err) = dama(&["--load", "/nonexistent/game.pdn"], &data);
+    assert!(!ok);
+    assert!(err.contains("cannot read /nonexistent/game.pdn"), "{err}");
+    let (ok, err) = dama(&["play", "--depth", "0"], &data);
+    assert!(!ok);
+    assert!(err.contains("--depth"), "{err}");
+    let (ok, err) = dama(&["play", "--fen", "W:W22:B18", "--resume"], &data);
+    assert!(!ok);
+    assert!(err.contains("cannot be used with"), "{err}");
+}

@@ -1,0 +1,176 @@
+//! The full-screen replay viewer: stepping with keys, switching games, comments and tags on
+//! screen, and starting a game from a replayed position.
+
+use dama::notation::pdn::read_games;
+use dama::rules::{Color, RuleSet};
+use dama::tui::input::{self, Action, Context};
+use dama::tui::view;
+use dama::tui::viewer::Viewer;
+use dama::tui::{App, Config, Look};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+
+const FILE: &str = r#"[Event "Club night"]
+[White "Rossi"]
+[Black "Bianchi"]
+[Result "1-0"]
+[GameType "22,W,8,8,N2,1"]
+{A quiet opening.} 1. 23-19 {the centre} 10-14 2. 19x10 5x14 3. 22-18 1-0
+
+[Event "Second"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+[GameType "22,W,8,8,N2,1"]
+1. 21-17 12-16 *
+
+[Event "Broken"]
+[GameType "22,W,8,8,N2,1"]
+1. 22-18 10-14 2. 18-22 *
+"#;
+
+fn viewer_app(look: Look) -> App {
+    let games = read_games(FILE, RuleSet::Italian);
+    let mut c = Config::new(RuleSet::Italian);
+    c.look = look;
+    c.autosave = None;
+    let mut app = App::viewer(c, Viewer::new("club.pdn".into(), games, 0));
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    app
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    if let Some(a) = input::map(&ev, app.context()) {
+        app.update(a);
+    }
+}
+
+fn screen_text(app: &App) -> String {
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    view::render(app, area, &mut buf);
+    let mut out = String::new();
+    for y in 0..area.height {
+        for x in 0..area.width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn step_jump_and_switch_games() {
+    let mut app = viewer_app(Look::Ascii);
+    assert_eq!(app.context(), Context::Replay);
+    let v = |app: &App| app.replay_viewer().unwrap().replay().unwrap().ply();
+    assert_eq!(v(&app), 0);
+    assert!(screen_text(&app).contains("{A quiet opening.}"));
+    press(&mut app, KeyCode::Right);
+    assert_eq!(v(&app), 1);
+    assert_eq!(app.game().ply(), 1, "the board follows the replay");
+    assert!(screen_text(&app).contains("{the centre}"));
+    press(&mut app, KeyCode::End);
+    assert_eq!(v(&app), 5);
+    let text = screen_text(&app);
+    assert!(text.contains("White: Rossi") && text.contains("Black: Bianchi"));
+    assert!(text.contains("ply 5/5"), "{text}");
+    press(&mut app, KeyCode::Right);
+    assert_eq!(v(&app), 5, "no step past the end");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(v(&app), 4);
+    press(&mut app, KeyCode::Home);
+    assert_eq!(v(&app), 0);
+    assert_eq!(app.game().ply(), 0);
+    press(&mut app, KeyCode::Char(']'));
+    assert_eq!(app.replay_viewer().unwrap().index(), 1);
+    assert!(screen_text(&app).contains("Game 2 of 3"));
+    press(&mut app, KeyCode::Char(']'));
+    let text = screen_text(&app);
+    assert!(text.contains("could not be read"), "{text}");
+    assert!(text.contains("line 17"), "{text}");
+    press(&mut app, KeyCode::Char(']'));
+    assert_eq!(
+        app.replay_viewer().unwrap().index(),
+        2,
+        "no game after the last"
+    );
+    press(&mut app, KeyCode::Char('['));
+    press(&mut app, KeyCode::Char('['));
+    assert_eq!(app.replay_viewer().unwrap().index(), 0);
+    // Tab lists the games; choosing one opens it.
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.context(), Context::List);
+    let text = screen_text(&app);
+    assert!(text.contains("1. Rossi - Bianchi  1-0"), "{text}");
+    assert!(text.contains("3. (cannot be read: line 17"), "{text}");
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.replay_viewer().unwrap().index(), 1);
+    assert_eq!(app.context(), Context::Replay);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn play_on_from_a_replayed_position() {
+    let mut app = viewer_app(Look::Colour);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    // After 1. 23-19 10-14 2. 19x10 it is Black's turn: the player takes Black.
+    press(&mut app, KeyCode::Char('p'));
+    assert!(app.replay_viewer().is_none());
+    assert_eq!(app.context(), Context::Board);
+    assert_eq!(app.config().human, Color::Black);
+    assert!(app.flipped());
+    assert_eq!(app.game().ply(), 3);
+    assert!(app.message().contains("you are Black"), "{}", app.message());
+    assert!(app.take_requests().is_empty(), "the player moves first");
+}
+
+#[test]
+fn viewer_snapshot_ascii() {
+    let mut app = viewer_app(Look::Ascii);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    let got = screen_text(&app)
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/tui/replay_ascii_100x32.txt");
+    if std::env::var_os("DAMA_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn the_record_decides_the_board_geometry() {
+    // An English game (GameType 21) opened while the default rule set is Italian: the board
+    // is drawn with English geometry (square 29 = a1 is dark).
+    let text = "[GameType \"21,B,8,8,N1,0\"]\n1. 9-13 22-18 *\n";
+    let games = read_games(text, RuleSet::Italian);
+    let mut c = Config::new(RuleSet::Italian);
+    c.look = Look::Ascii;
+    c.autosave = None;
+    let mut app = App::viewer(c, Viewer::new("en.pdn".into(), games, 0));
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    assert_eq!(app.config().rules, RuleSet::English);
+    let screen = screen_text(&app);
+    let rank1 = screen.lines().find(|l| l.starts_with("1 ")).unwrap();
+    assert!(rank1.starts_with("1 ...w.."), "{rank1}");
+}

@@ -1,0 +1,171 @@
+//! Saving through the keys (`s`, a file name, Enter), reading the file back with the loader
+//! `--load` and `--resume` use, and the autosave on quitting.
+
+use dama::rules::{Color, Game, Move, Position, RuleSet, legal_moves};
+use dama::tui::app::{EngineMsg, Overlay, Report, Request};
+use dama::tui::input::{self, Action};
+use dama::tui::save::load_game;
+use dama::tui::{App, Config};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use std::path::PathBuf;
+
+/// A fresh folder under the system's temporary folder (never the user's home).
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dama-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    if let Some(a) = input::map(&ev, app.context()) {
+        app.update(a);
+    }
+}
+
+fn play(app: &mut App, text: &str) {
+    let pos = *app.game().position();
+    let m = legal_moves(&pos)
+        .into_iter()
+        .find(|m| m.to_string() == text)
+        .unwrap();
+    let rules = pos.rules();
+    for sq in [m.from(), m.to()] {
+        while app.cursor() != (sq.row(), sq.file(rules)) {
+            let (r, f) = app.cursor();
+            let flip = app.flipped();
+            let down = (r < sq.row()) != flip;
+            let right = (f < sq.file(rules)) != flip;
+            let code = if r != sq.row() {
+                if down { KeyCode::Down } else { KeyCode::Up }
+            } else if right {
+                KeyCode::Right
+            } else {
+                KeyCode::Left
+            };
+            press(app, code);
+        }
+        press(app, KeyCode::Enter);
+    }
+}
+
+fn engine(app: &mut App, text: &str) {
+    let (id, game) = app
+        .take_requests()
+        .into_iter()
+        .find_map(|r| match r {
+            Request::Search { id, game, .. } => Some((id, game)),
+            _ => None,
+        })
+        .unwrap();
+    let m: Move = legal_moves(game.position())
+        .into_iter()
+        .find(|m| m.to_string() == text)
+        .unwrap();
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: Report::default(),
+    }));
+}
+
+fn history(game: &Game) -> Vec<String> {
+    game.moves().iter().map(Move::to_string).collect()
+}
+
+#[test]
+fn save_with_keys_and_reload() {
+    let dir = temp_dir("save");
+    let path = dir.join("mine.pdn");
+    let mut c = Config::new(RuleSet::Italian);
+    c.human = Color::Black;
+    c.save_dir = dir.clone();
+    c.autosave = None;
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    engine(&mut app, "23-19");
+    play(&mut app, "10-14");
+    engine(&mut app, "19x10");
+    play(&mut app, "5x14");
+    press(&mut app, KeyCode::Char('s'));
+    let Overlay::SaveAs(default) = app.overlay().clone() else {
+        panic!("s opens the file name prompt");
+    };
+    assert!(default.starts_with(&dir.display().to_string()), "{default}");
+    for _ in 0..default.chars().count() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    for ch in path.display().to_string().chars() {
+        press(&mut app, KeyCode::Char(ch));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay(), &Overlay::None);
+    assert!(app.message().starts_with("Saved to"), "{}", app.message());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[GameType \"22,W,8,8,N2,1\"]"), "{text}"); // R-N3
+    assert!(text.contains("[Black \"You\"]"), "{text}");
+
+    let loaded = load_game(&path, RuleSet::English).unwrap();
+    assert_eq!(
+        loaded.human,
+        Some(Color::Black),
+        "the player keeps their side"
+    );
+    assert_eq!(history(&loaded.game), ["23-19", "10-14", "19x10", "5x14"]);
+    assert_eq!(loaded.game.position(), app.game().position());
+    assert_eq!(loaded.game.position().rules(), RuleSet::Italian);
+    // The reloaded game goes on: it is White's (the engine's) turn, so it thinks at once.
+    let mut c = Config::new(RuleSet::Italian);
+    c.human = Color::Black;
+    c.autosave = None;
+    let mut again = App::new(c, loaded.game);
+    assert!(again.engine_moving());
+    engine(&mut again, "21-17");
+    assert_eq!(again.game().ply(), 5);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn quitting_keeps_an_autosave_for_resume() {
+    let dir = temp_dir("autosave");
+    let auto = dir.join("autosave.pdn");
+    let mut c = Config::new(RuleSet::English);
+    c.autosave = Some(auto.clone());
+    c.human = Color::Black;
+    let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::English)));
+    play(&mut app, "11-15");
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit());
+    let loaded = load_game(&auto, RuleSet::Italian).unwrap();
+    assert_eq!(history(&loaded.game), ["11-15"]);
+    assert_eq!(loaded.game.position().rules(), RuleSet::English);
+    // A finished game leaves no autosave behind.
+    let mut app = App::new(c, loaded.game);
+    press(&mut app, KeyCode::Char('R'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.game().outcome().is_some());
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    assert!(!auto.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_file_names_the_place() {
+    let dir = temp_dir("bad");
+    let path = dir.join("bad.pdn");
+    std::fs::write(
+        &path,
+        "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 10-14 2. 18-22 *\n",
+    )
+    .unwrap();
+    let err = load_game(&path, RuleSet::Italian)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("bad.pdn") && err.contains("line 2"), "{err}");
+    let missing = load_game(&dir.join("none.pdn"), RuleSet::Italian);
+    assert!(missing.is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
