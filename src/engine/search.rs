@@ -77,7 +77,9 @@ impl Engine {
         self.variety = margin.max(0);
     }
 
-    /// Bits that switch off single search features, for A/B matches while tuning (0: all on).
+    /// Bits that switch off single search features, for A/B matches while tuning (`dama match
+    /// --a-exp/--b-exp`, hidden): 1 reverse futility pruning, 2 late-move pruning, 4 the
+    /// stronger late-move reductions (back to ln*ln/2 from the fourth move). 0: all on.
     pub fn set_experiment(&mut self, bits: u32) {
         self.experiment = bits;
     }
