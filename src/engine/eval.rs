@@ -297,6 +297,22 @@ mod tests {
     }
 
     #[test]
+    fn threats_follow_the_capture_rules() {
+        // A black man on 18 could take the white man on 22 (landing on 27) if it were Black's turn.
+        let p = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+        assert!(opponent_threatens(&p));
+        // R-M3 (IT): not a king.
+        let p = fen::parse(RuleSet::Italian, "W:WK22:B18").unwrap();
+        assert!(!opponent_threatens(&p));
+        // (EN) men take kings; here 18 is d4 and 22 is c3, landing on 25 (b2).
+        let p = fen::parse(RuleSet::English, "W:WK22:B18").unwrap();
+        assert!(opponent_threatens(&p));
+        // Men never take backwards (R-M2): a black man below the white one threatens nothing.
+        let p = fen::parse(RuleSet::Italian, "W:W18:B22").unwrap();
+        assert!(!opponent_threatens(&p));
+    }
+
+    #[test]
     fn cones_point_forward() {
         let t = tables(RuleSet::Italian);
         // A white man on 29 (b1) can reach the whole top row's b..? squares, never row 7.
