@@ -174,7 +174,7 @@ impl Engine {
         let mut candidates: Vec<Move> = Vec::new();
         let mut prev = 0;
         let mut depth = 1;
-        while s.clock.may_start_iteration(depth, s.nodes) {
+        while s.clock.may_start_iteration(depth, s.nodes) && !stop.load(AtomicOrdering::Relaxed) {
             let (score, completed) = s.aspiration(&mut root, depth as i32, prev);
             if s.stopped && !completed {
                 // An interrupted iteration still improves on the last one if its first move
