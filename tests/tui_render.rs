@@ -314,3 +314,35 @@ fn the_panel_shows_the_draw_counters() {
     }
     assert!(text_at(&game).contains("No capture or man move: 20/80 plies"));
 }
+
+/// Men are discs and kings crowned discs on squares large enough for them, in colour and
+/// without (White's pieces hollow, Black's solid); the one-glyph pieces stay for small squares.
+#[test]
+fn kings_and_men_are_drawn_large_and_apart() {
+    let pos = fen::parse(RuleSet::Italian, "W:WK5,22,23,K30:BK27,9,10,12").unwrap();
+    let a = app(Look::Colour, pos, Color::White, 100, 32);
+    check("kings_colour_100x32", &a, 100, 32, true);
+    let mut a = app(Look::Colour, pos, Color::White, 80, 24);
+    a.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    check("kings_colour_80x24", &a, 80, 24, true);
+    let a = app(Look::Mono, pos, Color::White, 100, 32);
+    check("kings_mono_100x32", &a, 100, 32, false);
+    let a = app(Look::Mono, pos, Color::White, 130, 42);
+    check("kings_mono_130x42", &a, 130, 42, false);
+    // The rows of square 27 (a black king, d2 at 100x32: columns 27..33, rows 18..21) and of
+    // square 22 (a white man, d3... rows 15..18): a crown's points stand where a man is round.
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    let a = app(Look::Colour, pos, Color::White, 100, 32);
+    view::render(&a, area, &mut buf);
+    let row = |y: u16, x: u16| -> String { (x..x + 6).map(|x| buf[(x, y)].symbol()).collect() };
+    assert_eq!(row(18, 26), " ▙▟▙▟ ", "the king on 27 wears a crown");
+    assert_eq!(row(19, 26), " ████ ");
+    assert_eq!(row(15, 20), " ▗▄▄▖ ", "the man on 22 is round");
+    assert_eq!(row(16, 20), " ████ ");
+    assert_eq!(buf[(27, 18)].fg, Tc::Rgb(240, 190, 40), "a gold crown");
+    assert_eq!(buf[(27, 19)].fg, Tc::Rgb(10, 10, 10), "on a black body");
+}
