@@ -346,3 +346,46 @@ fn kings_and_men_are_drawn_large_and_apart() {
     assert_eq!(buf[(27, 18)].fg, Tc::Rgb(240, 190, 40), "a gold crown");
     assert_eq!(buf[(27, 19)].fg, Tc::Rgb(10, 10, 10), "on a black body");
 }
+
+/// The engine line says whose view its score is in, and keeps a win's plies apart from the
+/// node count ("White wins in 2 9 nodes" read as one number).
+#[test]
+fn the_engine_line_reads_clearly() {
+    let mut a = app(
+        Look::Ascii,
+        Position::start(RuleSet::Italian),
+        Color::White,
+        100,
+        32,
+    );
+    play(&mut a, "23-19");
+    let (id, game) = a
+        .take_requests()
+        .into_iter()
+        .find_map(|r| match r {
+            Request::Search { id, game, .. } => Some((id, game)),
+            _ => None,
+        })
+        .unwrap();
+    let m = legal_moves(game.position())[0];
+    // From the engine's (Black's) side: it loses in 3 plies.
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: Report {
+            depth: 5,
+            score: -(dama::engine::WIN - 3),
+            nodes: 9,
+            nps: 1_000,
+            pv: vec![m],
+        },
+    }));
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    view::render(&a, area, &mut buf);
+    let text = dump(&buf, false);
+    assert!(
+        text.contains("Engine d5: White wins in 3, 9 nodes"),
+        "{text}"
+    );
+}

@@ -94,12 +94,24 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     match app.last_search() {
         Some(s) => {
             let r = &s.report;
-            bottom.push(Line::from(format!(
-                "Engine: d{} {} {} nodes",
+            // "White +0.12" / "White wins in 3": whose view the score is in, and commas so
+            // the numbers don't run together ("wins in 2 9 nodes").
+            let score = s.white_score();
+            let score = if crate::engine::is_decisive(score) {
+                white_score_text(score)
+            } else {
+                format!("White {}", white_score_text(score))
+            };
+            let mut line = format!(
+                "Engine d{}: {score}, {} nodes",
                 r.depth,
-                white_score_text(s.white_score()),
                 nodes_text(r.nodes)
-            )));
+            );
+            // The narrowest panel drops the node count rather than cut it in half.
+            if line.chars().count() + 2 > area.width as usize {
+                line = format!("Engine d{}: {score}", r.depth);
+            }
+            bottom.push(Line::from(line));
             let pv: Vec<String> = r.pv.iter().take(8).map(Move::to_string).collect();
             bottom.push(Line::from(format!("Line: {}", pv.join(" "))));
         }
