@@ -389,3 +389,44 @@ fn the_engine_line_reads_clearly() {
         "{text}"
     );
 }
+
+/// `--ascii` means plain ASCII everywhere, the status line too while the engine thinks.
+#[test]
+fn ascii_while_thinking_is_plain_ascii() {
+    let mut a = app(
+        Look::Ascii,
+        Position::start(RuleSet::Italian),
+        Color::White,
+        100,
+        32,
+    );
+    play(&mut a, "23-19");
+    let id = a
+        .take_requests()
+        .into_iter()
+        .find_map(|r| match r {
+            Request::Search { id, .. } => Some(id),
+            _ => None,
+        })
+        .unwrap();
+    a.update(Action::Engine(EngineMsg::Info {
+        id,
+        report: Report {
+            depth: 7,
+            score: 12,
+            nodes: 45_678,
+            nps: 1_000_000,
+            pv: vec![],
+        },
+    }));
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    view::render(&a, area, &mut buf);
+    let text = dump(&buf, false);
+    let status = text.lines().nth(31).unwrap();
+    assert!(
+        status.contains("d7: White -0.12, 45.7k nodes | "),
+        "{status}"
+    );
+    assert!(text.is_ascii(), "{text}");
+}

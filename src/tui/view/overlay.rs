@@ -68,7 +68,7 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 "Draws: threefold repetition; 80 plies with no capture or man move",
             ));
             lines.push(Line::from(
-                "(a house rule of the seed site, not FID's text).",
+                "(a house rule of the Italian site the rules come from).",
             ));
             lines.push(Line::from(""));
             lines.push(Line::from("Any key closes this help."));

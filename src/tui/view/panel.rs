@@ -355,14 +355,19 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             } else {
                 -r.score
             };
+            let score = if crate::engine::is_decisive(white) {
+                white_score_text(white)
+            } else {
+                format!("White {}", white_score_text(white))
+            };
             s.push_str(&format!(
-                " d{} {} {}n",
+                " d{}: {score}, {} nodes",
                 r.depth,
-                white_score_text(white),
                 nodes_text(r.nodes)
             ));
         }
-        s.push_str(" │ ");
+        // Plain ASCII in --ascii, like every other line there.
+        s.push_str(if theme.ascii() { " | " } else { " │ " });
         let st = if theme.colour() {
             Style::new().fg(Tc::Rgb(220, 180, 40))
         } else {

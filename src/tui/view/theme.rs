@@ -14,6 +14,9 @@ impl Theme {
     pub(super) fn new(look: Look) -> Theme {
         Theme { look }
     }
+    pub(super) fn ascii(&self) -> bool {
+        self.look == Look::Ascii
+    }
     pub(super) fn colour(&self) -> bool {
         self.look == Look::Colour
     }
