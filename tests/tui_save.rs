@@ -169,3 +169,30 @@ fn a_bad_file_names_the_place() {
     assert!(missing.is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--resume` and `--load` go on against the engine the game was played against: its depth
+/// or move time is read back from its player name.
+#[test]
+fn a_saved_game_remembers_the_engine_strength() {
+    use dama::tui::save::{Strength, write_game};
+    let dir = temp_dir("strength");
+    let game = Game::new(Position::start(RuleSet::Italian));
+    let cases = [
+        (Color::White, "dama (depth 3)", Some(Strength::Depth(3))),
+        (
+            Color::Black,
+            "dama (250 ms)",
+            Some(Strength::MoveTimeMs(250)),
+        ),
+        (Color::White, "dama (depth 0)", None),
+        (Color::White, "Someone else", None),
+    ];
+    for (i, (human, engine, want)) in cases.into_iter().enumerate() {
+        let path = dir.join(format!("g{i}.pdn"));
+        write_game(&game, human, engine, &path).unwrap();
+        let loaded = load_game(&path, RuleSet::Italian).unwrap();
+        assert_eq!(loaded.human, Some(human));
+        assert_eq!(loaded.engine, want, "{engine}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -32,6 +32,32 @@ pub struct Loaded {
     pub game: Game,
     /// The side the player had, when the record says (the side named [`PLAYER`]).
     pub human: Option<Color>,
+    /// The engine's strength when the game was saved, read from its player name
+    /// (`dama (depth 4)`, `dama (200 ms)`), so a resumed game goes on as it was played.
+    pub engine: Option<Strength>,
+}
+
+/// How strongly the engine played a saved game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    Depth(u32),
+    MoveTimeMs(u64),
+}
+
+impl Strength {
+    /// Reads the name [`write_game`] gives the engine; `None` for any other name.
+    pub fn from_player_name(name: &str) -> Option<Strength> {
+        let inner = name.strip_prefix("dama (")?.strip_suffix(')')?;
+        if let Some(d) = inner.strip_prefix("depth ") {
+            return d
+                .parse()
+                .ok()
+                .filter(|d| (1..=40).contains(d))
+                .map(Strength::Depth);
+        }
+        let ms = inner.strip_suffix(" ms")?.parse().ok().filter(|&t| t > 0)?;
+        Some(Strength::MoveTimeMs(ms))
+    }
 }
 
 /// Why a saved game could not be continued.
@@ -76,8 +102,15 @@ pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
     } else {
         None
     };
+    let engine = match human {
+        Some(Color::White) => record.tag("Black"),
+        Some(Color::Black) => record.tag("White"),
+        None => None,
+    }
+    .and_then(Strength::from_player_name);
     Ok(Loaded {
         game: record.game(),
         human,
+        engine,
     })
 }
