@@ -196,3 +196,52 @@ fn a_saved_game_remembers_the_engine_strength() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Typing the name of another existing file asks before replacing it; `n` keeps the file as
+/// it was, `y` replaces it; saving again to the game's own file does not ask.
+#[test]
+fn saving_over_another_file_asks_first() {
+    use dama::tui::app::Question;
+    let dir = temp_dir("replace");
+    let other = dir.join("other.pdn");
+    std::fs::write(&other, "precious games\n").unwrap();
+    let mut c = Config::new(RuleSet::Italian);
+    c.save_dir = dir.clone();
+    c.autosave = None;
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    play(&mut app, "22-18");
+    let save_to = |app: &mut App, path: &std::path::Path| {
+        press(app, KeyCode::Char('s'));
+        let Overlay::SaveAs(default) = app.overlay().clone() else {
+            panic!("s opens the file name prompt");
+        };
+        for _ in 0..default.chars().count() {
+            press(app, KeyCode::Backspace);
+        }
+        for ch in path.display().to_string().chars() {
+            press(app, KeyCode::Char(ch));
+        }
+        press(app, KeyCode::Enter);
+    };
+    save_to(&mut app, &other);
+    assert_eq!(app.overlay(), &Overlay::Confirm(Question::Replace));
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.overlay(), &Overlay::None);
+    assert!(
+        app.message().contains("kept as it was"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "precious games\n");
+
+    save_to(&mut app, &other);
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.message().starts_with("Saved to"), "{}", app.message());
+    assert!(std::fs::read_to_string(&other).unwrap().contains("22-18"));
+
+    // The game's own file: saved again without a question.
+    save_to(&mut app, &other);
+    assert_eq!(app.overlay(), &Overlay::None);
+    assert!(app.message().starts_with("Saved to"), "{}", app.message());
+    let _ = std::fs::remove_dir_all(&dir);
+}
