@@ -430,3 +430,26 @@ fn ascii_while_thinking_is_plain_ascii() {
     );
     assert!(text.is_ascii(), "{text}");
 }
+
+/// At the smallest size the move list keeps rows for the last moves: the key reminder and the
+/// engine's line give way first.
+#[test]
+fn the_smallest_panel_still_shows_the_moves() {
+    let mut a = app(
+        Look::Ascii,
+        Position::start(RuleSet::Italian),
+        Color::White,
+        59,
+        11,
+    );
+    play(&mut a, "22-18");
+    engine(&mut a, "12-15");
+    a.update(Action::ToggleEval);
+    let area = Rect::new(0, 0, 59, 11);
+    let mut buf = Buffer::empty(area);
+    view::render(&a, area, &mut buf);
+    let text = dump(&buf, false);
+    assert!(text.contains("1. 22-18      12-15"), "{text}");
+    assert!(text.contains("Engine d9: White +0.12"), "{text}");
+    assert!(text.contains("Eval: +0.12"), "{text}");
+}

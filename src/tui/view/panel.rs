@@ -190,9 +190,16 @@ fn stacked(
     top: Vec<Line<'static>>,
     list: Vec<Line<'static>>,
     focus: Option<usize>,
-    bottom: Vec<Line<'static>>,
+    mut bottom: Vec<Line<'static>>,
     buf: &mut Buffer,
 ) {
+    // In a short terminal the list keeps two rows (the last moves matter more than the key
+    // reminder or the engine's line): the bottom lines give way from its end, down to two.
+    let want = list.len().min(2);
+    while bottom.len() > 2 && (area.height as usize).saturating_sub(top.len() + bottom.len()) < want
+    {
+        bottom.pop();
+    }
     let fixed = (top.len() + bottom.len()) as u16;
     let list_h = area.height.saturating_sub(fixed) as usize;
     let skip = match focus {
