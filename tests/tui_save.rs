@@ -245,3 +245,19 @@ fn saving_over_another_file_asks_first() {
     assert!(app.message().starts_with("Saved to"), "{}", app.message());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--load` on a file of several games does not silently pick the first: it says how to
+/// choose one.
+#[test]
+fn loading_a_file_of_several_games_says_how_to_choose() {
+    let dir = temp_dir("several");
+    let path = dir.join("two.pdn");
+    std::fs::write(&path, "1. 22-18 *\n\n1. 21-17 *\n").unwrap();
+    let err = load_game(&path, RuleSet::Italian)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("holds 2 games"), "{err}");
+    assert!(err.contains("--game N"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -66,6 +66,8 @@ pub enum LoadError {
     Io(PathBuf, std::io::Error),
     NotText(PathBuf),
     NoGame(PathBuf),
+    /// The file holds this many games: which one to continue is not for `--load` to guess.
+    Several(PathBuf, usize),
     Pdn(PathBuf, Box<pdn::PdnError>),
 }
 
@@ -75,6 +77,13 @@ impl fmt::Display for LoadError {
             LoadError::Io(p, e) => write!(f, "cannot read {}: {e}", p.display()),
             LoadError::NotText(p) => write!(f, "{}: not a PDN file (not text)", p.display()),
             LoadError::NoGame(p) => write!(f, "{}: no game found", p.display()),
+            LoadError::Several(p, n) => write!(
+                f,
+                "{} holds {n} games; to play on from one of them, open it with \
+                 `dama replay {} --game N` and press p",
+                p.display(),
+                p.display()
+            ),
             LoadError::Pdn(p, e) => write!(f, "{}: {e}", p.display()),
         }
     }
@@ -82,7 +91,7 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Reads the first game of a PDN file to continue it from its last position. `rules` is for
+/// Reads the game of a PDN file (of one game) to continue it from its last position. `rules` is for
 /// records without a GameType tag.
 ///
 /// # Errors
@@ -90,9 +99,12 @@ impl std::error::Error for LoadError {}
 pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
     let bytes = std::fs::read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
     let text = String::from_utf8(bytes).map_err(|_| LoadError::NotText(path.to_path_buf()))?;
-    let first = pdn::read_games(&text, rules)
-        .into_iter()
-        .next()
+    let mut games = pdn::read_games(&text, rules);
+    if games.len() > 1 {
+        return Err(LoadError::Several(path.to_path_buf(), games.len()));
+    }
+    let first = games
+        .pop()
         .ok_or_else(|| LoadError::NoGame(path.to_path_buf()))?;
     let record = first.map_err(|e| LoadError::Pdn(path.to_path_buf(), Box::new(e)))?;
     let human = if record.tag("White") == Some(PLAYER) {
