@@ -261,3 +261,15 @@ fn loading_a_file_of_several_games_says_how_to_choose() {
     assert!(err.contains("--game N"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--load` reads a Latin-1 file (an older program's accented names) as `dama replay` does.
+#[test]
+fn a_latin1_file_loads() {
+    let dir = temp_dir("latin1");
+    let path = dir.join("old.pdn");
+    std::fs::write(&path, b"[White \"Jos\xe9\"]\n[Black \"You\"]\n1. 22-18 *\n").unwrap();
+    let loaded = load_game(&path, RuleSet::Italian).unwrap();
+    assert_eq!(history(&loaded.game), ["22-18"]);
+    assert_eq!(loaded.human, Some(Color::Black));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -64,7 +64,6 @@ impl Strength {
 #[derive(Debug)]
 pub enum LoadError {
     Io(PathBuf, std::io::Error),
-    NotText(PathBuf),
     NoGame(PathBuf),
     /// The file holds this many games: which one to continue is not for `--load` to guess.
     Several(PathBuf, usize),
@@ -75,7 +74,6 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Io(p, e) => write!(f, "cannot read {}: {e}", p.display()),
-            LoadError::NotText(p) => write!(f, "{}: not a PDN file (not text)", p.display()),
             LoadError::NoGame(p) => write!(f, "{}: no game found", p.display()),
             LoadError::Several(p, n) => write!(
                 f,
@@ -98,7 +96,8 @@ impl std::error::Error for LoadError {}
 /// [`LoadError`] saying which file and, for a bad record, which line and column.
 pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
     let bytes = std::fs::read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
-    let text = String::from_utf8(bytes).map_err(|_| LoadError::NotText(path.to_path_buf()))?;
+    // As `dama replay` reads it: UTF-8, else Latin-1 (older programs' accented names).
+    let text = pdn::decode(&bytes);
     let mut games = pdn::read_games(&text, rules);
     if games.len() > 1 {
         return Err(LoadError::Several(path.to_path_buf(), games.len()));
