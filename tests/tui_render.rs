@@ -385,7 +385,7 @@ fn the_engine_line_reads_clearly() {
     view::render(&a, area, &mut buf);
     let text = dump(&buf, false);
     assert!(
-        text.contains("Engine d5: White wins in 3, 9 nodes"),
+        text.contains("Engine d5: White wins in 3 plies, 9 nodes"),
         "{text}"
     );
 }

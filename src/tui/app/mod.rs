@@ -480,7 +480,7 @@ pub fn score_text(score: i32) -> String {
     crate::engine::format_score(score)
 }
 
-/// A score from White's view: `+0.35`, or for a forced end `White wins in 7` (plies).
+/// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
 pub fn white_score_text(score: i32) -> String {
     use crate::engine::{WIN, is_decisive};
     if !is_decisive(score) {
@@ -491,7 +491,8 @@ pub fn white_score_text(score: i32) -> String {
     } else {
         (Color::Black, WIN + score)
     };
-    format!("{winner} wins in {plies}")
+    let unit = if plies == 1 { "ply" } else { "plies" };
+    format!("{winner} wins in {plies} {unit}")
 }
 
 /// `~/x.pdn` as the shell would read it (the prompt is not a shell).
