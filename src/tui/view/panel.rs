@@ -122,17 +122,18 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let inner = panel_area(area, theme, buf);
     let game = app.game();
     let first = game.start().side_to_move() == cfg.rules.first_to_move();
-    let (list, _) = move_lines(game.moves(), first, None);
+    let texts: Vec<String> = game.moves().iter().map(Move::to_string).collect();
+    let (list, _) = move_lines(&texts, first, None);
     stacked(inner, top, list, None, bottom, buf);
 }
 
-/// One half of a move-list row: the ply index and the move.
-type MoveCell = Option<(usize, Move)>;
+/// One half of a move-list row: the ply index and the move as written.
+type MoveCell<'a> = Option<(usize, &'a str)>;
 
 /// The move list: "  1. 22-18    10-14", numbered from the side that moves first, with the
 /// move at index `current` (if any) shown reversed. Also returns the row of that move.
 fn move_lines(
-    moves: &[Move],
+    moves: &[String],
     first_moves_first: bool,
     current: Option<usize>,
 ) -> (Vec<Line<'static>>, usize) {
@@ -146,7 +147,7 @@ fn move_lines(
             rows.push((num, [None, None]));
         }
         if let Some(last) = rows.last_mut() {
-            last.1[col] = Some((i, *m));
+            last.1[col] = Some((i, m.as_str()));
         }
     }
     if rows.is_empty() {
@@ -181,6 +182,23 @@ fn move_lines(
         })
         .collect();
     (lines, at)
+}
+
+/// A move's `!`/`?` marks as written, and the numeric NAGs that stand for them ($1-$6);
+/// other NAGs have no short form and are left out.
+fn marks(nags: &[String]) -> String {
+    nags.iter()
+        .filter_map(|n| match n.as_str() {
+            "$1" => Some("!"),
+            "$2" => Some("?"),
+            "$3" => Some("!!"),
+            "$4" => Some("??"),
+            "$5" => Some("!?"),
+            "$6" => Some("?!"),
+            t if !t.is_empty() && t.chars().all(|c| c == '!' || c == '?') => Some(t),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Fills `area` with `top`, then as much of `list` as fits (keeping row `focus` visible,
@@ -302,7 +320,12 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         top.push(Line::from(format!("{} to move", app.side_to_move())));
     }
     top.push(Line::from(Span::styled(rule.clone(), dim)));
-    let moves: Vec<Move> = rec.moves.iter().map(|m| m.mv).collect();
+    // The annotator's marks stay with the moves (`22-18?`, `$4` as `??`).
+    let moves: Vec<String> = rec
+        .moves
+        .iter()
+        .map(|m| format!("{}{}", m.mv, marks(&m.nags)))
+        .collect();
     let first = rec.start.side_to_move() == rec.rules.first_to_move();
     let current = r.ply().checked_sub(1);
     let (list, at) = move_lines(&moves, first, current);
