@@ -62,6 +62,19 @@ fn finds_a_two_for_one_shot() {
 }
 
 #[test]
+fn wins_a_promotion_race() {
+    // R-K1, R-K3: White crowns first (8-4 or 7-4) and the new king catches the black man
+    // before it reaches the far row; plain minimax confirms the win in 11 plies.
+    for text in ["W:W8:B1", "W:W7:B3"] {
+        let g = game(RuleSet::Italian, text);
+        assert_eq!(forced_win(g.position(), 11), Some(11), "{text}");
+        let r = search(&g, Limits::Depth(13));
+        assert_eq!(r.score, WIN - 11, "{text}: {}", format_score(r.score));
+        assert!(r.best.unwrap().promotes(), "{text}: {:?}", r.best);
+    }
+}
+
+#[test]
 fn win_distance_matches_brute_force() {
     // Small endings where a forced win is near: the engine's "win in N" must be exactly the
     // shortest forced win that plain minimax finds.
@@ -188,6 +201,24 @@ fn converts_three_kings_against_two() {
         (RuleSet::English, "W:WK29,K30,K31:BK1,K5"),
     ] {
         let (o, plies) = play_ending(rules, text, 6);
+        assert_eq!(
+            o.winner(),
+            Some(Color::White),
+            "{rules} {text}: {o} after {plies} plies"
+        );
+    }
+}
+
+#[test]
+#[ignore = "deep: run in release"]
+fn converts_three_kings_against_two_deeper() {
+    for (rules, text) in [
+        (RuleSet::Italian, "W:WK29,K30,K31:BK4,K8"),
+        (RuleSet::Italian, "B:WK32,K28,K27:BK1,K5"),
+        (RuleSet::Italian, "W:WK1,K5,K9:BK29,K25"),
+        (RuleSet::Italian, "W:WK17,K9,K22:BK8,K3"),
+    ] {
+        let (o, plies) = play_ending(rules, text, 10);
         assert_eq!(
             o.winner(),
             Some(Color::White),

@@ -19,12 +19,19 @@ use crate::cli::EngineArgs;
 use crate::engine::{Engine, Limits, SearchInfo, WIN};
 use crate::notation::{fen, movetext};
 use crate::rules::{Game, Position, RuleSet};
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+/// Writes one answer line. A closed output (the other program went away) is not an error
+/// worth a panic: the answer is dropped, and the end of input ends the session.
+fn say(line: std::fmt::Arguments) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
 
 /// The protocol's score: `cp <centi-men>`, or `win <plies>` / `loss <plies>`.
 fn score_text(score: i32) -> String {
@@ -74,7 +81,9 @@ impl Session {
             match handle.join() {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
-                    println!("error the search failed; starting a fresh engine");
+                    say(format_args!(
+                        "error the search failed; starting a fresh engine"
+                    ));
                 }
             }
         }
@@ -115,7 +124,7 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                 break;
             }
             "isready" => {
-                println!("readyok");
+                say(format_args!("readyok"));
                 Ok(())
             }
             "stop" => {
@@ -165,10 +174,10 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                 s.wait(false);
                 let legal: Vec<String> =
                     s.game.legal_moves().iter().map(|m| m.to_string()).collect();
-                println!("fen {}", fen::write(s.game.position()));
-                println!("legal {}", legal.join(" "));
+                say(format_args!("fen {}", fen::write(s.game.position())));
+                say(format_args!("legal {}", legal.join(" ")));
                 if let Some(o) = s.game.outcome() {
-                    println!("over {o}");
+                    say(format_args!("over {o}"));
                 }
                 Ok(())
             }
@@ -179,11 +188,12 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                     let stop = Arc::new(AtomicBool::new(false));
                     let flag = Arc::clone(&stop);
                     let handle = std::thread::spawn(move || {
-                        let r = engine
-                            .search(&game, limits, &flag, &mut |i| println!("{}", info_line(i)));
+                        let r = engine.search(&game, limits, &flag, &mut |i| {
+                            say(format_args!("{}", info_line(i)))
+                        });
                         match r.best {
-                            Some(m) => println!("bestmove {m}"),
-                            None => println!("bestmove none"),
+                            Some(m) => say(format_args!("bestmove {m}")),
+                            None => say(format_args!("bestmove none")),
                         }
                         engine
                     });
@@ -195,7 +205,7 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
             other => Err(format!("unknown command {other:?}")),
         };
         if let Err(e) = result {
-            println!("error {e}");
+            say(format_args!("error {e}"));
         }
     }
     // End of input (or quit) while a limited search runs: let it answer first.

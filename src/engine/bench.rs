@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Depth used by `dama bench` unless told otherwise.
-pub const DEFAULT_DEPTH: u32 = 14;
+pub const DEFAULT_DEPTH: u32 = 17;
 
 /// (rule set, FEN): openings, middle games and endings of both games.
 /// The middle games come from engine self-play after random openings.

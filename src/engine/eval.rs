@@ -245,6 +245,11 @@ pub fn evaluate_white(pos: &Position, p: &EvalParams) -> i32 {
         }
     }
 
+    // Kings only, as many on each side: nothing to play for but a blunder.
+    if nwm == 0 && nbm == 0 && nwk == nbk {
+        return score / 8;
+    }
+
     // Lone kings: the side with more material and the other with kings only drives them to the
     // rim and closes in.
     if nbm == 0 && nbk > 0 && mat_w > mat_b && wk != 0 {

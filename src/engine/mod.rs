@@ -70,6 +70,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn engine_can_live_on_a_worker_thread() {
+        fn send<T: Send>() {}
+        send::<Engine>();
+        send::<SearchResult>();
+    }
+
+    #[test]
     fn scores_read_as_people_expect() {
         assert_eq!(format_score(125), "+1.25");
         assert_eq!(format_score(-40), "-0.40");

@@ -98,9 +98,9 @@ pub const ASPIRATION: i32 = 30;
 /// Late-move reductions: only from this depth on ...
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// ... and after this many moves have been searched at full depth.
-pub const LMR_MIN_MOVES: usize = 3;
+pub const LMR_MIN_MOVES: usize = 2;
 /// ... by ln(depth) * ln(move number) / LMR_DIVISOR + LMR_BASE plies (at least one).
-pub const LMR_DIVISOR: f64 = 2.0;
+pub const LMR_DIVISOR: f64 = 1.25;
 pub const LMR_BASE: f64 = 0.5;
 
 /// Root moves within this many centi-men of the best may be picked at random for variety.

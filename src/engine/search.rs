@@ -13,7 +13,9 @@ use super::ordering::{self, MAX_PLY, Ordering};
 use super::params;
 use super::tt::{self, Bound, Table};
 use super::{SearchInfo, SearchResult, WIN, eval};
-use crate::rules::{Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, has_capture, legal_moves};
+use crate::rules::{
+    Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, has_capture, legal_moves, legal_moves_into,
+};
 use arrayvec::ArrayVec;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -309,8 +311,12 @@ impl Searcher<'_> {
             let m = root[i].m;
             self.make(&m, 0);
             let child = depth - 1 + i32::from(self.full && root.len() == 1);
-            let score = if i == 0 || !self.full {
+            let score = if i == 0 {
                 -self.alpha_beta(child, 1, -beta, -alpha)
+            } else if !self.full {
+                // Plain alpha-beta, its window lowered by the variety margin so that a score
+                // above the bar is exact (below it, only a bound: never a candidate).
+                -self.alpha_beta(child, 1, -beta, -(alpha - self.variety))
             } else {
                 // With variety on, test against a bar a little below alpha so near-equal moves
                 // get proven as candidates; only those above alpha are searched exactly.
@@ -391,6 +397,17 @@ impl Searcher<'_> {
         }
     }
 
+    /// A draw is a draw, but one a piece up is 0.01 better than one a piece down: between
+    /// drawn lines, the engine keeps its material instead of handing it over.
+    fn draw_score(&self) -> i32 {
+        let us = self.pos.side_to_move();
+        let count = |c| {
+            let p = self.pos.pieces_of(c);
+            (p.count() + (p & self.pos.kings()).count()) as i32
+        };
+        (count(us) - count(us.opposite())).signum()
+    }
+
     #[inline]
     fn make(&mut self, m: &Move, ply: usize) {
         self.pos.make(m);
@@ -443,7 +460,7 @@ impl Searcher<'_> {
             return if legal_moves(&self.pos).is_empty() {
                 -(WIN - ply as i32)
             } else {
-                0
+                self.draw_score()
             };
         }
         // Mate-distance pruning: nothing here beats a win already found nearer the root.
@@ -496,7 +513,8 @@ impl Searcher<'_> {
                 return e;
             }
         }
-        let mut moves: MoveList = legal_moves(&self.pos);
+        let mut moves = MoveList::new();
+        legal_moves_into(&self.pos, &mut moves);
         if moves.is_empty() {
             return -(WIN - ply as i32);
         }
@@ -538,12 +556,19 @@ impl Searcher<'_> {
             let score = if i == 0 || !self.full {
                 -self.alpha_beta(new_depth, ply + 1, -beta, -alpha)
             } else {
+                let old = self.experiment & 4 != 0;
+                let min_moves = if old { 3 } else { params::LMR_MIN_MOVES };
                 let r = if quiet
                     && depth >= params::LMR_MIN_DEPTH
-                    && i >= params::LMR_MIN_MOVES
+                    && i >= min_moves
                     && scores[i] < (1 << 22) - 1
                 {
-                    (lmr_reduction(depth, i) - i32::from(pv_node)).clamp(1, new_depth - 1)
+                    let r = if old {
+                        (f64::from(depth).ln() * (i as f64 + 1.0).ln() / 2.0 + 0.5) as i32
+                    } else {
+                        lmr_reduction(depth, i)
+                    };
+                    (r - i32::from(pv_node)).clamp(1, new_depth - 1)
                 } else {
                     0
                 };

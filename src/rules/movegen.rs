@@ -1,7 +1,7 @@
 //! Legal move generation: captures first (compulsory, R-C1), quiet moves only when there are
 //! none (R-M1, R-K2).
 
-use super::capture::{self, capturers, forward, forward_of, opposite};
+use super::capture::{self, capturers, forward_of, opposite, rules_of};
 use super::moves::MoveList;
 use super::position::{PROMOTION_ROW, Position};
 use super::square::{Dir, geometry, step};
@@ -46,19 +46,9 @@ fn generate<const IT: bool>(pos: &Position, list: &mut MoveList) {
     if capture::generate::<IT>(pos, list) {
         return;
     }
-    let rules = if IT {
-        RuleSet::Italian
-    } else {
-        RuleSet::English
-    };
-    let g = geometry(rules);
-    let us = pos.side_to_move();
-    let (pieces, kings) = pos.raw();
-    let own = pieces[us.index()];
-    let empty = !(pieces[0] | pieces[1]);
-    let promo = PROMOTION_ROW[us.index()];
-    let mut push_all = |movers: u32, dir: Dir, king: bool| {
-        let mut t = step(g, movers, dir) & empty;
+    let g = geometry(rules_of(IT));
+    let promo = PROMOTION_ROW[pos.side_to_move().index()];
+    let push = |mut t: u32, dir: Dir, king: bool| {
         while t != 0 {
             let to = t.trailing_zeros() as u8;
             t &= t - 1;
@@ -67,51 +57,50 @@ fn generate<const IT: bool>(pos: &Position, list: &mut MoveList) {
             list.push(Move::quiet(from, to, king, promotes));
         }
     };
-    for d in forward(us) {
-        push_all(own & !kings, d, false);
+    match pos.side_to_move() {
+        Color::White => quiet_targets::<IT, true>(pos, push),
+        Color::Black => quiet_targets::<IT, false>(pos, push),
+    }
+}
+
+/// Calls `f(targets, dir, king)` with the squares that men (then kings) of the side to move
+/// reach by one quiet step in `dir` (R-M1, R-K2). Captures are not looked at.
+/// `WHITE` must be the side to move: constant directions let the step shifts fold away.
+#[inline(always)]
+fn quiet_targets<const IT: bool, const WHITE: bool>(
+    pos: &Position,
+    mut f: impl FnMut(u32, Dir, bool),
+) {
+    let g = geometry(rules_of(IT));
+    let us = pos.side_to_move();
+    let (pieces, kings) = pos.raw();
+    let own = pieces[us.index()];
+    let empty = !(pieces[0] | pieces[1]);
+    let men = own & !kings;
+    for d in forward_of(WHITE) {
+        f(step(g, men, d) & empty, d, false);
     }
     let own_kings = own & kings;
     if own_kings != 0 {
         for d in Dir::ALL {
-            push_all(own_kings, d, true);
+            f(step(g, own_kings, d) & empty, d, true);
         }
     }
 }
 
 #[inline]
 fn count<const IT: bool>(pos: &Position) -> u64 {
-    match pos.side_to_move() {
-        Color::White => count_for::<IT, true>(pos),
-        Color::Black => count_for::<IT, false>(pos),
-    }
-}
-
-#[inline(always)]
-fn count_for<const IT: bool, const WHITE: bool>(pos: &Position) -> u64 {
     let (cm, ck) = capturers::<IT>(pos);
     if cm | ck != 0 {
         let mut list = MoveList::new();
         capture::generate_from::<IT>(pos, cm, ck, &mut list);
         return list.len() as u64;
     }
-    let rules = if IT {
-        RuleSet::Italian
-    } else {
-        RuleSet::English
-    };
-    let g = geometry(rules);
-    let us = pos.side_to_move();
-    let (pieces, kings) = pos.raw();
-    let own = pieces[us.index()];
-    let empty = !(pieces[0] | pieces[1]);
-    let men = own & !kings;
-    let [a, b] = forward_of(WHITE);
-    let mut n = (step(g, men, a) & empty).count_ones() + (step(g, men, b) & empty).count_ones();
-    let own_kings = own & kings;
-    if own_kings != 0 {
-        for d in Dir::ALL {
-            n += (step(g, own_kings, d) & empty).count_ones();
-        }
+    let mut n = 0;
+    let add = |t: u32, _, _| n += t.count_ones();
+    match pos.side_to_move() {
+        Color::White => quiet_targets::<IT, true>(pos, add),
+        Color::Black => quiet_targets::<IT, false>(pos, add),
     }
     u64::from(n)
 }
