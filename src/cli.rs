@@ -211,6 +211,9 @@ pub struct MatchArgs {
     /// Write every game to this PDN file.
     #[arg(long)]
     pub pdn: Option<std::path::PathBuf>,
+    /// Replace the --pdn file if it exists (without this, an existing file is kept).
+    #[arg(long, requires = "pdn")]
+    pub force: bool,
 }
 
 /// The side the player takes.
@@ -285,6 +288,9 @@ pub struct AnalyzeArgs {
     /// comments, and `?` / `??` on moves that lose half a man / one and a half men or more.
     #[arg(long, requires = "file")]
     pub annotate: Option<std::path::PathBuf>,
+    /// Replace the --annotate file if it exists (without this, an existing file is kept).
+    #[arg(long, requires = "annotate")]
+    pub force: bool,
     /// Transposition table size, MiB.
     #[arg(long, default_value_t = 64, value_parser = tt_mib)]
     pub tt: usize,
