@@ -39,6 +39,50 @@ pub enum Command {
     Play(PlayArgs),
 }
 
+/// A whole number within `lo..=hi`, or an error that says the allowed range in words.
+fn number_in<T: TryFrom<u64>>(text: &str, lo: u64, hi: u64) -> Result<T, String> {
+    let n: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number"))?;
+    let range = if hi >= u64::from(u32::MAX) {
+        format!("at least {lo}")
+    } else {
+        format!("from {lo} to {hi}")
+    };
+    if n < lo || n > hi {
+        return Err(format!("must be {range}"));
+    }
+    T::try_from(n).map_err(|_| format!("must be {range}"))
+}
+
+/// An engine depth: at least one ply, at most the engine's limit (a bad value is an error,
+/// not silently clamped).
+fn depth(text: &str) -> Result<u32, String> {
+    number_in(text, 1, u64::from(crate::engine::limits::MAX_DEPTH))
+}
+
+/// The play depth: the board's own range (`+` and `-` keep to it too).
+fn play_depth(text: &str) -> Result<u32, String> {
+    number_in(text, 1, 40)
+}
+
+/// A time in milliseconds, a node count or a perft depth: zero would be no work at all.
+fn positive(text: &str) -> Result<u64, String> {
+    number_in(text, 1, u64::MAX)
+}
+
+/// A count of games or a perft depth.
+fn positive_u32(text: &str) -> Result<u32, String> {
+    number_in(text, 1, u64::from(u32::MAX))
+}
+
+/// Transposition table MiB: at most 4 GiB, so a mistyped size is an error rather than an
+/// allocation that aborts the process.
+fn tt_mib(text: &str) -> Result<usize, String> {
+    number_in(text, 0, 4096)
+}
+
 /// The rule set, as chosen on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum Rules {
@@ -67,7 +111,7 @@ pub struct PerftArgs {
     #[arg(long)]
     pub fen: Option<String>,
     /// Depth in plies; every depth from 1 up to this one is reported.
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = positive_u32)]
     pub depth: u32,
     /// Print the count below each root move at the given depth.
     #[arg(long)]
@@ -101,7 +145,7 @@ pub struct ReplayArgs {
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Search depth in plies for every bench position.
-    #[arg(long, short, default_value_t = crate::engine::bench::DEFAULT_DEPTH)]
+    #[arg(long, short, default_value_t = crate::engine::bench::DEFAULT_DEPTH, value_parser = depth)]
     pub depth: u32,
 }
 
@@ -120,31 +164,31 @@ pub enum PlayerKind {
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// Number of games (played in pairs from the same opening, colours swapped).
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 40, value_parser = positive_u32)]
     pub games: u32,
     /// Rule set.
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
     pub rules: Rules,
     /// Player A: search depth in plies.
-    #[arg(long, conflicts_with_all = ["a_movetime", "a_nodes"])]
+    #[arg(long, conflicts_with_all = ["a_movetime", "a_nodes"], value_parser = depth)]
     pub a_depth: Option<u32>,
     /// Player A: milliseconds per move.
-    #[arg(long, conflicts_with = "a_nodes")]
+    #[arg(long, conflicts_with = "a_nodes", value_parser = positive)]
     pub a_movetime: Option<u64>,
     /// Player A: nodes per move.
-    #[arg(long)]
+    #[arg(long, value_parser = positive)]
     pub a_nodes: Option<u64>,
     /// Player A: what kind of player.
     #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
     pub a_kind: PlayerKind,
     /// Player B: search depth in plies.
-    #[arg(long, conflicts_with_all = ["b_movetime", "b_nodes"])]
+    #[arg(long, conflicts_with_all = ["b_movetime", "b_nodes"], value_parser = depth)]
     pub b_depth: Option<u32>,
     /// Player B: milliseconds per move.
-    #[arg(long, conflicts_with = "b_nodes")]
+    #[arg(long, conflicts_with = "b_nodes", value_parser = positive)]
     pub b_movetime: Option<u64>,
     /// Player B: nodes per move.
-    #[arg(long)]
+    #[arg(long, value_parser = positive)]
     pub b_nodes: Option<u64>,
     /// Player B: what kind of player.
     #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
@@ -162,11 +206,14 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Transposition table size per engine, MiB.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = tt_mib)]
     pub tt: usize,
     /// Write every game to this PDN file.
     #[arg(long)]
     pub pdn: Option<std::path::PathBuf>,
+    /// Replace the --pdn file if it exists (without this, an existing file is kept).
+    #[arg(long, requires = "pdn")]
+    pub force: bool,
 }
 
 /// The side the player takes.
@@ -189,10 +236,10 @@ pub struct PlayArgs {
     pub color: Option<ColorChoice>,
     /// Engine search depth in plies (default 12: about a quarter of a second from the start
     /// position in a release build).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "movetime", value_parser = play_depth)]
     pub depth: Option<u32>,
     /// Engine time per move in milliseconds (instead of a depth).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = positive)]
     pub movetime: Option<u64>,
     /// Seed for the engine's choices among equal moves (and for `--color random`).
     #[arg(long)]
@@ -232,24 +279,27 @@ pub struct AnalyzeArgs {
     #[arg(long, requires = "file")]
     pub ply: Option<usize>,
     /// Search depth in plies.
-    #[arg(long, short, conflicts_with = "movetime")]
+    #[arg(long, short, conflicts_with = "movetime", value_parser = depth)]
     pub depth: Option<u32>,
     /// Milliseconds per position.
-    #[arg(long)]
+    #[arg(long, value_parser = positive)]
     pub movetime: Option<u64>,
     /// Write the game to this PDN file with the evaluation and best move after every move as
     /// comments, and `?` / `??` on moves that lose half a man / one and a half men or more.
     #[arg(long, requires = "file")]
     pub annotate: Option<std::path::PathBuf>,
+    /// Replace the --annotate file if it exists (without this, an existing file is kept).
+    #[arg(long, requires = "annotate")]
+    pub force: bool,
     /// Transposition table size, MiB.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = tt_mib)]
     pub tt: usize,
 }
 
 #[derive(Args, Debug)]
 pub struct EngineArgs {
     /// Transposition table size, MiB.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = tt_mib)]
     pub tt: usize,
 }
 

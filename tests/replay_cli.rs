@@ -212,3 +212,15 @@ fn a_file_where_nothing_reads_is_an_error_with_a_hint() {
     assert!(ok);
     assert!(out.contains("4 games (4 readable)"), "{out}");
 }
+
+/// `--ply` without `--game` on a file of several games lists them, and says the option needs
+/// a game rather than dropping it silently.
+#[test]
+fn one_game_options_without_a_game_say_so() {
+    let (ok, out, err) = dama(&["replay", &data("italian_random.pdn"), "--ply", "5"]);
+    assert!(ok);
+    assert!(out.contains("4 games (4 readable)"), "{out}");
+    assert!(err.contains("choose it with --game N"), "{err}");
+    let (_, _, err) = dama(&["replay", &data("italian_random.pdn")]);
+    assert!(err.is_empty(), "{err}");
+}

@@ -35,3 +35,22 @@ fn bad_options_are_reported() {
     assert!(!ok);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// Without a terminal (output to a pipe), the board is not drawn into the pipe: a clear error
+/// that points to the text replay, and a non-zero exit.
+#[test]
+fn the_board_needs_a_terminal() {
+    let data = std::env::temp_dir().join(format!("dama-tui-noterm-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .env("XDG_DATA_HOME", &data)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run dama");
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty(), "nothing drawn into the pipe");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the board needs a terminal"), "{err}");
+    assert!(err.contains("dama replay FILE --text"), "{err}");
+    assert!(!data.join("dama/autosave.pdn").exists());
+}

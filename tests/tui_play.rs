@@ -526,3 +526,23 @@ fn the_panel_keeps_the_longest_line_for_the_chosen_move() {
     assert_eq!(app.last_search().unwrap().report.pv, vec![m1, m2]);
     assert_eq!(app.last_search().unwrap().white_score(), 3);
 }
+
+/// When the engine opens the game (English as White, Italian as Black), the cursor starts on
+/// one of the player's own pieces, at its front, not on the engine's.
+#[test]
+fn the_cursor_starts_on_the_players_own_piece() {
+    let cases = [
+        (RuleSet::English, Color::White, 21),
+        (RuleSet::Italian, Color::Black, 12),
+        (RuleSet::Italian, Color::White, 21),
+    ];
+    for (rules, human, want) in cases {
+        let app = new_app(rules, human, Position::start(rules));
+        let s = sq(want);
+        assert_eq!(
+            app.cursor(),
+            (s.row(), s.file(rules)),
+            "{rules:?} playing {human:?}"
+        );
+    }
+}

@@ -314,3 +314,142 @@ fn the_panel_shows_the_draw_counters() {
     }
     assert!(text_at(&game).contains("No capture or man move: 20/80 plies"));
 }
+
+/// Men are discs and kings crowned discs on squares large enough for them, in colour and
+/// without (White's pieces hollow, Black's solid); the one-glyph pieces stay for small squares.
+#[test]
+fn kings_and_men_are_drawn_large_and_apart() {
+    let pos = fen::parse(RuleSet::Italian, "W:WK5,22,23,K30:BK27,9,10,12").unwrap();
+    let a = app(Look::Colour, pos, Color::White, 100, 32);
+    check("kings_colour_100x32", &a, 100, 32, true);
+    let mut a = app(Look::Colour, pos, Color::White, 80, 24);
+    a.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    check("kings_colour_80x24", &a, 80, 24, true);
+    let a = app(Look::Mono, pos, Color::White, 100, 32);
+    check("kings_mono_100x32", &a, 100, 32, false);
+    let a = app(Look::Mono, pos, Color::White, 130, 42);
+    check("kings_mono_130x42", &a, 130, 42, false);
+    // The rows of square 27 (a black king, d2 at 100x32: columns 27..33, rows 18..21) and of
+    // square 22 (a white man, d3... rows 15..18): a crown's points stand where a man is round.
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    let a = app(Look::Colour, pos, Color::White, 100, 32);
+    view::render(&a, area, &mut buf);
+    let row = |y: u16, x: u16| -> String { (x..x + 6).map(|x| buf[(x, y)].symbol()).collect() };
+    assert_eq!(row(18, 26), " ▙▟▙▟ ", "the king on 27 wears a crown");
+    assert_eq!(row(19, 26), " ████ ");
+    assert_eq!(row(15, 20), " ▗▄▄▖ ", "the man on 22 is round");
+    assert_eq!(row(16, 20), " ████ ");
+    assert_eq!(buf[(27, 18)].fg, Tc::Rgb(240, 190, 40), "a gold crown");
+    assert_eq!(buf[(27, 19)].fg, Tc::Rgb(10, 10, 10), "on a black body");
+}
+
+/// The engine line says whose view its score is in, and keeps a win's plies apart from the
+/// node count ("White wins in 2 9 nodes" read as one number).
+#[test]
+fn the_engine_line_reads_clearly() {
+    let mut a = app(
+        Look::Ascii,
+        Position::start(RuleSet::Italian),
+        Color::White,
+        100,
+        32,
+    );
+    play(&mut a, "23-19");
+    let (id, game) = a
+        .take_requests()
+        .into_iter()
+        .find_map(|r| match r {
+            Request::Search { id, game, .. } => Some((id, game)),
+            _ => None,
+        })
+        .unwrap();
+    let m = legal_moves(game.position())[0];
+    // From the engine's (Black's) side: it loses in 3 plies.
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: Report {
+            depth: 5,
+            score: -(dama::engine::WIN - 3),
+            nodes: 9,
+            nps: 1_000,
+            pv: vec![m],
+        },
+    }));
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    view::render(&a, area, &mut buf);
+    let text = dump(&buf, false);
+    assert!(
+        text.contains("Engine d5: White wins in 3 plies, 9 nodes"),
+        "{text}"
+    );
+}
+
+/// `--ascii` means plain ASCII everywhere, the status line too while the engine thinks.
+#[test]
+fn ascii_while_thinking_is_plain_ascii() {
+    let mut a = app(
+        Look::Ascii,
+        Position::start(RuleSet::Italian),
+        Color::White,
+        100,
+        32,
+    );
+    play(&mut a, "23-19");
+    let id = a
+        .take_requests()
+        .into_iter()
+        .find_map(|r| match r {
+            Request::Search { id, .. } => Some(id),
+            _ => None,
+        })
+        .unwrap();
+    a.update(Action::Engine(EngineMsg::Info {
+        id,
+        report: Report {
+            depth: 7,
+            score: 12,
+            nodes: 45_678,
+            nps: 1_000_000,
+            pv: vec![],
+        },
+    }));
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    view::render(&a, area, &mut buf);
+    let text = dump(&buf, false);
+    let status = text.lines().nth(31).unwrap();
+    assert!(
+        status.contains("d7: White -0.12, 45.7k nodes | "),
+        "{status}"
+    );
+    assert!(text.is_ascii(), "{text}");
+}
+
+/// At the smallest size the move list keeps rows for the last moves: the key reminder and the
+/// engine's line give way first.
+#[test]
+fn the_smallest_panel_still_shows_the_moves() {
+    let mut a = app(
+        Look::Ascii,
+        Position::start(RuleSet::Italian),
+        Color::White,
+        59,
+        11,
+    );
+    play(&mut a, "22-18");
+    engine(&mut a, "12-15");
+    a.update(Action::ToggleEval);
+    let area = Rect::new(0, 0, 59, 11);
+    let mut buf = Buffer::empty(area);
+    view::render(&a, area, &mut buf);
+    let text = dump(&buf, false);
+    assert!(text.contains("1. 22-18      12-15"), "{text}");
+    assert!(text.contains("Engine d9: White +0.12"), "{text}");
+    assert!(text.contains("Eval: +0.12"), "{text}");
+}

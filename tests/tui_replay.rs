@@ -174,3 +174,22 @@ fn the_record_decides_the_board_geometry() {
     let rank1 = screen.lines().find(|l| l.starts_with("1 ")).unwrap();
     assert!(rank1.starts_with("1 ...w.."), "{rank1}");
 }
+
+/// The annotator's marks stay with their moves in the viewer's list: `?` as written, `$4`
+/// as `??`; NAGs with no short form are left out.
+#[test]
+fn move_marks_show_in_the_list() {
+    let text = "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18? 11-14 $4 2. 18x11! $14 6x15 *\n";
+    let games = read_games(text, RuleSet::Italian);
+    let mut c = Config::new(RuleSet::Italian);
+    c.look = Look::Ascii;
+    c.autosave = None;
+    let mut app = App::viewer(c, Viewer::new("marks.pdn".into(), games, 0));
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    let screen = screen_text(&app);
+    assert!(screen.contains("1. 22-18?     11-14??"), "{screen}");
+    assert!(screen.contains("2. 18x11!     6x15"), "{screen}");
+}

@@ -169,3 +169,107 @@ fn a_bad_file_names_the_place() {
     assert!(missing.is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--resume` and `--load` go on against the engine the game was played against: its depth
+/// or move time is read back from its player name.
+#[test]
+fn a_saved_game_remembers_the_engine_strength() {
+    use dama::tui::save::{Strength, write_game};
+    let dir = temp_dir("strength");
+    let game = Game::new(Position::start(RuleSet::Italian));
+    let cases = [
+        (Color::White, "dama (depth 3)", Some(Strength::Depth(3))),
+        (
+            Color::Black,
+            "dama (250 ms)",
+            Some(Strength::MoveTimeMs(250)),
+        ),
+        (Color::White, "dama (depth 0)", None),
+        (Color::White, "Someone else", None),
+    ];
+    for (i, (human, engine, want)) in cases.into_iter().enumerate() {
+        let path = dir.join(format!("g{i}.pdn"));
+        write_game(&game, human, engine, &path).unwrap();
+        let loaded = load_game(&path, RuleSet::Italian).unwrap();
+        assert_eq!(loaded.human, Some(human));
+        assert_eq!(loaded.engine, want, "{engine}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Typing the name of another existing file asks before replacing it; `n` keeps the file as
+/// it was, `y` replaces it; saving again to the game's own file does not ask.
+#[test]
+fn saving_over_another_file_asks_first() {
+    use dama::tui::app::Question;
+    let dir = temp_dir("replace");
+    let other = dir.join("other.pdn");
+    std::fs::write(&other, "precious games\n").unwrap();
+    let mut c = Config::new(RuleSet::Italian);
+    c.save_dir = dir.clone();
+    c.autosave = None;
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    play(&mut app, "22-18");
+    let save_to = |app: &mut App, path: &std::path::Path| {
+        press(app, KeyCode::Char('s'));
+        let Overlay::SaveAs(default) = app.overlay().clone() else {
+            panic!("s opens the file name prompt");
+        };
+        for _ in 0..default.chars().count() {
+            press(app, KeyCode::Backspace);
+        }
+        for ch in path.display().to_string().chars() {
+            press(app, KeyCode::Char(ch));
+        }
+        press(app, KeyCode::Enter);
+    };
+    save_to(&mut app, &other);
+    assert_eq!(app.overlay(), &Overlay::Confirm(Question::Replace));
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.overlay(), &Overlay::None);
+    assert!(
+        app.message().contains("kept as it was"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "precious games\n");
+
+    save_to(&mut app, &other);
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.message().starts_with("Saved to"), "{}", app.message());
+    assert!(std::fs::read_to_string(&other).unwrap().contains("22-18"));
+
+    // The game's own file: saved again without a question.
+    save_to(&mut app, &other);
+    assert_eq!(app.overlay(), &Overlay::None);
+    assert!(app.message().starts_with("Saved to"), "{}", app.message());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--load` on a file of several games does not silently pick the first: it says how to
+/// choose one.
+#[test]
+fn loading_a_file_of_several_games_says_how_to_choose() {
+    let dir = temp_dir("several");
+    let path = dir.join("two.pdn");
+    std::fs::write(&path, "1. 22-18 *\n\n1. 21-17 *\n").unwrap();
+    let err = load_game(&path, RuleSet::Italian)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("holds 2 games"), "{err}");
+    assert!(err.contains("--game N"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--load` reads a Latin-1 file (an older program's accented names) as `dama replay` does.
+#[test]
+fn a_latin1_file_loads() {
+    let dir = temp_dir("latin1");
+    let path = dir.join("old.pdn");
+    std::fs::write(&path, b"[White \"Jos\xe9\"]\n[Black \"You\"]\n1. 22-18 *\n").unwrap();
+    let loaded = load_game(&path, RuleSet::Italian).unwrap();
+    assert_eq!(history(&loaded.game), ["22-18"]);
+    assert_eq!(loaded.human, Some(Color::Black));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -67,7 +67,9 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let record =
         record.with_context(|| format!("{}: game {} is damaged", path.display(), args.game))?;
     if let Some(out) = &args.annotate {
-        return annotate(&mut engine, record, limits, out);
+        // Checked before the (long) analysis as well as when writing.
+        super::check_output(out, args.force)?;
+        return annotate(&mut engine, record, limits, out, args.force);
     }
     let mut game = Game::new(record.start);
     let plies = args.ply.unwrap_or(record.moves.len());
@@ -112,6 +114,7 @@ fn annotate(
     mut record: PdnGame,
     limits: Limits,
     out: &std::path::Path,
+    force: bool,
 ) -> anyhow::Result<()> {
     let stop = AtomicBool::new(false);
     let mut game = Game::new(record.start);
@@ -176,8 +179,13 @@ fn annotate(
         );
     }
     record.set_tag("Annotator", "dama analyze");
-    save_atomic(out, &pdn::write_game(&record), Overwrite::Replace)
-        .with_context(|| format!("cannot write {}", out.display()))?;
+    let overwrite = if force {
+        Overwrite::Replace
+    } else {
+        Overwrite::Never
+    };
+    save_atomic(out, &pdn::write_game(&record), overwrite)
+        .map_err(|e| super::write_error(out, e))?;
     println!(
         "{marked} moves marked; annotated game written to {}",
         out.display()

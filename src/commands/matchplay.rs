@@ -51,6 +51,10 @@ fn player(kind: PlayerKind, limits: Limits, tt: usize, seed: u64, exp: u32) -> P
 
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     anyhow::ensure!(args.games >= 1, "--games must be at least 1");
+    if let Some(path) = &args.pdn {
+        // Checked before the (long) match as well as when writing.
+        super::check_output(path, args.force)?;
+    }
     let rules = RuleSet::from(args.rules);
     let la = limits(args.a_depth, args.a_movetime, args.a_nodes);
     let lb = limits(args.b_depth, args.b_movetime, args.b_nodes);
@@ -70,8 +74,9 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         args.b_exp,
     );
     println!(
-        "match: A = {name_a}, B = {name_b}, {} games, rules {rules}",
-        args.games
+        "match: A = {name_a}, B = {name_b}, {} game{}, rules {rules}",
+        args.games,
+        if args.games == 1 { "" } else { "s" }
     );
     let stop = AtomicBool::new(false);
     let mut openings = selfplay::rng(args.seed);
@@ -130,23 +135,43 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         );
         records.push(record);
     }
-    let (elo, margin) = tally.elo().expect("at least one game");
     println!(
-        "A vs B: +{} ={} -{}  score {:.1}/{} ({:.1}%)  Elo {:+.0} +- {:.0} (95%)  time {:.1}s",
+        "A vs B: +{} ={} -{}  score {:.1}/{} ({:.1}%)  {}  time {:.1}s",
         tally.wins,
         tally.draws,
         tally.losses,
         tally.points(),
         tally.games(),
         100.0 * tally.score(),
-        elo,
-        margin,
+        elo_text(&tally),
         t.elapsed().as_secs_f64()
     );
     if let Some(path) = &args.pdn {
-        save_atomic(path, &write_games(&records), Overwrite::Replace)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        save_atomic(
+            path,
+            &write_games(&records),
+            if args.force {
+                Overwrite::Replace
+            } else {
+                Overwrite::Never
+            },
+        )
+        .map_err(|e| super::write_error(path, e))?;
         println!("games written to {}", path.display());
     }
     Ok(())
+}
+
+/// The Elo difference with its 95% margin, or why there is none: a score of 0% or 100% has
+/// no finite Elo, and the capped figure would look like a measurement.
+fn elo_text(tally: &Tally) -> String {
+    let n = tally.games();
+    if tally.wins == n || tally.losses == n {
+        return "Elo not measurable (one side won every game)".to_string();
+    }
+    match tally.elo() {
+        // `+ 0.0` turns a -0 into 0.
+        Some((elo, margin)) => format!("Elo {:+.0} +- {:.0} (95%)", elo.round() + 0.0, margin),
+        None => "Elo not measurable (no games)".to_string(),
+    }
 }

@@ -6,6 +6,7 @@ use crate::notation::fen;
 use crate::notation::pdn::{PdnError, PdnGame};
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::run::EngineLink;
+use crate::tui::save::Strength;
 use crate::tui::viewer::Viewer;
 use crate::tui::worker::Worker;
 use crate::tui::{App, Config, Look};
@@ -22,12 +23,14 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     config.autosave = data.map(|d| d.join("autosave.pdn"));
 
     let mut loaded_side = None;
+    let mut loaded_strength = None;
     let game = if let Some(text) = &args.fen {
         let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
         Game::new(pos)
     } else if let Some(path) = &args.load {
         let l = crate::tui::save::load_game(path, rules)?;
         loaded_side = l.human;
+        loaded_strength = l.engine;
         l.game
     } else if args.resume {
         let path = config
@@ -43,6 +46,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         }
         let l = crate::tui::save::load_game(&path, rules)?;
         loaded_side = l.human;
+        loaded_strength = l.engine;
         l.game
     } else {
         Game::new(Position::start(rules))
@@ -61,11 +65,21 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         }
         None => loaded_side.unwrap_or(Color::White),
     };
+    // A continued game keeps the engine it was played against, unless told otherwise.
+    match (args.depth, args.movetime, loaded_strength) {
+        (None, None, Some(Strength::Depth(d))) => config.depth = d,
+        (None, None, Some(Strength::MoveTimeMs(t))) => {
+            config.movetime = Some(Duration::from_millis(t));
+        }
+        _ => {}
+    }
     if let Some(d) = args.depth {
         anyhow::ensure!((1..=40).contains(&d), "--depth must be between 1 and 40");
         config.depth = d;
     }
-    config.movetime = args.movetime.map(Duration::from_millis);
+    if let Some(t) = args.movetime {
+        config.movetime = Some(Duration::from_millis(t));
+    }
     config.seed = args.seed;
     config.touch_move = args.touch_move;
 

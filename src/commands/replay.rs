@@ -65,7 +65,17 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
         ),
         Some(n) => n,
         None if games.len() == 1 => 1,
-        None => return ignore_broken_pipe(list(path, &games)),
+        None => {
+            // Options about one game's replay would otherwise vanish without a word.
+            if args.ply.is_some() || args.numbers {
+                eprintln!(
+                    "dama: --ply and --numbers replay one game: choose it with --game N \
+                     (the file holds {})",
+                    games.len()
+                );
+            }
+            return ignore_broken_pipe(list(path, &games));
+        }
     };
     let game = match &games[chosen - 1] {
         Ok(g) => g.clone(),

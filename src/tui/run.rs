@@ -7,7 +7,7 @@ use crate::tui::input::{self, Action};
 use crate::tui::view;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
-use std::io::{self, stdout};
+use std::io::{self, IsTerminal, stdout};
 use std::sync::Once;
 use std::time::Duration;
 
@@ -29,7 +29,15 @@ const TICK: Duration = Duration::from_millis(100);
 /// # Errors
 /// Terminal I/O errors; the terminal is restored before they are returned.
 pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<()> {
-    let mut terminal = ratatui::try_init()?;
+    // Without a terminal the screen's escape codes would go into a file or a pipe.
+    if !stdout().is_terminal() {
+        return Err(io::Error::other(
+            "the board needs a terminal, and standard output is not one \
+             (for text: dama replay FILE --text)",
+        ));
+    }
+    let mut terminal = ratatui::try_init()
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot open the terminal: {e}")))?;
     install_mouse_panic_hook();
     let result = execute!(stdout(), EnableMouseCapture)
         .and_then(|()| event_loop(&mut terminal, app, engine));

@@ -32,14 +32,41 @@ pub struct Loaded {
     pub game: Game,
     /// The side the player had, when the record says (the side named [`PLAYER`]).
     pub human: Option<Color>,
+    /// The engine's strength when the game was saved, read from its player name
+    /// (`dama (depth 4)`, `dama (200 ms)`), so a resumed game goes on as it was played.
+    pub engine: Option<Strength>,
+}
+
+/// How strongly the engine played a saved game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    Depth(u32),
+    MoveTimeMs(u64),
+}
+
+impl Strength {
+    /// Reads the name [`write_game`] gives the engine; `None` for any other name.
+    pub fn from_player_name(name: &str) -> Option<Strength> {
+        let inner = name.strip_prefix("dama (")?.strip_suffix(')')?;
+        if let Some(d) = inner.strip_prefix("depth ") {
+            return d
+                .parse()
+                .ok()
+                .filter(|d| (1..=40).contains(d))
+                .map(Strength::Depth);
+        }
+        let ms = inner.strip_suffix(" ms")?.parse().ok().filter(|&t| t > 0)?;
+        Some(Strength::MoveTimeMs(ms))
+    }
 }
 
 /// Why a saved game could not be continued.
 #[derive(Debug)]
 pub enum LoadError {
     Io(PathBuf, std::io::Error),
-    NotText(PathBuf),
     NoGame(PathBuf),
+    /// The file holds this many games: which one to continue is not for `--load` to guess.
+    Several(PathBuf, usize),
     Pdn(PathBuf, Box<pdn::PdnError>),
 }
 
@@ -47,8 +74,14 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Io(p, e) => write!(f, "cannot read {}: {e}", p.display()),
-            LoadError::NotText(p) => write!(f, "{}: not a PDN file (not text)", p.display()),
             LoadError::NoGame(p) => write!(f, "{}: no game found", p.display()),
+            LoadError::Several(p, n) => write!(
+                f,
+                "{} holds {n} games; to play on from one of them, open it with \
+                 `dama replay {} --game N` and press p",
+                p.display(),
+                p.display()
+            ),
             LoadError::Pdn(p, e) => write!(f, "{}: {e}", p.display()),
         }
     }
@@ -56,17 +89,21 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Reads the first game of a PDN file to continue it from its last position. `rules` is for
+/// Reads the game of a PDN file (of one game) to continue it from its last position. `rules` is for
 /// records without a GameType tag.
 ///
 /// # Errors
 /// [`LoadError`] saying which file and, for a bad record, which line and column.
 pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
     let bytes = std::fs::read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
-    let text = String::from_utf8(bytes).map_err(|_| LoadError::NotText(path.to_path_buf()))?;
-    let first = pdn::read_games(&text, rules)
-        .into_iter()
-        .next()
+    // As `dama replay` reads it: UTF-8, else Latin-1 (older programs' accented names).
+    let text = pdn::decode(&bytes);
+    let mut games = pdn::read_games(&text, rules);
+    if games.len() > 1 {
+        return Err(LoadError::Several(path.to_path_buf(), games.len()));
+    }
+    let first = games
+        .pop()
         .ok_or_else(|| LoadError::NoGame(path.to_path_buf()))?;
     let record = first.map_err(|e| LoadError::Pdn(path.to_path_buf(), Box::new(e)))?;
     let human = if record.tag("White") == Some(PLAYER) {
@@ -76,8 +113,15 @@ pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
     } else {
         None
     };
+    let engine = match human {
+        Some(Color::White) => record.tag("Black"),
+        Some(Color::Black) => record.tag("White"),
+        None => None,
+    }
+    .and_then(Strength::from_player_name);
     Ok(Loaded {
         game: record.game(),
         human,
+        engine,
     })
 }

@@ -3,7 +3,7 @@
 //! for refusals.
 
 use super::App;
-use crate::rules::{Move, Square};
+use crate::rules::{Color, Move, Square};
 use crate::tui::explain;
 
 impl App {
@@ -60,11 +60,23 @@ impl App {
     }
 
     /// Puts the cursor on a piece of the player that can move (the first one), or leaves it.
+    /// While the engine is to move (it opens the game), on the player's own piece nearest the
+    /// middle instead, not on the engine's pieces.
     pub(super) fn place_cursor(&mut self) {
-        let legal = self.game.legal_moves();
-        if let Some(m) = legal.first() {
-            let rules = self.config.rules;
-            self.cursor = (m.from().row(), m.from().file(rules));
+        let rules = self.config.rules;
+        let human = self.config.human;
+        let sq = if self.side_to_move() == human {
+            self.game.legal_moves().first().map(|m| m.from())
+        } else {
+            // Squares are numbered from Black's side: White's front is its lowest number.
+            let mut own = self.game.position().pieces_of(human).iter();
+            match human {
+                Color::White => own.next(),
+                Color::Black => own.last(),
+            }
+        };
+        if let Some(sq) = sq {
+            self.cursor = (sq.row(), sq.file(rules));
         }
     }
 

@@ -109,6 +109,8 @@ pub enum Question {
     Quit,
     NewGame,
     Resign,
+    /// The file name typed to save to is an existing file (not this game's own save).
+    Replace,
 }
 
 impl Question {
@@ -117,6 +119,7 @@ impl Question {
             Question::Quit => "Quit? The game is kept for `dama play --resume`. (y/n)",
             Question::NewGame => "Abandon this game and start a new one? (y/n)",
             Question::Resign => "Resign this game? (y/n)",
+            Question::Replace => "That file exists. Replace it with this game? (y/n)",
         }
     }
 }
@@ -161,6 +164,8 @@ pub struct App {
     quit: bool,
     tick: u64,
     saved_to: Option<PathBuf>,
+    /// A save waiting for the player to confirm replacing an existing file.
+    replace: Option<PathBuf>,
     /// The replay viewer, while a PDN file is being viewed.
     viewer: Option<Viewer>,
 }
@@ -196,6 +201,7 @@ impl App {
             quit: false,
             tick: 0,
             saved_to: None,
+            replace: None,
             viewer: None,
         };
         app.place_cursor();
@@ -355,6 +361,8 @@ impl App {
                 self.overlay = Overlay::None;
                 if action == Action::Yes {
                     self.answer_yes(q);
+                } else if let Some(p) = self.replace.take() {
+                    self.message = format!("Not saved: {} is kept as it was", p.display());
                 }
                 return;
             }
@@ -371,7 +379,14 @@ impl App {
                     Action::Cancel => self.overlay = Overlay::None,
                     Action::Select => {
                         self.overlay = Overlay::None;
-                        self.save_as(expand_home(text.trim()));
+                        let path = expand_home(text.trim());
+                        // Saving over another file loses what it held: ask first.
+                        if path.is_file() && self.saved_to.as_ref() != Some(&path) {
+                            self.replace = Some(path);
+                            self.overlay = Overlay::Confirm(Question::Replace);
+                        } else {
+                            self.save_as(path);
+                        }
                     }
                     _ => {}
                 }
@@ -445,6 +460,11 @@ impl App {
         match q {
             Question::Quit => self.quit_now(),
             Question::NewGame => self.new_game(),
+            Question::Replace => {
+                if let Some(p) = self.replace.take() {
+                    self.save_as(p);
+                }
+            }
             Question::Resign => {
                 self.stop_search();
                 self.game.resign(self.config.human);
@@ -460,7 +480,7 @@ pub fn score_text(score: i32) -> String {
     crate::engine::format_score(score)
 }
 
-/// A score from White's view: `+0.35`, or for a forced end `White wins in 7` (plies).
+/// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
 pub fn white_score_text(score: i32) -> String {
     use crate::engine::{WIN, is_decisive};
     if !is_decisive(score) {
@@ -471,7 +491,8 @@ pub fn white_score_text(score: i32) -> String {
     } else {
         (Color::Black, WIN + score)
     };
-    format!("{winner} wins in {plies}")
+    let unit = if plies == 1 { "ply" } else { "plies" };
+    format!("{winner} wins in {plies} {unit}")
 }
 
 /// `~/x.pdn` as the shell would read it (the prompt is not a shell).

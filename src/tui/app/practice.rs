@@ -265,7 +265,7 @@ impl App {
                 self.message = format!("Saved to {}", path.display());
                 self.saved_to = Some(path);
             }
-            Err(e) => self.message = format!("Not saved: {e}"),
+            Err(e) => self.message = format!("Not saved to {}: {e}", path.display()),
         }
     }
 

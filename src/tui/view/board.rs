@@ -2,7 +2,7 @@
 //! move, pieces that must capture), and the rank and file labels.
 
 use super::theme::*;
-use crate::rules::{Move, Piece, Square};
+use crate::rules::{Color, Kind, Move, Piece, Square};
 use crate::tui::app::App;
 use crate::tui::layout::Screen;
 use ratatui::buffer::Buffer;
@@ -135,6 +135,9 @@ fn dark_cell(
         buf.set_style(rect, Style::new().bg(bg));
         fill(rect, " ", buf);
         match piece {
+            Some(p) if big_piece(rect, numbers) => {
+                draw_big_piece(rect, p, Some(bg), theme, buf);
+            }
             Some(p) => {
                 buf.set_string(cx, cy, theme.glyph(p), theme.piece_style(p.color));
             }
@@ -169,9 +172,26 @@ fn dark_cell(
             None => theme.fill(),
         };
         let st = piece.map_or(Style::new(), |p| theme.piece_style(p.color));
-        buf.set_string(cx - 1, cy, l, Style::new());
-        buf.set_string(cx, cy, centre_sym, st);
-        buf.set_string(cx + 1, cy, r, Style::new());
+        match piece {
+            // The disc takes the middle of the square: the marks go to its edges.
+            Some(p) if theme.shapes() && big_piece(rect, numbers) => {
+                draw_big_piece(rect, p, None, theme, buf);
+                buf.set_string(rect.x, cy, l, Style::new());
+                buf.set_string(rect.right() - 1, cy, r, Style::new());
+            }
+            _ => {
+                buf.set_string(cx - 1, cy, l, Style::new());
+                buf.set_string(cx, cy, centre_sym, st);
+                buf.set_string(cx + 1, cy, r, Style::new());
+            }
+        }
+        // A king's crown above it, where the square has a row for it ("^^^" over "W").
+        if let Some(crown) = theme.crown()
+            && piece.is_some_and(|p| p.kind == Kind::King)
+            && cy > rect.y
+        {
+            buf.set_string(cx - 1, cy - 1, crown, Style::new());
+        }
     }
     if numbers {
         let n = sq.number().to_string();
@@ -184,6 +204,94 @@ fn dark_cell(
             buf.set_string(rect.x, rect.y, &n, st);
         } else if piece.is_none() && !m.target && !m.cursor {
             buf.set_string(rect.x, rect.y, format!("{n:>2} "), st);
+        }
+    }
+}
+
+/// Men as a round disc and kings as a crowned one, drawn with block and quadrant glyphs so a
+/// piece fills most of its square (a terminal cell is about twice as tall as wide: a disc
+/// w cells wide is w/2 rows tall). One row per cell row; `None` for sizes without a shape.
+fn disc(w: u16, h: u16) -> Option<&'static [&'static str]> {
+    Some(match (w, h) {
+        (4, 2) => &[" ▄▄ ", " ▀▀ "],
+        (6, 3) => &[" ▗▄▄▖ ", " ████ ", " ▝▀▀▘ "],
+        (8, 4) => &["  ▄▄▄▄  ", " ██████ ", " ██████ ", "  ▀▀▀▀  "],
+        (10, 5) => &[
+            "  ▗▄▄▄▄▖  ",
+            " ▟██████▙ ",
+            " ████████ ",
+            " ▜██████▛ ",
+            "  ▝▀▀▀▀▘  ",
+        ],
+        _ => return None,
+    })
+}
+
+/// White's pieces without colour: the same disc in outline, hollow ('.' clears the fill).
+fn ring(w: u16) -> &'static [&'static str] {
+    match w {
+        4 => &[" ╭╮ ", " ╰╯ "],
+        6 => &[" ╭──╮ ", " │..│ ", " ╰──╯ "],
+        8 => &["  ╭──╮  ", " ╭╯..╰╮ ", " ╰╮..╭╯ ", "  ╰──╯  "],
+        _ => &[
+            "  ╭────╮  ",
+            " ╭╯....╰╮ ",
+            " │......│ ",
+            " ╰╮....╭╯ ",
+            "  ╰────╯  ",
+        ],
+    }
+}
+
+/// A king's top row in place of the disc's: the points of a crown over a band.
+fn crown_row(w: u16) -> &'static str {
+    match w {
+        4 => " ▙▟ ",
+        6 => " ▙▟▙▟ ",
+        8 => " ▐▙▟▙▟▌ ",
+        _ => "  ▐▙▟▙▟▌  ",
+    }
+}
+
+/// Whether the square is large enough for the disc: with square numbers on, a 4-wide
+/// square has no room for both, and keeps the one-glyph piece.
+fn big_piece(rect: Rect, numbers: bool) -> bool {
+    disc(rect.width, rect.height).is_some() && !(numbers && rect.width <= 4)
+}
+
+/// A piece as a disc filling most of the square, a king with a crown on top. In colour
+/// (`bg` given) the square's background, and so every mark, stays visible around it, and the
+/// crown is gold unless the cursor's own gold is behind it. Without colour, Black's pieces
+/// are solid and White's are outlines.
+fn draw_big_piece(rect: Rect, p: Piece, bg: Option<Tc>, theme: &Theme, buf: &mut Buffer) {
+    let Some(solid) = disc(rect.width, rect.height) else {
+        return;
+    };
+    let rows = if bg.is_none() && p.color == Color::White {
+        ring(rect.width)
+    } else {
+        solid
+    };
+    let body = match bg {
+        Some(bg) => theme.piece_style(p.color).bg(bg),
+        None => Style::new(),
+    };
+    for (dy, row) in rows.iter().enumerate() {
+        let (text, style) = match bg {
+            _ if dy > 0 || p.kind == Kind::Man => (*row, body),
+            Some(bg) if bg != CURSOR => (crown_row(rect.width), Style::new().fg(CROWN).bg(bg)),
+            _ => (crown_row(rect.width), body),
+        };
+        for (dx, ch) in text.chars().enumerate() {
+            let ch = match ch {
+                ' ' => continue,
+                '.' => ' ',
+                c => c,
+            };
+            let (x, y) = (rect.x + dx as u16, rect.y + dy as u16);
+            if let Some(c) = buf.cell_mut((x, y)) {
+                c.set_char(ch).set_style(style);
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Clear, Padding, Paragraph};
 
 /// The keys, as the help overlay lists them.
 pub const KEYS: &[(&str, &str)] = &[
@@ -68,7 +68,7 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 "Draws: threefold repetition; 80 plies with no capture or man move",
             ));
             lines.push(Line::from(
-                "(a house rule of the seed site, not FID's text).",
+                "(a house rule of the Italian site the rules come from).",
             ));
             lines.push(Line::from(""));
             lines.push(Line::from("Any key closes this help."));
@@ -136,8 +136,10 @@ fn popup(area: Rect, title: &str, lines: Vec<Line>, theme: &Theme, buf: &mut Buf
     Clear.render_ref(r, buf);
     Paragraph::new(lines)
         .block(
+            // A column of space inside each side (the width above allows for it).
             Block::bordered()
                 .border_set(theme.border())
+                .padding(Padding::horizontal(1))
                 .title(title.to_string()),
         )
         .render_ref(r, buf);

@@ -94,12 +94,24 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     match app.last_search() {
         Some(s) => {
             let r = &s.report;
-            bottom.push(Line::from(format!(
-                "Engine: d{} {} {} nodes",
+            // "White +0.12" / "White wins in 3": whose view the score is in, and commas so
+            // the numbers don't run together ("wins in 2 9 nodes").
+            let score = s.white_score();
+            let score = if crate::engine::is_decisive(score) {
+                white_score_text(score)
+            } else {
+                format!("White {}", white_score_text(score))
+            };
+            let mut line = format!(
+                "Engine d{}: {score}, {} nodes",
                 r.depth,
-                white_score_text(s.white_score()),
                 nodes_text(r.nodes)
-            )));
+            );
+            // The narrowest panel drops the node count rather than cut it in half.
+            if line.chars().count() + 2 > area.width as usize {
+                line = format!("Engine d{}: {score}", r.depth);
+            }
+            bottom.push(Line::from(line));
             let pv: Vec<String> = r.pv.iter().take(8).map(Move::to_string).collect();
             bottom.push(Line::from(format!("Line: {}", pv.join(" "))));
         }
@@ -110,17 +122,18 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let inner = panel_area(area, theme, buf);
     let game = app.game();
     let first = game.start().side_to_move() == cfg.rules.first_to_move();
-    let (list, _) = move_lines(game.moves(), first, None);
+    let texts: Vec<String> = game.moves().iter().map(Move::to_string).collect();
+    let (list, _) = move_lines(&texts, first, None);
     stacked(inner, top, list, None, bottom, buf);
 }
 
-/// One half of a move-list row: the ply index and the move.
-type MoveCell = Option<(usize, Move)>;
+/// One half of a move-list row: the ply index and the move as written.
+type MoveCell<'a> = Option<(usize, &'a str)>;
 
 /// The move list: "  1. 22-18    10-14", numbered from the side that moves first, with the
 /// move at index `current` (if any) shown reversed. Also returns the row of that move.
 fn move_lines(
-    moves: &[Move],
+    moves: &[String],
     first_moves_first: bool,
     current: Option<usize>,
 ) -> (Vec<Line<'static>>, usize) {
@@ -134,7 +147,7 @@ fn move_lines(
             rows.push((num, [None, None]));
         }
         if let Some(last) = rows.last_mut() {
-            last.1[col] = Some((i, *m));
+            last.1[col] = Some((i, m.as_str()));
         }
     }
     if rows.is_empty() {
@@ -171,6 +184,23 @@ fn move_lines(
     (lines, at)
 }
 
+/// A move's `!`/`?` marks as written, and the numeric NAGs that stand for them ($1-$6);
+/// other NAGs have no short form and are left out.
+fn marks(nags: &[String]) -> String {
+    nags.iter()
+        .filter_map(|n| match n.as_str() {
+            "$1" => Some("!"),
+            "$2" => Some("?"),
+            "$3" => Some("!!"),
+            "$4" => Some("??"),
+            "$5" => Some("!?"),
+            "$6" => Some("?!"),
+            t if !t.is_empty() && t.chars().all(|c| c == '!' || c == '?') => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Fills `area` with `top`, then as much of `list` as fits (keeping row `focus` visible,
 /// else showing its end), then `bottom` at the foot.
 fn stacked(
@@ -178,9 +208,16 @@ fn stacked(
     top: Vec<Line<'static>>,
     list: Vec<Line<'static>>,
     focus: Option<usize>,
-    bottom: Vec<Line<'static>>,
+    mut bottom: Vec<Line<'static>>,
     buf: &mut Buffer,
 ) {
+    // In a short terminal the list keeps two rows (the last moves matter more than the key
+    // reminder or the engine's line): the bottom lines give way from its end, down to two.
+    let want = list.len().min(2);
+    while bottom.len() > 2 && (area.height as usize).saturating_sub(top.len() + bottom.len()) < want
+    {
+        bottom.pop();
+    }
     let fixed = (top.len() + bottom.len()) as u16;
     let list_h = area.height.saturating_sub(fixed) as usize;
     let skip = match focus {
@@ -283,7 +320,12 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         top.push(Line::from(format!("{} to move", app.side_to_move())));
     }
     top.push(Line::from(Span::styled(rule.clone(), dim)));
-    let moves: Vec<Move> = rec.moves.iter().map(|m| m.mv).collect();
+    // The annotator's marks stay with the moves (`22-18?`, `$4` as `??`).
+    let moves: Vec<String> = rec
+        .moves
+        .iter()
+        .map(|m| format!("{}{}", m.mv, marks(&m.nags)))
+        .collect();
     let first = rec.start.side_to_move() == rec.rules.first_to_move();
     let current = r.ply().checked_sub(1);
     let (list, at) = move_lines(&moves, first, current);
@@ -343,14 +385,19 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             } else {
                 -r.score
             };
+            let score = if crate::engine::is_decisive(white) {
+                white_score_text(white)
+            } else {
+                format!("White {}", white_score_text(white))
+            };
             s.push_str(&format!(
-                " d{} {} {}n",
+                " d{}: {score}, {} nodes",
                 r.depth,
-                white_score_text(white),
                 nodes_text(r.nodes)
             ));
         }
-        s.push_str(" │ ");
+        // Plain ASCII in --ascii, like every other line there.
+        s.push_str(if theme.ascii() { " | " } else { " │ " });
         let st = if theme.colour() {
             Style::new().fg(Tc::Rgb(220, 180, 40))
         } else {

@@ -14,6 +14,9 @@ impl Theme {
     pub(super) fn new(look: Look) -> Theme {
         Theme { look }
     }
+    pub(super) fn ascii(&self) -> bool {
+        self.look == Look::Ascii
+    }
     pub(super) fn colour(&self) -> bool {
         self.look == Look::Colour
     }
@@ -38,6 +41,16 @@ impl Theme {
             (true, Color::Black) => Style::new().fg(Tc::Rgb(10, 10, 10)).bold(),
             (false, _) => Style::new().bold(),
         }
+    }
+    /// Whether pieces on large squares are drawn as discs (the Unicode looks; ASCII keeps
+    /// letters).
+    pub(super) fn shapes(&self) -> bool {
+        self.look != Look::Ascii
+    }
+    /// A king's crown drawn above its letter in ASCII, where `W` and `w` differ only by case
+    /// (the Unicode looks draw kings as crowns already).
+    pub(super) fn crown(&self) -> Option<&'static str> {
+        (self.look == Look::Ascii).then_some("^^^")
     }
     /// The dark-square fill of the no-colour looks.
     pub(super) fn fill(&self) -> &'static str {
@@ -89,3 +102,5 @@ pub(super) const TARGET: Tc = Tc::Rgb(70, 150, 80);
 pub(super) const MUST: Tc = Tc::Rgb(190, 100, 50);
 pub(super) const HINT: Tc = Tc::Rgb(150, 80, 160);
 pub(super) const CAPTURED: Tc = Tc::Rgb(190, 40, 40);
+/// A king's crown (both sides: the body's colour tells the side).
+pub(super) const CROWN: Tc = Tc::Rgb(240, 190, 40);

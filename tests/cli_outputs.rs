@@ -1,0 +1,95 @@
+//! Commands that write files never replace an existing file unless told to (`--force`), and
+//! check before the long work starts.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-outputs-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn dama(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .output()
+        .expect("run dama");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn match_keeps_an_existing_pdn_file_without_force() {
+    let dir = scratch("match");
+    let file = dir.join("games.pdn");
+    std::fs::write(&file, "precious").unwrap();
+    let f = file.to_str().unwrap();
+    let (ok, err) = dama(&[
+        "match",
+        "--games",
+        "1",
+        "--a-depth",
+        "1",
+        "--b-depth",
+        "1",
+        "--pdn",
+        f,
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("already exists") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious");
+    let (ok, err) = dama(&[
+        "match",
+        "--games",
+        "1",
+        "--a-depth",
+        "1",
+        "--b-depth",
+        "1",
+        "--pdn",
+        f,
+        "--force",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("[GameType \"22,W,8,8,N2,1\"]")
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn annotate_keeps_an_existing_file_without_force() {
+    let dir = scratch("annotate");
+    let game = dir.join("game.pdn");
+    std::fs::write(&game, "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 10-13 *\n").unwrap();
+    let g = game.to_str().unwrap();
+    // Annotating a file onto itself would replace it: refused without --force.
+    let (ok, err) = dama(&["analyze", g, "--depth", "2", "--annotate", g]);
+    assert!(!ok);
+    assert!(err.contains("already exists"), "{err}");
+    assert!(
+        std::fs::read_to_string(&game)
+            .unwrap()
+            .starts_with("[GameType")
+    );
+    let out = dir.join("annotated.pdn");
+    let (ok, err) = dama(&[
+        "analyze",
+        g,
+        "--depth",
+        "2",
+        "--annotate",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(std::fs::read_to_string(&out).unwrap().contains("22-18"));
+    std::fs::remove_dir_all(dir).unwrap();
+}

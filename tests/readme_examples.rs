@@ -1,0 +1,82 @@
+//! The README's `dama engine` session, replayed through the real binary: every line it shows
+//! must come out as written, but for `nps` and `time` (the machine's). When the search changes
+//! on purpose, this test says which README line to rewrite.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The session block: `>` lines typed, the others expected (`...` skips lines).
+fn session() -> Vec<String> {
+    let readme = include_str!("../README.md");
+    let start = readme
+        .find("A session (`>` marks what was typed):")
+        .expect("the README has the session");
+    let block = &readme[start..];
+    let open = block.find("```text\n").unwrap() + "```text\n".len();
+    let close = block[open..].find("```").unwrap();
+    block[open..open + close]
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A line without its machine-dependent fields (and without the node count, where the
+/// search's start depends on timing: `go infinite` begins while the two-kings table is built).
+fn fingerprint(line: &str, nodes: bool) -> String {
+    let mut out = Vec::new();
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "nps" || w == "time" || (w == "nodes" && !nodes) {
+            words.next();
+            continue;
+        }
+        out.push(w);
+    }
+    out.join(" ")
+}
+
+#[test]
+fn the_readme_engine_session_is_what_dama_engine_answers() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("dama engine runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap()).lines();
+    let (mut skip, mut nodes) = (false, true);
+    for line in session() {
+        if let Some(cmd) = line.strip_prefix("> ") {
+            // An infinite search is stopped once it has had time for its first iterations.
+            if cmd == "stop" {
+                std::thread::sleep(Duration::from_millis(300));
+            }
+            if cmd.starts_with("go ") {
+                nodes = cmd != "go infinite";
+            }
+            writeln!(stdin, "{cmd}").unwrap();
+            stdin.flush().unwrap();
+            continue;
+        }
+        if line == "..." {
+            skip = true;
+            continue;
+        }
+        let want = fingerprint(&line, nodes);
+        loop {
+            let got = out.next().expect("dama answers").unwrap();
+            if fingerprint(&got, nodes) == want {
+                break;
+            }
+            assert!(
+                skip && got.starts_with("info "),
+                "the README's engine session shows {line:?}; dama engine answers {got:?}"
+            );
+        }
+        skip = false;
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
