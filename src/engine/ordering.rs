@@ -41,32 +41,38 @@ impl Ordering {
         }
     }
 
-    /// Scores for `moves` in the same order (higher first).
-    pub fn score(&self, moves: &MoveList, tt_move: PackedMove, ply: usize, side: Color) -> Scores {
+    /// Scores for `moves` in the same order (higher first), written into `out` (cleared
+    /// first): filled in place, since returning a 1 KiB list would copy it at every node.
+    pub fn score(
+        &self,
+        moves: &MoveList,
+        tt_move: PackedMove,
+        ply: usize,
+        side: Color,
+        out: &mut Scores,
+    ) {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let history = &self.history[side.index()];
-        moves
-            .iter()
-            .map(|m| {
-                let p = tt::pack(m);
-                if tt_move != tt::NO_MOVE && p == tt_move {
-                    1 << 30
-                } else if m.is_capture() {
-                    (1 << 24)
-                        + 64 * m.captured_kings().count() as i32
-                        + 16 * m.capture_count() as i32
-                        + i32::from(m.promotes())
-                } else if m.promotes() {
-                    1 << 23
-                } else if p == killers[0] {
-                    1 << 22
-                } else if p == killers[1] {
-                    (1 << 22) - 1
-                } else {
-                    history[m.from().index()][m.to().index()]
-                }
-            })
-            .collect()
+        out.clear();
+        out.extend(moves.iter().map(|m| {
+            let p = tt::pack(m);
+            if tt_move != tt::NO_MOVE && p == tt_move {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 24)
+                    + 64 * m.captured_kings().count() as i32
+                    + 16 * m.capture_count() as i32
+                    + i32::from(m.promotes())
+            } else if m.promotes() {
+                1 << 23
+            } else if p == killers[0] {
+                1 << 22
+            } else if p == killers[1] {
+                (1 << 22) - 1
+            } else {
+                history[m.from().index()][m.to().index()]
+            }
+        }));
     }
 
     /// A quiet move caused a cutoff at `ply` with `depth` plies left; the quiet moves tried
