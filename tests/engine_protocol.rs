@@ -97,3 +97,60 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn out_of_range_and_extra_arguments_are_errors_not_silent_defaults() {
+    // Each line must be refused with a reason; none may start a search or change a setting.
+    let bad = [
+        ("go depth 0", "depth must be 1 to 100"),
+        ("go depth 101", "depth must be 1 to 100"),
+        ("go depth 99999999999999999999999", "too large"),
+        ("go nodes 0", "nodes must be at least 1"),
+        ("go movetime 0", "movetime must be 1 to"),
+        ("go movetime 99999999999", "movetime must be 1 to"),
+        ("variety -5", "variety must be 0 to 1000"),
+        ("variety 1001", "variety must be 0 to 1000"),
+        ("seed -1", "seed"),
+        ("newgame now", "newgame takes no arguments"),
+        ("d all", "d takes no arguments"),
+        ("isready now", "isready takes no arguments"),
+        ("quit now", "quit takes no arguments"),
+    ];
+    let input: String = bad.iter().map(|(cmd, _)| format!("{cmd}\n")).collect();
+    let out = run(&format!("{input}d\n"));
+    for (i, (cmd, why)) in bad.iter().enumerate() {
+        assert!(
+            out[i].starts_with("error ") && out[i].contains(why),
+            "{cmd:?} answers {:?}; want an error saying {why:?}\n{out:?}",
+            out[i]
+        );
+    }
+    // `quit now` did not quit: `d` still answers, and no search ever started.
+    assert!(out[bad.len()].starts_with("fen W:W21,"), "{out:?}");
+    assert!(!out.iter().any(|l| l.starts_with("bestmove")), "{out:?}");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_not_the_end_of_input() {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["engine", "--tt", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"\xff\xfe\nisready\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("error ") && lines[0].contains("UTF-8"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[1], "readyok");
+}

@@ -13,9 +13,11 @@
 //! - `isready`: answers `readyok` (also during a search); `d`: the position and its legal moves
 //! - `quit`: end (also at the end of input)
 //!
-//! Anything else answers `error <why>` and changes nothing.
+//! Anything else, a number out of range or words a command does not take answers `error <why>`
+//! and changes nothing: nothing malformed is silently taken for a default.
 
 use crate::cli::EngineArgs;
+use crate::engine::limits::MAX_DEPTH;
 use crate::engine::{Engine, Limits, SearchInfo, WIN};
 use crate::notation::{fen, movetext};
 use crate::rules::{Game, Position, RuleSet};
@@ -96,12 +98,19 @@ impl Session {
 }
 
 pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
-    let (tx, rx) = mpsc::channel::<String>();
+    // `None`: a line that is not UTF-8 (answered with an error, not taken for the end of input).
+    let (tx, rx) = mpsc::channel::<Option<String>>();
     // Lines are read on their own thread so that `stop` arrives while a search runs.
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
+        let mut input = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            if tx.send(String::from_utf8(buf.clone()).ok()).is_err() {
                 break;
             }
         }
@@ -114,11 +123,19 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
         search: None,
     };
     while let Ok(line) = rx.recv() {
+        let Some(line) = line else {
+            say(format_args!("error the line is not UTF-8 text"));
+            continue;
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, rest)) = words.split_first() else {
             continue;
         };
         let result = match cmd {
+            "quit" | "isready" | "stop" | "newgame" | "d" if !rest.is_empty() => Err(format!(
+                "{cmd} takes no arguments, not {:?}",
+                rest.join(" ")
+            )),
             "quit" => {
                 s.finish();
                 break;
@@ -135,13 +152,7 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                 s.engine(args.tt).new_game();
                 Ok(())
             }
-            "variety" => match rest {
-                [n] => n
-                    .parse::<i32>()
-                    .map(|n| s.engine(args.tt).set_variety(n))
-                    .map_err(|_| format!("variety wants centi-men, not {n:?}")),
-                _ => Err("usage: variety <centi-men>".to_string()),
-            },
+            "variety" => variety(rest).map(|n| s.engine(args.tt).set_variety(n)),
             "seed" => match rest {
                 ["none"] => {
                     s.engine(args.tt).set_seed(None);
@@ -245,16 +256,68 @@ fn position(rules: RuleSet, words: &[&str]) -> Result<Game, String> {
     Ok(game)
 }
 
-fn go_limits(words: &[&str]) -> Result<Limits, String> {
-    let number = |w: &str| {
-        w.parse::<u64>()
-            .map_err(|_| format!("{w:?} is not a number"))
+/// The longest `go movetime` accepted: a day (anything longer is a typo, and would overflow
+/// the clock's arithmetic at the extreme).
+const MAX_MOVETIME_MS: u64 = 86_400_000;
+
+/// The widest `variety` margin accepted, in centi-men (ten men: far beyond any useful value).
+const MAX_VARIETY: i32 = 1000;
+
+/// A whole number in `lo..=hi` (of `unit`, if any), or why not (named `what` in the message).
+fn number_in(what: &str, unit: &str, w: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    use std::num::IntErrorKind;
+    let range = if hi == u64::MAX {
+        format!("at least {lo}{unit}")
+    } else {
+        format!("{lo} to {hi}{unit}")
     };
+    let n = match w.parse::<u64>() {
+        Ok(n) => n,
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => {
+            return Err(format!("{what} must be {range}; {w} is too large"));
+        }
+        // A negative number reads as a range error, not as "not a number".
+        Err(_)
+            if w.strip_prefix('-')
+                .is_some_and(|d| d.parse::<u64>().is_ok()) =>
+        {
+            return Err(format!("{what} must be {range}, not {w}"));
+        }
+        Err(_) => {
+            return Err(format!(
+                "{w:?} is not a whole number ({what} must be {range})"
+            ));
+        }
+    };
+    if (lo..=hi).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{what} must be {range}, not {n}"))
+    }
+}
+
+/// `variety <cp>`: the margin, or why not.
+fn variety(words: &[&str]) -> Result<i32, String> {
+    match words {
+        [n] => number_in("variety", " centi-men", n, 0, MAX_VARIETY as u64).map(|n| n as i32),
+        _ => Err("usage: variety <centi-men>".to_string()),
+    }
+}
+
+fn go_limits(words: &[&str]) -> Result<Limits, String> {
     match words {
         [] | ["infinite"] => Ok(Limits::Infinite),
-        ["depth", n] => Ok(Limits::Depth(number(n)?.clamp(1, 100) as u32)),
-        ["movetime", n] => Ok(Limits::MoveTime(Duration::from_millis(number(n)?.max(1)))),
-        ["nodes", n] => Ok(Limits::Nodes(number(n)?.max(1))),
+        ["depth", n] => Ok(Limits::Depth(
+            number_in("depth", " plies", n, 1, u64::from(MAX_DEPTH))? as u32,
+        )),
+        ["movetime", n] => Ok(Limits::MoveTime(Duration::from_millis(number_in(
+            "movetime",
+            " ms",
+            n,
+            1,
+            MAX_MOVETIME_MS,
+        )?))),
+        ["nodes", n] => Ok(Limits::Nodes(number_in("nodes", "", n, 1, u64::MAX)?)),
         _ => Err("usage: go depth <n>|movetime <ms>|nodes <n>|infinite".to_string()),
     }
 }
