@@ -23,6 +23,42 @@ fn run(input: &str) -> Vec<String> {
         .collect()
 }
 
+/// Like [`run`], but gives up (killing the engine) if it has not ended within `limit`: `None`.
+fn run_within(input: &str, limit: Duration) -> Option<Vec<String>> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["engine", "--tt", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("dama engine runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let lines: Vec<String> = BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .collect();
+        let _ = tx.send(lines);
+    });
+    match rx.recv_timeout(limit) {
+        Ok(lines) => {
+            assert!(child.wait().unwrap().success());
+            Some(lines)
+        }
+        Err(_) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            None
+        }
+    }
+}
+
 #[test]
 fn answers_a_limited_search_with_info_and_bestmove() {
     let out = run("isready\nposition startpos moves 22-18 11-14\nd\ngo depth 4\n");
@@ -153,4 +189,24 @@ fn a_line_that_is_not_utf8_is_an_error_not_the_end_of_input() {
         "{lines:?}"
     );
     assert_eq!(lines[1], "readyok");
+}
+
+#[test]
+fn a_search_too_deep_or_long_to_end_soon_does_not_block_the_next_command() {
+    // From the start these take hours; the next command stops them as it would `go infinite`,
+    // after their `bestmove`.
+    for go in [
+        "go depth 60",
+        "go nodes 100000000000",
+        "go movetime 3600000",
+    ] {
+        let out = run_within(&format!("{go}\nd\n"), Duration::from_secs(60))
+            .unwrap_or_else(|| panic!("{go:?} blocked the protocol"));
+        let best = out.iter().position(|l| l.starts_with("bestmove "));
+        let fen = out.iter().position(|l| l.starts_with("fen "));
+        assert!(
+            matches!((best, fen), (Some(b), Some(f)) if b < f),
+            "{go}: {out:?}"
+        );
+    }
 }

@@ -7,7 +7,8 @@
 //! - `go depth <n>|movetime <ms>|nodes <n>|infinite`: search; answers `info` lines, then
 //!   `bestmove <move>` (`bestmove none` when there is no legal move)
 //! - `stop`: end the search now (it still answers `bestmove`); any other command waits for a
-//!   limited search to finish first (and stops an infinite one), so scripts can pipe a batch
+//!   bounded search to finish first (so scripts can pipe a batch) and stops an open-ended one
+//!   (infinite, or deeper or longer than [`open_ended`] allows, which could block for hours)
 //! - `newgame`: forget what was learnt (the table); `seed <n>|none`: reproducible or varied play;
 //!   `variety <cp>`: how far below the best a randomly chosen move may be (0: always the best)
 //! - `isready`: answers `readyok` (also during a search); `d`: the position and its legal moves
@@ -59,6 +60,25 @@ fn info_line(i: &SearchInfo) -> String {
     )
 }
 
+/// Searches bounded by these limits (depth 18 takes about a second from the start, and each
+/// further ply about 1.6 times the one before; 100 million nodes about half a minute) are
+/// waited for by the next command. Anything deeper or longer may not end in any reasonable time,
+/// so like `go infinite` it is stopped by the next command (or the end of input) instead of
+/// blocking the protocol.
+const BOUNDED_DEPTH: u32 = 24;
+const BOUNDED_NODES: u64 = 100_000_000;
+const BOUNDED_MOVETIME: Duration = Duration::from_secs(60);
+
+/// Whether a search counts as `go infinite` for the commands that follow it.
+fn open_ended(limits: Limits) -> bool {
+    match limits {
+        Limits::Depth(d) => d > BOUNDED_DEPTH,
+        Limits::Nodes(n) => n > BOUNDED_NODES,
+        Limits::MoveTime(t) => t > BOUNDED_MOVETIME,
+        Limits::Infinite => true,
+    }
+}
+
 /// The engine, either idle here or lent to the search thread.
 struct Session {
     rules: RuleSet,
@@ -74,10 +94,10 @@ impl Session {
     }
 
     /// Takes the engine back from a search, stopping it first if `stop` (else it runs to its
-    /// limit, unless it is infinite).
+    /// limit, unless it is open-ended).
     fn wait(&mut self, stop: bool) {
         if let Some((handle, flag, limits)) = self.search.take() {
-            if stop || limits == Limits::Infinite {
+            if stop || open_ended(limits) {
                 flag.store(true, Ordering::Relaxed);
             }
             match handle.join() {
