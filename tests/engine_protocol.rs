@@ -210,3 +210,20 @@ fn a_search_too_deep_or_long_to_end_soon_does_not_block_the_next_command() {
         );
     }
 }
+
+#[test]
+fn an_error_answers_after_the_bestmove_of_the_search_before_it() {
+    // A bounded search that takes a while in a debug build, then malformed commands: their
+    // errors must follow its bestmove, as every other answer does.
+    let out = run("go nodes 200000\nfly\nvariety x\ngo depth 0\nrules chess\nd\n");
+    let best = out
+        .iter()
+        .position(|l| l.starts_with("bestmove "))
+        .expect("bestmove");
+    let errors: Vec<usize> = (0..out.len())
+        .filter(|&i| out[i].starts_with("error "))
+        .collect();
+    assert_eq!(errors.len(), 4, "{out:?}");
+    assert!(errors.iter().all(|&e| e > best), "{out:?}");
+    assert!(out[best + 5].starts_with("fen "), "{out:?}");
+}

@@ -151,6 +151,11 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
         let Some((&cmd, rest)) = words.split_first() else {
             continue;
         };
+        // Answers come in the order of the commands: anything but a bare `isready`, `stop` or
+        // `quit` (errors included) first lets a bounded search print its `bestmove`.
+        if !(rest.is_empty() && matches!(cmd, "isready" | "stop" | "quit")) {
+            s.wait(false);
+        }
         let result = match cmd {
             "quit" | "isready" | "stop" | "newgame" | "d" if !rest.is_empty() => Err(format!(
                 "{cmd} takes no arguments, not {:?}",
