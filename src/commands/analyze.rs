@@ -38,7 +38,7 @@ fn info_line(i: &SearchInfo) -> String {
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let limits = limits(args);
-    let mut engine = Engine::new(args.tt);
+    let mut engine = super::engine_with_table(args.tt);
     // Analysis shows the best move, not a varied one.
     engine.set_variety(0);
     if let Some(text) = &args.fen {

@@ -113,7 +113,8 @@ impl Session {
 
     fn engine(&mut self, tt: usize) -> &mut Engine {
         self.wait(false);
-        self.engine.get_or_insert_with(|| Engine::new(tt))
+        self.engine
+            .get_or_insert_with(|| super::engine_with_table(tt))
     }
 }
 
@@ -139,7 +140,7 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
     let mut s = Session {
         rules,
         game: Game::new(Position::start(rules)),
-        engine: Some(Engine::new(args.tt)),
+        engine: Some(super::engine_with_table(args.tt)),
         search: None,
     };
     while let Ok(line) = rx.recv() {

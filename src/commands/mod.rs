@@ -9,7 +9,21 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 
+use crate::engine::Engine;
 use std::path::Path;
+
+/// An engine with a table of `tt_mib` MiB, saying on stderr (stdout may be a protocol) when
+/// the system could only spare a smaller one.
+pub(crate) fn engine_with_table(tt_mib: usize) -> Engine {
+    let engine = Engine::new(tt_mib);
+    if engine.tt_mib() < tt_mib {
+        eprintln!(
+            "dama: not enough memory for a {tt_mib} MiB table; using {} MiB",
+            engine.tt_mib()
+        );
+    }
+    engine
+}
 
 /// Refuses an output file that exists unless `force` (the user asked to replace it): a
 /// command must not destroy a file it was not clearly told to replace.

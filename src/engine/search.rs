@@ -64,6 +64,12 @@ impl Engine {
         }
     }
 
+    /// The transposition table's size in MiB: less than asked of [`Engine::new`] when the
+    /// system could not spare that much.
+    pub fn tt_mib(&self) -> usize {
+        self.tt.mib()
+    }
+
     /// `None`: the random choice among near-equal moves differs from run to run. `Some(seed)`:
     /// the same seed gives the same games (the generator restarts at each [`Engine::new_game`]).
     pub fn set_seed(&mut self, seed: Option<u64>) {

@@ -64,15 +64,52 @@ pub struct Table {
 
 impl Table {
     /// A table of at most `mib` MiB (rounded down to a power of two buckets, at least one).
+    /// Allocated fallibly: if the system refuses that much, the table falls back to the default
+    /// 64 MiB (or half the request, if smaller) and halves again until it fits, so a large
+    /// request never aborts the process. [`Table::mib`] tells what was obtained. (Halving from
+    /// the huge request itself could land on a size the kernel's overcommit grants but the
+    /// machine cannot back, and filling it would bring in the out-of-memory killer.)
     pub fn new(mib: usize) -> Table {
-        let bytes = mib.max(1) << 20;
+        let mib = mib.max(1);
+        let mut size = mib;
+        loop {
+            if let Some(t) = Table::try_new(size) {
+                return t;
+            }
+            size = if size == mib {
+                (mib / 2).min(64)
+            } else {
+                size / 2
+            };
+            if size == 0 {
+                // Not even 1 MiB: a single bucket (64 bytes) still lets the search run.
+                return Table::with_buckets(vec![Bucket::default()]);
+            }
+        }
+    }
+
+    /// A table of at most `mib` MiB, or `None` if that much memory cannot be had.
+    pub fn try_new(mib: usize) -> Option<Table> {
+        let bytes = mib.max(1).checked_mul(1 << 20)?;
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).ok()?;
+        buckets.resize(n, Bucket::default());
+        Some(Table::with_buckets(buckets))
+    }
+
+    fn with_buckets(buckets: Vec<Bucket>) -> Table {
         Table {
-            buckets: vec![Bucket::default(); n],
-            mask: n - 1,
+            mask: buckets.len() - 1,
+            buckets,
             age: 0,
         }
+    }
+
+    /// The table's size in MiB (0 when it is under 1 MiB, the last resort).
+    pub fn mib(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     pub fn clear(&mut self) {
@@ -195,5 +232,17 @@ mod tests {
         t.store(0x1234, 2, 0, -50, Bound::Upper, NO_MOVE);
         assert_eq!(t.probe(0x1234, 0).unwrap().bound, Bound::Upper);
         assert_eq!(std::mem::size_of::<Entry>(), 16);
+    }
+
+    #[test]
+    fn a_table_too_large_to_allocate_falls_back_instead_of_aborting() {
+        // 2^60 bytes: more than any machine has, so the allocation is refused (not aborted).
+        assert!(Table::try_new(1 << 40).is_none());
+        // A request whose byte count overflows usize is refused too.
+        assert!(Table::try_new(usize::MAX).is_none());
+        let t = Table::new(1 << 40);
+        assert_eq!(t.mib(), 64);
+        assert_eq!(t.capacity(), 64 << 20 >> 4);
+        assert_eq!(Table::new(4).mib(), 4);
     }
 }
