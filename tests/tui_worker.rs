@@ -2,7 +2,7 @@
 //! at once (taking back or quitting while the engine thinks never waits for it).
 
 use dama::rules::{Game, Position, RuleSet, legal_moves};
-use dama::tui::app::{EngineMsg, Request, SearchLimits};
+use dama::tui::app::{EngineMsg, Purpose, Request, SearchLimits};
 use dama::tui::run::EngineLink;
 use dama::tui::worker::Worker;
 use std::time::{Duration, Instant};
@@ -28,6 +28,7 @@ fn answers_with_a_legal_move() {
         id: 7,
         game: Box::new(game.clone()),
         limits: SearchLimits::Depth(3),
+        purpose: Purpose::Move,
     });
     let Some(EngineMsg::Done { best, report, .. }) = wait_done(&mut w, 7, Duration::from_secs(60))
     else {
@@ -46,6 +47,7 @@ fn stop_ends_a_deep_search_at_once() {
         id: 1,
         game: Box::new(game),
         limits: SearchLimits::Depth(60),
+        purpose: Purpose::Hint,
     });
     std::thread::sleep(Duration::from_millis(50));
     w.send(Request::Stop);

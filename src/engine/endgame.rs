@@ -196,6 +196,38 @@ pub fn probe(pos: &Position) -> Option<Solved> {
     })
 }
 
+/// The best move of a solved position: the fastest win, or the slowest loss, or a move that
+/// keeps the draw. `None` when the position is not in the table or has no move.
+pub fn best_move(pos: &Position) -> Option<crate::rules::Move> {
+    probe(pos)?;
+    // From the mover's view: a child lost for the opponent in n plies is a win in n + 1.
+    let rank = |m: &crate::rules::Move| -> i64 {
+        let child = pos.after(m);
+        if child.pieces_of(child.side_to_move()).is_empty() {
+            return 1_000;
+        }
+        match probe(&child) {
+            Some(Solved::Loss(n)) => 1_000 - i64::from(n),
+            Some(Solved::Win(n)) => -1_000 + i64::from(n),
+            // A draw, or one king each after the lone king took one.
+            Some(Solved::Draw) | None => 0,
+        }
+    };
+    legal_moves(pos).into_iter().max_by_key(rank)
+}
+
+/// The line of best moves from a solved position, at most `max` plies.
+pub fn best_line(pos: &Position, max: usize) -> Vec<crate::rules::Move> {
+    let mut line = Vec::new();
+    let mut p = *pos;
+    while line.len() < max {
+        let Some(m) = best_move(&p) else { break };
+        line.push(m);
+        p = p.after(&m);
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +259,14 @@ mod tests {
         let pos = fen::parse(RuleSet::Italian, "B:WK5,K10:BK1").unwrap();
         assert_eq!(probe(&pos), Some(Solved::Loss(0)));
         assert_eq!(probe(&Position::start(RuleSet::Italian)), None);
+        // The line of best play ends with the lone king taken, in the table's number of plies.
+        let pos = fen::parse(RuleSet::Italian, "W:WK29,K30:BK4").unwrap();
+        let Some(Solved::Win(n)) = probe(&pos) else {
+            panic!("a win")
+        };
+        let line = best_line(&pos, 100);
+        assert_eq!(line.len(), n as usize);
+        let end = line.iter().fold(pos, |p, m| p.after(m));
+        assert!(end.pieces_of(crate::rules::Color::Black).is_empty());
     }
 }

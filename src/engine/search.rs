@@ -197,7 +197,12 @@ impl Engine {
                 break;
             }
             prev = score;
-            let pv: Vec<Move> = s.pv[0].iter().copied().collect();
+            let mut pv: Vec<Move> = s.pv[0].iter().copied().collect();
+            // A line that ends in a solved ending goes on with the table's best play.
+            let end = pv.iter().fold(pos, |p, m| p.after(m));
+            if endgame::probe(&end).is_some() {
+                pv.extend(endgame::best_line(&end, MAX_PLY));
+            }
             result = SearchResult {
                 best: Some(root[0].m),
                 score,

@@ -31,6 +31,9 @@ pub enum Request {
         id: u64,
         game: Box<Game>,
         limits: SearchLimits,
+        /// Only the engine's own moves vary among near-equal moves; a hint or a draw verdict
+        /// is the best move and score the engine found.
+        purpose: Purpose,
     },
     /// Stop the running search at once.
     Stop,

@@ -3,9 +3,9 @@
 //! is busy searching): each search gets its own stop flag, which [`Worker`] sets directly, so
 //! taking back or quitting while the engine thinks is instant.
 
-use crate::engine::{Engine, Limits, SearchInfo};
+use crate::engine::{Engine, Limits, SearchInfo, params};
 use crate::rules::Game;
-use crate::tui::app::{EngineMsg, Report, Request, SearchLimits};
+use crate::tui::app::{EngineMsg, Purpose, Report, Request, SearchLimits};
 use crate::tui::run::EngineLink;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +17,7 @@ enum Job {
         id: u64,
         game: Box<Game>,
         limits: SearchLimits,
+        purpose: Purpose,
         stop: Arc<AtomicBool>,
     },
     NewGame,
@@ -65,8 +66,14 @@ fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>) {
                 id,
                 game,
                 limits,
+                purpose,
                 stop,
             } => {
+                engine.set_variety(if purpose == Purpose::Move {
+                    params::VARIETY_MARGIN
+                } else {
+                    0
+                });
                 let limits = match limits {
                     SearchLimits::Depth(d) => Limits::Depth(d),
                     SearchLimits::MoveTime(t) => Limits::MoveTime(t),
@@ -106,13 +113,19 @@ fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>) {
 impl EngineLink for Worker {
     fn send(&mut self, request: Request) {
         match request {
-            Request::Search { id, game, limits } => {
+            Request::Search {
+                id,
+                game,
+                limits,
+                purpose,
+            } => {
                 let stop = Arc::new(AtomicBool::new(false));
                 self.stop = Some(Arc::clone(&stop));
                 let _ = self.jobs.send(Job::Search {
                     id,
                     game,
                     limits,
+                    purpose,
                     stop,
                 });
             }

@@ -45,6 +45,7 @@ impl App {
             id,
             game: Box::new(self.game.clone()),
             limits,
+            purpose,
         });
         self.thinking = Some(Thinking {
             id,

@@ -1,0 +1,116 @@
+//! `dama analyze`, `dama match` and `dama bench` end to end through the real binary.
+
+use dama::notation::pdn;
+use dama::rules::RuleSet;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn dama(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .output()
+        .expect("dama runs");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-engine-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn analyze_a_fen_prints_iterations_and_the_best_move() {
+    let (ok, out, _) = dama(&[
+        "analyze",
+        "--fen",
+        "W:W18,19,21,25:B4,10,11,12",
+        "--depth",
+        "6",
+    ]);
+    assert!(ok);
+    let iterations = out.lines().filter(|l| l.starts_with("depth ")).count();
+    assert_eq!(iterations, 6, "{out}");
+    assert!(
+        out.lines().last().unwrap().starts_with("bestmove 18-14"),
+        "{out}"
+    );
+}
+
+#[test]
+fn analyze_rejects_a_bad_fen() {
+    let (ok, _, err) = dama(&["analyze", "--fen", "W:W33:B1", "--depth", "2"]);
+    assert!(!ok);
+    assert!(err.contains("33"), "{err}");
+}
+
+#[test]
+fn match_writes_games_that_read_back_and_annotate() {
+    let games = temp("match.pdn");
+    let path = games.to_str().unwrap();
+    let (ok, out, _) = dama(&[
+        "match",
+        "--games",
+        "2",
+        "--a-depth",
+        "3",
+        "--b-kind",
+        "random",
+        "--pdn",
+        path,
+    ]);
+    assert!(ok, "{out}");
+    // Never loses to the random mover (and the tally line says so).
+    assert!(out.contains("A vs B: +2 =0 -0"), "{out}");
+    let read = pdn::read_file(&games, RuleSet::Italian).unwrap();
+    assert_eq!(read.len(), 2);
+    let first = read[0].as_ref().expect("a valid record");
+    assert!(first.game().outcome().is_some());
+
+    let annotated = temp("annotated.pdn");
+    let (ok, out, err) = dama(&[
+        "analyze",
+        path,
+        "--game",
+        "2",
+        "--depth",
+        "4",
+        "--annotate",
+        annotated.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("annotated game written"), "{out}");
+    let back = pdn::read_file(&annotated, RuleSet::Italian).unwrap();
+    let g = back[0].as_ref().expect("the annotated copy reads back");
+    assert_eq!(g.moves.len(), read[1].as_ref().unwrap().moves.len());
+    assert!(
+        g.moves
+            .iter()
+            .all(|m| m.comments.iter().any(|c| c.contains("best")))
+    );
+    let _ = std::fs::remove_dir_all(games.parent().unwrap());
+}
+
+#[test]
+fn bench_prints_a_node_total() {
+    let (ok, out, _) = dama(&["bench", "--depth", "3"]);
+    assert!(ok);
+    let total = out.lines().last().unwrap();
+    assert!(total.starts_with("total nodes "), "{out}");
+    // Deterministic: the same count twice.
+    let (_, again, _) = dama(&["bench", "--depth", "3"]);
+    let nodes = |s: &str| {
+        s.lines()
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(2)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(nodes(&out), nodes(&again));
+}
