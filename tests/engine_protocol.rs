@@ -227,3 +227,28 @@ fn an_error_answers_after_the_bestmove_of_the_search_before_it() {
     assert!(errors.iter().all(|&e| e > best), "{out:?}");
     assert!(out[best + 5].starts_with("fen "), "{out:?}");
 }
+
+#[test]
+fn the_first_timed_search_of_a_solved_ending_gets_its_whole_time() {
+    // The two-kings-against-one table is solved once per process (over 100 ms in a debug
+    // build). Solved on the clock of the first search that reaches it, it used up that
+    // search's time, so the same input answered differently the first time. Both searches
+    // must end the same way: at the same depth with the same node count and verdict.
+    let out =
+        run("variety 0\nposition fen W:WK29,K30:BK4\ngo movetime 100\nnewgame\ngo movetime 100\n");
+    let last_infos: Vec<String> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("bestmove "))
+        .map(|(i, _)| {
+            let info = &out[i - 1];
+            assert!(info.starts_with("info depth "), "{out:?}");
+            // Everything but the machine-dependent nps and time.
+            let (head, tail) = info.split_once(" nps ").unwrap();
+            format!("{head} {}", tail.split_once(" pv ").unwrap().1)
+        })
+        .collect();
+    assert_eq!(last_infos.len(), 2, "{out:?}");
+    assert!(last_infos[0].contains("score win 33"), "{out:?}");
+    assert_eq!(last_infos[0], last_infos[1], "{out:?}");
+}

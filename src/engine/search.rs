@@ -136,6 +136,8 @@ impl Engine {
         }
         // The only legal move is played at once; a short search still gives it a score.
         let single = moves.len() == 1;
+        // Solved endings are ready before the clock starts, not solved on its time.
+        endgame::prepare(pos.rules());
         let mut clock = Clock::new(limits);
         if single {
             clock.max_nodes = clock.max_nodes.min(params::SINGLE_MOVE_NODES);
