@@ -252,3 +252,29 @@ fn the_first_timed_search_of_a_solved_ending_gets_its_whole_time() {
     assert!(last_infos[0].contains("score win 33"), "{out:?}");
     assert_eq!(last_infos[0], last_infos[1], "{out:?}");
 }
+
+#[test]
+fn the_last_line_before_bestmove_starts_with_that_move_even_when_varied() {
+    // Default variety: a move within the margin of the best may be played. The line printed
+    // last must then be the chosen move's own, not the best move's.
+    let input: String = (1..=8).map(|s| format!("seed {s}\ngo depth 5\n")).collect();
+    let out = run(&input);
+    let mut varied = 0;
+    for (i, line) in out.iter().enumerate() {
+        let Some(best) = line.strip_prefix("bestmove ") else {
+            continue;
+        };
+        let head = |l: &str| {
+            l.split(" pv ")
+                .nth(1)
+                .and_then(|pv| pv.split(' ').next())
+                .map(str::to_string)
+        };
+        assert_eq!(head(&out[i - 1]).as_deref(), Some(best), "{out:?}");
+        // The best line came just before when the chosen move is not the best.
+        if out[i - 2].starts_with("info depth 5 ") && head(&out[i - 2]).as_deref() != Some(best) {
+            varied += 1;
+        }
+    }
+    assert!(varied > 0, "no seed picked another move: {out:?}");
+}

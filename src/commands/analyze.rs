@@ -92,7 +92,15 @@ fn analyse(engine: &mut Engine, game: &Game, limits: Limits) -> anyhow::Result<(
         println!("the game is over: {o}");
     }
     let stop = AtomicBool::new(false);
-    let r = engine.search(game, limits, &stop, &mut |i| println!("{}", info_line(i)));
+    let mut last = None;
+    let r = engine.search(game, limits, &stop, &mut |i| {
+        println!("{}", info_line(i));
+        // The search's own clock, carried on past its last report.
+        last = Some((i.clone(), std::time::Instant::now()));
+    });
+    if let Some(i) = super::chosen_line(last.as_ref(), &r) {
+        println!("{}", info_line(&i));
+    }
     match r.best {
         Some(m) => println!("bestmove {m}  score {}", format_score(r.score)),
         None => println!("bestmove none (no legal move: the side to move has lost)"),

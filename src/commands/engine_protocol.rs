@@ -225,9 +225,15 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                     let stop = Arc::new(AtomicBool::new(false));
                     let flag = Arc::clone(&stop);
                     let handle = std::thread::spawn(move || {
+                        let mut last = None;
                         let r = engine.search(&game, limits, &flag, &mut |i| {
-                            say(format_args!("{}", info_line(i)))
+                            say(format_args!("{}", info_line(i)));
+                            // The search's own clock, carried on past its last report.
+                            last = Some((i.clone(), std::time::Instant::now()));
                         });
+                        if let Some(i) = super::chosen_line(last.as_ref(), &r) {
+                            say(format_args!("{}", info_line(&i)));
+                        }
                         match r.best {
                             Some(m) => say(format_args!("bestmove {m}")),
                             None => say(format_args!("bestmove none")),

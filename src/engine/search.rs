@@ -193,7 +193,8 @@ impl Engine {
                 {
                     result.best = Some(best.m);
                     result.score = best.score;
-                    result.pv = vec![best.m];
+                    // Its own line, as far as the table knows it (not the old best's).
+                    result.pv = s.tt.line(&pos, np, best.m, MAX_PLY);
                     candidates.clear();
                 }
                 break;
@@ -242,7 +243,8 @@ impl Engine {
             let pick = candidates[self.rng.random_range(0..candidates.len())];
             if Some(pick) != result.best {
                 result.best = Some(pick);
-                result.pv = vec![pick];
+                // Its own line, as far as the table knows it: the best move's is not its line.
+                result.pv = s.tt.line(&pos, np, pick, MAX_PLY);
             }
         }
         result
@@ -281,7 +283,7 @@ impl Searcher<'_> {
     /// (the same placement means something else with the draw 5 plies away).
     #[inline]
     fn key(&self, ply: usize) -> u64 {
-        self.pos.hash() ^ u64::from(self.np[ply] / 10).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        tt::key(self.pos.hash(), self.np[ply])
     }
 
     /// Iteration `depth` with an aspiration window around the last score; returns the score

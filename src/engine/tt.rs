@@ -3,6 +3,7 @@
 //! to the node (distance from it) and converted back to the root's view when read.
 
 use super::WIN;
+use crate::rules::{Move, Position, legal_moves};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,11 +22,11 @@ pub enum Bound {
 pub type PackedMove = u16;
 pub const NO_MOVE: PackedMove = 0;
 
-pub fn pack(m: &crate::rules::Move) -> PackedMove {
+pub fn pack(m: &Move) -> PackedMove {
     0x8000 | (m.from().index() as u16) | ((m.to().index() as u16) << 5)
 }
 
-pub fn matches(p: PackedMove, m: &crate::rules::Move) -> bool {
+pub fn matches(p: PackedMove, m: &Move) -> bool {
     p != NO_MOVE && p == pack(m)
 }
 
@@ -191,6 +192,43 @@ impl Table {
             age,
             _pad: 0,
         };
+    }
+}
+
+/// The table key of a position with the hash `hash`, `np` plies into the no-progress count
+/// (R-G3): which tenth of the count it is in goes into the key, since the same placement means
+/// something else with the draw 5 plies away.
+#[inline]
+pub fn key(hash: u64, np: u32) -> u64 {
+    hash ^ u64::from(np / 10).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+impl Table {
+    /// `first` (a legal move from `pos`, `np` plies into the no-progress count), then the move
+    /// the table holds for each position it leads to, while that move is legal and no position
+    /// repeats; at most `max` plies. The line of a root move the search did not report as its
+    /// principal variation (a move chosen for variety among near-equal ones).
+    pub fn line(&self, pos: &Position, np: u32, first: Move, max: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut p = pos.after(&first);
+        let mut np = if first.is_irreversible() { 0 } else { np + 1 };
+        let mut seen = vec![pos.hash(), p.hash()];
+        while line.len() < max {
+            let Some(hit) = self.probe(key(p.hash(), np), 0) else {
+                break;
+            };
+            let Some(m) = legal_moves(&p).into_iter().find(|m| matches(hit.mv, m)) else {
+                break;
+            };
+            p = p.after(&m);
+            if seen.contains(&p.hash()) {
+                break;
+            }
+            seen.push(p.hash());
+            np = if m.is_irreversible() { 0 } else { np + 1 };
+            line.push(m);
+        }
+        line
     }
 }
 
