@@ -80,7 +80,8 @@ impl Engine {
     /// Root moves within `margin` centi-men of the best may be chosen at random; 0 always plays
     /// the best move found (and makes node counts independent of the seed).
     pub fn set_variety(&mut self, margin: i32) {
-        self.variety = margin.max(0);
+        // Capped so that `alpha - variety` can never overflow.
+        self.variety = margin.clamp(0, 1000);
     }
 
     /// Bits that switch off single search features, for A/B matches while tuning (`dama match
