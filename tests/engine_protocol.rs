@@ -23,6 +23,42 @@ fn run(input: &str) -> Vec<String> {
         .collect()
 }
 
+/// Like [`run`], but gives up (killing the engine) if it has not ended within `limit`: `None`.
+fn run_within(input: &str, limit: Duration) -> Option<Vec<String>> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["engine", "--tt", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("dama engine runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let lines: Vec<String> = BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .collect();
+        let _ = tx.send(lines);
+    });
+    match rx.recv_timeout(limit) {
+        Ok(lines) => {
+            assert!(child.wait().unwrap().success());
+            Some(lines)
+        }
+        Err(_) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            None
+        }
+    }
+}
+
 #[test]
 fn answers_a_limited_search_with_info_and_bestmove() {
     let out = run("isready\nposition startpos moves 22-18 11-14\nd\ngo depth 4\n");
@@ -96,4 +132,149 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
     );
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn out_of_range_and_extra_arguments_are_errors_not_silent_defaults() {
+    // Each line must be refused with a reason; none may start a search or change a setting.
+    let bad = [
+        ("go depth 0", "depth must be 1 to 100"),
+        ("go depth 101", "depth must be 1 to 100"),
+        ("go depth 99999999999999999999999", "too large"),
+        ("go nodes 0", "nodes must be at least 1"),
+        ("go movetime 0", "movetime must be 1 to"),
+        ("go movetime 99999999999", "movetime must be 1 to"),
+        ("variety -5", "variety must be 0 to 1000"),
+        ("variety 1001", "variety must be 0 to 1000"),
+        ("seed -1", "seed"),
+        ("newgame now", "newgame takes no arguments"),
+        ("d all", "d takes no arguments"),
+        ("isready now", "isready takes no arguments"),
+        ("quit now", "quit takes no arguments"),
+    ];
+    let input: String = bad.iter().map(|(cmd, _)| format!("{cmd}\n")).collect();
+    let out = run(&format!("{input}d\n"));
+    for (i, (cmd, why)) in bad.iter().enumerate() {
+        assert!(
+            out[i].starts_with("error ") && out[i].contains(why),
+            "{cmd:?} answers {:?}; want an error saying {why:?}\n{out:?}",
+            out[i]
+        );
+    }
+    // `quit now` did not quit: `d` still answers, and no search ever started.
+    assert!(out[bad.len()].starts_with("fen W:W21,"), "{out:?}");
+    assert!(!out.iter().any(|l| l.starts_with("bestmove")), "{out:?}");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_not_the_end_of_input() {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["engine", "--tt", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"\xff\xfe\nisready\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("error ") && lines[0].contains("UTF-8"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[1], "readyok");
+}
+
+#[test]
+fn a_search_too_deep_or_long_to_end_soon_does_not_block_the_next_command() {
+    // From the start these take hours; the next command stops them as it would `go infinite`,
+    // after their `bestmove`.
+    for go in [
+        "go depth 60",
+        "go nodes 100000000000",
+        "go movetime 3600000",
+    ] {
+        let out = run_within(&format!("{go}\nd\n"), Duration::from_secs(60))
+            .unwrap_or_else(|| panic!("{go:?} blocked the protocol"));
+        let best = out.iter().position(|l| l.starts_with("bestmove "));
+        let fen = out.iter().position(|l| l.starts_with("fen "));
+        assert!(
+            matches!((best, fen), (Some(b), Some(f)) if b < f),
+            "{go}: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn an_error_answers_after_the_bestmove_of_the_search_before_it() {
+    // A bounded search that takes a while in a debug build, then malformed commands: their
+    // errors must follow its bestmove, as every other answer does.
+    let out = run("go nodes 200000\nfly\nvariety x\ngo depth 0\nrules chess\nd\n");
+    let best = out
+        .iter()
+        .position(|l| l.starts_with("bestmove "))
+        .expect("bestmove");
+    let errors: Vec<usize> = (0..out.len())
+        .filter(|&i| out[i].starts_with("error "))
+        .collect();
+    assert_eq!(errors.len(), 4, "{out:?}");
+    assert!(errors.iter().all(|&e| e > best), "{out:?}");
+    assert!(out[best + 5].starts_with("fen "), "{out:?}");
+}
+
+#[test]
+fn the_first_timed_search_of_a_solved_ending_gets_its_whole_time() {
+    // The two-kings-against-one table is solved once per process (over 100 ms in a debug
+    // build). Solved on the clock of the first search that reaches it, it used up that
+    // search's time, so the same input answered differently the first time. Both searches
+    // must end the same way: at the same depth with the same node count and verdict.
+    let out =
+        run("variety 0\nposition fen W:WK29,K30:BK4\ngo movetime 100\nnewgame\ngo movetime 100\n");
+    let last_infos: Vec<String> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("bestmove "))
+        .map(|(i, _)| {
+            let info = &out[i - 1];
+            assert!(info.starts_with("info depth "), "{out:?}");
+            // Everything but the machine-dependent nps and time.
+            let (head, tail) = info.split_once(" nps ").unwrap();
+            format!("{head} {}", tail.split_once(" pv ").unwrap().1)
+        })
+        .collect();
+    assert_eq!(last_infos.len(), 2, "{out:?}");
+    assert!(last_infos[0].contains("score win 33"), "{out:?}");
+    assert_eq!(last_infos[0], last_infos[1], "{out:?}");
+}
+
+#[test]
+fn the_last_line_before_bestmove_starts_with_that_move_even_when_varied() {
+    // Default variety: a move within the margin of the best may be played. The line printed
+    // last must then be the chosen move's own, not the best move's.
+    let input: String = (1..=8).map(|s| format!("seed {s}\ngo depth 5\n")).collect();
+    let out = run(&input);
+    let mut varied = 0;
+    for (i, line) in out.iter().enumerate() {
+        let Some(best) = line.strip_prefix("bestmove ") else {
+            continue;
+        };
+        let head = |l: &str| {
+            l.split(" pv ")
+                .nth(1)
+                .and_then(|pv| pv.split(' ').next())
+                .map(str::to_string)
+        };
+        assert_eq!(head(&out[i - 1]).as_deref(), Some(best), "{out:?}");
+        // The best line came just before when the chosen move is not the best.
+        if out[i - 2].starts_with("info depth 5 ") && head(&out[i - 2]).as_deref() != Some(best) {
+            varied += 1;
+        }
+    }
+    assert!(varied > 0, "no seed picked another move: {out:?}");
 }

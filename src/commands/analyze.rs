@@ -38,7 +38,7 @@ fn info_line(i: &SearchInfo) -> String {
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let limits = limits(args);
-    let mut engine = Engine::new(args.tt);
+    let mut engine = super::engine_with_table(args.tt);
     // Analysis shows the best move, not a varied one.
     engine.set_variety(0);
     if let Some(text) = &args.fen {
@@ -92,7 +92,15 @@ fn analyse(engine: &mut Engine, game: &Game, limits: Limits) -> anyhow::Result<(
         println!("the game is over: {o}");
     }
     let stop = AtomicBool::new(false);
-    let r = engine.search(game, limits, &stop, &mut |i| println!("{}", info_line(i)));
+    let mut last = None;
+    let r = engine.search(game, limits, &stop, &mut |i| {
+        println!("{}", info_line(i));
+        // The search's own clock, carried on past its last report.
+        last = Some((i.clone(), std::time::Instant::now()));
+    });
+    if let Some(i) = super::chosen_line(last.as_ref(), &r) {
+        println!("{}", info_line(&i));
+    }
     match r.best {
         Some(m) => println!("bestmove {m}  score {}", format_score(r.score)),
         None => println!("bestmove none (no legal move: the side to move has lost)"),
@@ -109,6 +117,18 @@ fn clamp(score: i32) -> i32 {
     }
 }
 
+/// A score one ply up: the child's score (its side to move's view) seen by the side that moved
+/// into it, with a forced result one ply further away.
+fn parent_view(child: i32) -> i32 {
+    if child > WIN - 1000 {
+        -child + 1
+    } else if child < -(WIN - 1000) {
+        -child - 1
+    } else {
+        -child
+    }
+}
+
 fn annotate(
     engine: &mut Engine,
     mut record: PdnGame,
@@ -118,35 +138,44 @@ fn annotate(
 ) -> anyhow::Result<()> {
     let stop = AtomicBool::new(false);
     let mut game = Game::new(record.start);
-    // The score of every position of the game from its side to move's view, and the move the
-    // engine prefers there.
-    let mut scores = Vec::with_capacity(record.moves.len() + 1);
-    let mut bests = Vec::with_capacity(record.moves.len() + 1);
-    for i in 0..=record.moves.len() {
-        let (score, best) = match game.outcome() {
-            Some(o) if o.winner().is_some() => (-WIN, None),
-            Some(_) => (0, None),
-            None => {
-                let r = engine.search(&game, limits, &stop, &mut |_| {});
-                (r.score, r.best)
-            }
-        };
-        scores.push(score);
-        bests.push(best);
-        if i < record.moves.len() {
-            game.play(&record.moves[i].mv)
-                .context("the record replays")?;
-        }
-    }
     let mut marked = 0;
     let numbers: Vec<(usize, bool)> = (0..record.moves.len())
         .map(|i| record.move_number(i))
         .collect();
-    for (i, m) in record.moves.iter_mut().enumerate() {
-        // What the move gave away: the best score here minus the score after it (mover's view).
-        let loss = clamp(scores[i]) + clamp(scores[i + 1]);
-        let best = bests[i];
-        let mark = if best == Some(m.mv) || loss < MISTAKE {
+    for (i, &(number, first)) in numbers.iter().enumerate() {
+        let played = record.moves[i].mv;
+        // The best move and its score at this position (mover's view, plies counted from here).
+        let r = engine.search(&game, limits, &stop, &mut |_| {});
+        let (best, best_score) = (r.best, r.score);
+        let mut after_game = game.clone();
+        after_game.play(&played).context("the record replays")?;
+        // The played move's score on the same horizon and from the same point of view: the
+        // best move's own score when it is the best move (the same search), else a search of
+        // the position after it one ply shallower (the best move's line is `depth` plies from
+        // here, so the played one gets `depth - 1` after it), seen from the mover's side.
+        let played_score = if best == Some(played) {
+            best_score
+        } else {
+            let child = match after_game.outcome() {
+                Some(o) if o.winner().is_some() => -WIN,
+                Some(_) => 0,
+                None => {
+                    let depth = match limits {
+                        Limits::Depth(d) => d,
+                        _ => r.depth,
+                    };
+                    let child_limits = Limits::Depth(depth.saturating_sub(1).max(1));
+                    engine
+                        .search(&after_game, child_limits, &stop, &mut |_| {})
+                        .score
+                }
+            };
+            parent_view(child)
+        };
+        game = after_game;
+        // What the move gave away against the best (mover's view).
+        let loss = clamp(best_score) - clamp(played_score);
+        let mark = if best == Some(played) || loss < MISTAKE {
             ""
         } else if loss < BLUNDER {
             "?"
@@ -154,28 +183,23 @@ fn annotate(
             "??"
         };
         let best_text = best.map_or_else(|| "-".to_string(), |b| b.to_string());
-        // After the last move of a won game there is nothing left to count.
-        let after = if scores[i + 1] == -WIN && bests[i + 1].is_none() {
-            "wins".to_string()
-        } else {
-            format_score(-scores[i + 1])
-        };
+        let after = format_score(played_score);
+        let m = &mut record.moves[i];
         m.comments.push(format!(
             "{after} (best {best_text} {})",
-            format_score(scores[i])
+            format_score(best_score)
         ));
         if !mark.is_empty() {
             m.nags.push(mark.to_string());
             marked += 1;
         }
-        let (number, first) = numbers[i];
         println!(
             "{number}{} {:<10} {:>9}  best {:<10} {:>9} {mark}",
             if first { "." } else { "..." },
             m.mv.to_string(),
             after,
             best_text,
-            format_score(scores[i]),
+            format_score(best_score),
         );
     }
     record.set_tag("Annotator", "dama analyze");

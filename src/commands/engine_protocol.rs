@@ -7,15 +7,18 @@
 //! - `go depth <n>|movetime <ms>|nodes <n>|infinite`: search; answers `info` lines, then
 //!   `bestmove <move>` (`bestmove none` when there is no legal move)
 //! - `stop`: end the search now (it still answers `bestmove`); any other command waits for a
-//!   limited search to finish first (and stops an infinite one), so scripts can pipe a batch
+//!   bounded search to finish first (so scripts can pipe a batch) and stops an open-ended one
+//!   (infinite, or deeper or longer than [`open_ended`] allows, which could block for hours)
 //! - `newgame`: forget what was learnt (the table); `seed <n>|none`: reproducible or varied play;
 //!   `variety <cp>`: how far below the best a randomly chosen move may be (0: always the best)
 //! - `isready`: answers `readyok` (also during a search); `d`: the position and its legal moves
 //! - `quit`: end (also at the end of input)
 //!
-//! Anything else answers `error <why>` and changes nothing.
+//! Anything else, a number out of range or words a command does not take answers `error <why>`
+//! and changes nothing: nothing malformed is silently taken for a default.
 
 use crate::cli::EngineArgs;
+use crate::engine::limits::MAX_DEPTH;
 use crate::engine::{Engine, Limits, SearchInfo, WIN};
 use crate::notation::{fen, movetext};
 use crate::rules::{Game, Position, RuleSet};
@@ -57,6 +60,25 @@ fn info_line(i: &SearchInfo) -> String {
     )
 }
 
+/// Searches bounded by these limits (depth 18 takes about a second from the start, and each
+/// further ply about 1.6 times the one before; 100 million nodes about half a minute) are
+/// waited for by the next command. Anything deeper or longer may not end in any reasonable time,
+/// so like `go infinite` it is stopped by the next command (or the end of input) instead of
+/// blocking the protocol.
+const BOUNDED_DEPTH: u32 = 24;
+const BOUNDED_NODES: u64 = 100_000_000;
+const BOUNDED_MOVETIME: Duration = Duration::from_secs(60);
+
+/// Whether a search counts as `go infinite` for the commands that follow it.
+fn open_ended(limits: Limits) -> bool {
+    match limits {
+        Limits::Depth(d) => d > BOUNDED_DEPTH,
+        Limits::Nodes(n) => n > BOUNDED_NODES,
+        Limits::MoveTime(t) => t > BOUNDED_MOVETIME,
+        Limits::Infinite => true,
+    }
+}
+
 /// The engine, either idle here or lent to the search thread.
 struct Session {
     rules: RuleSet,
@@ -72,10 +94,10 @@ impl Session {
     }
 
     /// Takes the engine back from a search, stopping it first if `stop` (else it runs to its
-    /// limit, unless it is infinite).
+    /// limit, unless it is open-ended).
     fn wait(&mut self, stop: bool) {
         if let Some((handle, flag, limits)) = self.search.take() {
-            if stop || limits == Limits::Infinite {
+            if stop || open_ended(limits) {
                 flag.store(true, Ordering::Relaxed);
             }
             match handle.join() {
@@ -91,17 +113,25 @@ impl Session {
 
     fn engine(&mut self, tt: usize) -> &mut Engine {
         self.wait(false);
-        self.engine.get_or_insert_with(|| Engine::new(tt))
+        self.engine
+            .get_or_insert_with(|| super::engine_with_table(tt))
     }
 }
 
 pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
-    let (tx, rx) = mpsc::channel::<String>();
+    // `None`: a line that is not UTF-8 (answered with an error, not taken for the end of input).
+    let (tx, rx) = mpsc::channel::<Option<String>>();
     // Lines are read on their own thread so that `stop` arrives while a search runs.
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
+        let mut input = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            if tx.send(String::from_utf8(buf.clone()).ok()).is_err() {
                 break;
             }
         }
@@ -110,15 +140,28 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
     let mut s = Session {
         rules,
         game: Game::new(Position::start(rules)),
-        engine: Some(Engine::new(args.tt)),
+        engine: Some(super::engine_with_table(args.tt)),
         search: None,
     };
     while let Ok(line) = rx.recv() {
+        let Some(line) = line else {
+            say(format_args!("error the line is not UTF-8 text"));
+            continue;
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, rest)) = words.split_first() else {
             continue;
         };
+        // Answers come in the order of the commands: anything but a bare `isready`, `stop` or
+        // `quit` (errors included) first lets a bounded search print its `bestmove`.
+        if !(rest.is_empty() && matches!(cmd, "isready" | "stop" | "quit")) {
+            s.wait(false);
+        }
         let result = match cmd {
+            "quit" | "isready" | "stop" | "newgame" | "d" if !rest.is_empty() => Err(format!(
+                "{cmd} takes no arguments, not {:?}",
+                rest.join(" ")
+            )),
             "quit" => {
                 s.finish();
                 break;
@@ -135,13 +178,7 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                 s.engine(args.tt).new_game();
                 Ok(())
             }
-            "variety" => match rest {
-                [n] => n
-                    .parse::<i32>()
-                    .map(|n| s.engine(args.tt).set_variety(n))
-                    .map_err(|_| format!("variety wants centi-men, not {n:?}")),
-                _ => Err("usage: variety <centi-men>".to_string()),
-            },
+            "variety" => variety(rest).map(|n| s.engine(args.tt).set_variety(n)),
             "seed" => match rest {
                 ["none"] => {
                     s.engine(args.tt).set_seed(None);
@@ -188,9 +225,15 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                     let stop = Arc::new(AtomicBool::new(false));
                     let flag = Arc::clone(&stop);
                     let handle = std::thread::spawn(move || {
+                        let mut last = None;
                         let r = engine.search(&game, limits, &flag, &mut |i| {
-                            say(format_args!("{}", info_line(i)))
+                            say(format_args!("{}", info_line(i)));
+                            // The search's own clock, carried on past its last report.
+                            last = Some((i.clone(), std::time::Instant::now()));
                         });
+                        if let Some(i) = super::chosen_line(last.as_ref(), &r) {
+                            say(format_args!("{}", info_line(&i)));
+                        }
                         match r.best {
                             Some(m) => say(format_args!("bestmove {m}")),
                             None => say(format_args!("bestmove none")),
@@ -245,16 +288,68 @@ fn position(rules: RuleSet, words: &[&str]) -> Result<Game, String> {
     Ok(game)
 }
 
-fn go_limits(words: &[&str]) -> Result<Limits, String> {
-    let number = |w: &str| {
-        w.parse::<u64>()
-            .map_err(|_| format!("{w:?} is not a number"))
+/// The longest `go movetime` accepted: a day (anything longer is a typo, and would overflow
+/// the clock's arithmetic at the extreme).
+const MAX_MOVETIME_MS: u64 = 86_400_000;
+
+/// The widest `variety` margin accepted, in centi-men (ten men: far beyond any useful value).
+const MAX_VARIETY: i32 = 1000;
+
+/// A whole number in `lo..=hi` (of `unit`, if any), or why not (named `what` in the message).
+fn number_in(what: &str, unit: &str, w: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    use std::num::IntErrorKind;
+    let range = if hi == u64::MAX {
+        format!("at least {lo}{unit}")
+    } else {
+        format!("{lo} to {hi}{unit}")
     };
+    let n = match w.parse::<u64>() {
+        Ok(n) => n,
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => {
+            return Err(format!("{what} must be {range}; {w} is too large"));
+        }
+        // A negative number reads as a range error, not as "not a number".
+        Err(_)
+            if w.strip_prefix('-')
+                .is_some_and(|d| d.parse::<u64>().is_ok()) =>
+        {
+            return Err(format!("{what} must be {range}, not {w}"));
+        }
+        Err(_) => {
+            return Err(format!(
+                "{w:?} is not a whole number ({what} must be {range})"
+            ));
+        }
+    };
+    if (lo..=hi).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{what} must be {range}, not {n}"))
+    }
+}
+
+/// `variety <cp>`: the margin, or why not.
+fn variety(words: &[&str]) -> Result<i32, String> {
+    match words {
+        [n] => number_in("variety", " centi-men", n, 0, MAX_VARIETY as u64).map(|n| n as i32),
+        _ => Err("usage: variety <centi-men>".to_string()),
+    }
+}
+
+fn go_limits(words: &[&str]) -> Result<Limits, String> {
     match words {
         [] | ["infinite"] => Ok(Limits::Infinite),
-        ["depth", n] => Ok(Limits::Depth(number(n)?.clamp(1, 100) as u32)),
-        ["movetime", n] => Ok(Limits::MoveTime(Duration::from_millis(number(n)?.max(1)))),
-        ["nodes", n] => Ok(Limits::Nodes(number(n)?.max(1))),
+        ["depth", n] => Ok(Limits::Depth(
+            number_in("depth", " plies", n, 1, u64::from(MAX_DEPTH))? as u32,
+        )),
+        ["movetime", n] => Ok(Limits::MoveTime(Duration::from_millis(number_in(
+            "movetime",
+            " ms",
+            n,
+            1,
+            MAX_MOVETIME_MS,
+        )?))),
+        ["nodes", n] => Ok(Limits::Nodes(number_in("nodes", "", n, 1, u64::MAX)?)),
         _ => Err("usage: go depth <n>|movetime <ms>|nodes <n>|infinite".to_string()),
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::cli::{MatchArgs, PlayerKind};
 use crate::engine::selfplay::{self, Player, Tally};
-use crate::engine::{Engine, Limits, Style};
+use crate::engine::{Limits, Style};
 use crate::notation::pdn::{Overwrite, PdnGame, save_atomic, write_games};
 use crate::rules::{Color, Game, RuleSet};
 use anyhow::Context;
@@ -38,7 +38,7 @@ fn player(kind: PlayerKind, limits: Limits, tt: usize, seed: u64, exp: u32) -> P
     match kind {
         PlayerKind::Random => Player::Random(Box::new(selfplay::rng(seed))),
         PlayerKind::Full | PlayerKind::Classic => {
-            let mut engine = Box::new(Engine::new(tt));
+            let mut engine = Box::new(super::engine_with_table(tt));
             engine.set_seed(Some(seed));
             engine.set_experiment(exp);
             if kind == PlayerKind::Classic {

@@ -9,7 +9,57 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 
+use crate::engine::{Engine, SearchInfo, SearchResult};
 use std::path::Path;
+use std::time::Instant;
+
+/// An engine with a table of `tt_mib` MiB, saying on stderr (stdout may be a protocol) when
+/// the system could only spare a smaller one.
+pub(crate) fn engine_with_table(tt_mib: usize) -> Engine {
+    let engine = Engine::new(tt_mib);
+    if engine.tt_mib() < tt_mib {
+        eprintln!(
+            "dama: not enough memory for a {tt_mib} MiB table; using {} MiB",
+            engine.tt_mib()
+        );
+    }
+    engine
+}
+
+/// The report to print after a search whose chosen move is not the first move of the last
+/// reported line (a move picked at random among near-equal ones for variety, or a better move
+/// found by an interrupted iteration), so the last line printed always starts with the move
+/// played: the chosen move's own line, with the result's score and counts. `last` is the last
+/// report and when it came. `None` when it already starts with the move (or nothing came).
+pub(crate) fn chosen_line(
+    last: Option<&(SearchInfo, Instant)>,
+    r: &SearchResult,
+) -> Option<SearchInfo> {
+    let ((last, at), best) = (last?, r.best?);
+    // The search's time: that of its last report, and what went by since.
+    let elapsed = last.elapsed + at.elapsed();
+    if last.pv.first() == Some(&best) {
+        return None;
+    }
+    let pv = if r.pv.first() == Some(&best) {
+        r.pv.clone()
+    } else {
+        vec![best]
+    };
+    let secs = elapsed.as_secs_f64();
+    Some(SearchInfo {
+        depth: last.depth.max(r.depth),
+        score: r.score,
+        nodes: r.nodes,
+        nps: if secs > 0.0 {
+            (r.nodes as f64 / secs) as u64
+        } else {
+            r.nodes
+        },
+        elapsed,
+        pv,
+    })
+}
 
 /// Refuses an output file that exists unless `force` (the user asked to replace it): a
 /// command must not destroy a file it was not clearly told to replace.

@@ -160,6 +160,14 @@ fn table(rules: RuleSet) -> &'static KingTable {
     }
 }
 
+/// Solves the rule set's table now if it is not yet (once per process, about 10 ms in a release
+/// build). The search calls this before its clock starts: solved lazily inside the first search
+/// that reaches such an ending, the solving ate that search's time, so a timed search's depth
+/// (and what it left in the table for the next search) depended on whether it was the first.
+pub fn prepare(rules: RuleSet) {
+    table(rules);
+}
+
 /// What the table knows about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Solved {

@@ -65,6 +65,12 @@ impl Engine {
         }
     }
 
+    /// The transposition table's size in MiB: less than asked of [`Engine::new`] when the
+    /// system could not spare that much.
+    pub fn tt_mib(&self) -> usize {
+        self.tt.mib()
+    }
+
     /// `None`: the random choice among near-equal moves differs from run to run. `Some(seed)`:
     /// the same seed gives the same games (the generator restarts at each [`Engine::new_game`]).
     pub fn set_seed(&mut self, seed: Option<u64>) {
@@ -75,7 +81,8 @@ impl Engine {
     /// Root moves within `margin` centi-men of the best may be chosen at random; 0 always plays
     /// the best move found (and makes node counts independent of the seed).
     pub fn set_variety(&mut self, margin: i32) {
-        self.variety = margin.max(0);
+        // Capped so that `alpha - variety` can never overflow.
+        self.variety = margin.clamp(0, 1000);
     }
 
     /// Bits that switch off single search features, for A/B matches while tuning (`dama match
@@ -131,6 +138,8 @@ impl Engine {
         }
         // The only legal move is played at once; a short search still gives it a score.
         let single = moves.len() == 1;
+        // Solved endings are ready before the clock starts, not solved on its time.
+        endgame::prepare(pos.rules());
         let mut clock = Clock::new(limits);
         if single {
             clock.max_nodes = clock.max_nodes.min(params::SINGLE_MOVE_NODES);
@@ -193,7 +202,8 @@ impl Engine {
                 {
                     result.best = Some(best.m);
                     result.score = best.score;
-                    result.pv = vec![best.m];
+                    // Its own line, as far as the table knows it (not the old best's).
+                    result.pv = s.tt.line(&pos, np, best.m, MAX_PLY);
                     candidates.clear();
                 }
                 break;
@@ -242,7 +252,8 @@ impl Engine {
             let pick = candidates[self.rng.random_range(0..candidates.len())];
             if Some(pick) != result.best {
                 result.best = Some(pick);
-                result.pv = vec![pick];
+                // Its own line, as far as the table knows it: the best move's is not its line.
+                result.pv = s.tt.line(&pos, np, pick, MAX_PLY);
             }
         }
         result
@@ -281,7 +292,7 @@ impl Searcher<'_> {
     /// (the same placement means something else with the draw 5 plies away).
     #[inline]
     fn key(&self, ply: usize) -> u64 {
-        self.pos.hash() ^ u64::from(self.np[ply] / 10).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        tt::key(self.pos.hash(), self.np[ply])
     }
 
     /// Iteration `depth` with an aspiration window around the last score; returns the score

@@ -3,6 +3,7 @@
 //! to the node (distance from it) and converted back to the root's view when read.
 
 use super::WIN;
+use crate::rules::{Move, Position, legal_moves};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,11 +22,11 @@ pub enum Bound {
 pub type PackedMove = u16;
 pub const NO_MOVE: PackedMove = 0;
 
-pub fn pack(m: &crate::rules::Move) -> PackedMove {
+pub fn pack(m: &Move) -> PackedMove {
     0x8000 | (m.from().index() as u16) | ((m.to().index() as u16) << 5)
 }
 
-pub fn matches(p: PackedMove, m: &crate::rules::Move) -> bool {
+pub fn matches(p: PackedMove, m: &Move) -> bool {
     p != NO_MOVE && p == pack(m)
 }
 
@@ -64,15 +65,52 @@ pub struct Table {
 
 impl Table {
     /// A table of at most `mib` MiB (rounded down to a power of two buckets, at least one).
+    /// Allocated fallibly: if the system refuses that much, the table falls back to the default
+    /// 64 MiB (or half the request, if smaller) and halves again until it fits, so a large
+    /// request never aborts the process. [`Table::mib`] tells what was obtained. (Halving from
+    /// the huge request itself could land on a size the kernel's overcommit grants but the
+    /// machine cannot back, and filling it would bring in the out-of-memory killer.)
     pub fn new(mib: usize) -> Table {
-        let bytes = mib.max(1) << 20;
+        let mib = mib.max(1);
+        let mut size = mib;
+        loop {
+            if let Some(t) = Table::try_new(size) {
+                return t;
+            }
+            size = if size == mib {
+                (mib / 2).min(64)
+            } else {
+                size / 2
+            };
+            if size == 0 {
+                // Not even 1 MiB: a single bucket (64 bytes) still lets the search run.
+                return Table::with_buckets(vec![Bucket::default()]);
+            }
+        }
+    }
+
+    /// A table of at most `mib` MiB, or `None` if that much memory cannot be had.
+    pub fn try_new(mib: usize) -> Option<Table> {
+        let bytes = mib.max(1).checked_mul(1 << 20)?;
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).ok()?;
+        buckets.resize(n, Bucket::default());
+        Some(Table::with_buckets(buckets))
+    }
+
+    fn with_buckets(buckets: Vec<Bucket>) -> Table {
         Table {
-            buckets: vec![Bucket::default(); n],
-            mask: n - 1,
+            mask: buckets.len() - 1,
+            buckets,
             age: 0,
         }
+    }
+
+    /// The table's size in MiB (0 when it is under 1 MiB, the last resort).
+    pub fn mib(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     pub fn clear(&mut self) {
@@ -157,6 +195,43 @@ impl Table {
     }
 }
 
+/// The table key of a position with the hash `hash`, `np` plies into the no-progress count
+/// (R-G3): which tenth of the count it is in goes into the key, since the same placement means
+/// something else with the draw 5 plies away.
+#[inline]
+pub fn key(hash: u64, np: u32) -> u64 {
+    hash ^ u64::from(np / 10).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+impl Table {
+    /// `first` (a legal move from `pos`, `np` plies into the no-progress count), then the move
+    /// the table holds for each position it leads to, while that move is legal and no position
+    /// repeats; at most `max` plies. The line of a root move the search did not report as its
+    /// principal variation (a move chosen for variety among near-equal ones).
+    pub fn line(&self, pos: &Position, np: u32, first: Move, max: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let mut p = pos.after(&first);
+        let mut np = if first.is_irreversible() { 0 } else { np + 1 };
+        let mut seen = vec![pos.hash(), p.hash()];
+        while line.len() < max {
+            let Some(hit) = self.probe(key(p.hash(), np), 0) else {
+                break;
+            };
+            let Some(m) = legal_moves(&p).into_iter().find(|m| matches(hit.mv, m)) else {
+                break;
+            };
+            p = p.after(&m);
+            if seen.contains(&p.hash()) {
+                break;
+            }
+            seen.push(p.hash());
+            np = if m.is_irreversible() { 0 } else { np + 1 };
+            line.push(m);
+        }
+        line
+    }
+}
+
 /// Win/loss scores count plies from the root; stored, they count from the node.
 fn to_tt(score: i32, ply: i32) -> i32 {
     if score > WIN - 1000 {
@@ -195,5 +270,17 @@ mod tests {
         t.store(0x1234, 2, 0, -50, Bound::Upper, NO_MOVE);
         assert_eq!(t.probe(0x1234, 0).unwrap().bound, Bound::Upper);
         assert_eq!(std::mem::size_of::<Entry>(), 16);
+    }
+
+    #[test]
+    fn a_table_too_large_to_allocate_falls_back_instead_of_aborting() {
+        // 2^60 bytes: more than any machine has, so the allocation is refused (not aborted).
+        assert!(Table::try_new(1 << 40).is_none());
+        // A request whose byte count overflows usize is refused too.
+        assert!(Table::try_new(usize::MAX).is_none());
+        let t = Table::new(1 << 40);
+        assert_eq!(t.mib(), 64);
+        assert_eq!(t.capacity(), 64 << 20 >> 4);
+        assert_eq!(Table::new(4).mib(), 4);
     }
 }
