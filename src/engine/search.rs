@@ -484,6 +484,10 @@ impl Searcher<'_> {
             return 0;
         }
         self.pv[ply].clear();
+        // Only a node searched with an open window can be on the principal variation (a
+        // zero-window node that beats alpha is searched again with the open window before
+        // its line is used), so only those copy their best line up.
+        let open_window = beta - alpha > 1;
         let np = self.np[ply];
         if np >= NO_PROGRESS_LIMIT || self.is_third_repetition(np) {
             // R-G1 comes first: a side that cannot move has lost, draw or not.
@@ -624,13 +628,15 @@ impl Searcher<'_> {
                 best_move = tt::pack(&m);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(m);
-                    let rest = &tail[0];
-                    let room = MAX_PLY - 1;
-                    line.extend(rest.iter().copied().take(room));
+                    if open_window {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(m);
+                        let rest = &tail[0];
+                        let room = MAX_PLY - 1;
+                        line.extend(rest.iter().copied().take(room));
+                    }
                     if score >= beta {
                         if quiet && self.full {
                             self.ord.reward(&m, &quiets_tried, ply, depth.max(1), side);
