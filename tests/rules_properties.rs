@@ -12,8 +12,8 @@ mod rules_common;
 
 use dama::notation::fen;
 use dama::rules::{
-    Color, Game, Kind, Move, Piece, Position, PositionError, RuleSet, Setup, has_capture,
-    legal_moves, perft, quiet_only_count,
+    Color, Game, Kind, Move, MoveList, Piece, Position, PositionError, RuleSet, Setup,
+    find_capturers, has_capture, legal_moves, legal_moves_given, perft, quiet_only_count,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -444,6 +444,17 @@ proptest! {
     #[test]
     fn random_positions_match_the_reference(p in arb_position()) {
         check_position(&p);
+    }
+
+    #[test]
+    fn moves_given_known_capturers_are_the_legal_moves(p in arb_position()) {
+        // The search's path: capturers found once, then the moves from them.
+        let c = find_capturers(&p);
+        prop_assert_eq!(c.any(), has_capture(&p));
+        let mut given = MoveList::new();
+        legal_moves_given(&p, c, &mut given);
+        let all = legal_moves(&p);
+        prop_assert_eq!(given.as_slice(), all.as_slice());
     }
 }
 

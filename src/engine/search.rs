@@ -14,7 +14,8 @@ use super::params;
 use super::tt::{self, Bound, Table};
 use super::{SearchInfo, SearchResult, WIN, eval};
 use crate::rules::{
-    Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, has_capture, legal_moves, legal_moves_into,
+    Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, find_capturers, legal_moves,
+    legal_moves_given,
 };
 use arrayvec::ArrayVec;
 use rand::rngs::StdRng;
@@ -531,7 +532,8 @@ impl Searcher<'_> {
                 }
             }
         }
-        let must_capture = has_capture(&self.pos);
+        let capturers = find_capturers(&self.pos);
+        let must_capture = capturers.any();
         if ply >= MAX_PLY - 1 || (depth <= 0 && !must_capture) {
             // Quiescence: at the horizon only forced captures are played out.
             return self.evaluate(np);
@@ -551,7 +553,7 @@ impl Searcher<'_> {
             }
         }
         let mut moves = MoveList::new();
-        legal_moves_into(&self.pos, &mut moves);
+        legal_moves_given(&self.pos, capturers, &mut moves);
         if moves.is_empty() {
             return -(WIN - ply as i32);
         }

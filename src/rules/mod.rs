@@ -19,7 +19,10 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use draw::{DrawState, NO_PROGRESS_LIMIT};
 pub use game::{DrawReason, Game, IllegalMove, Outcome, WinReason};
-pub use movegen::{has_capture, legal_moves, legal_moves_into, quiet_only_count};
+pub use movegen::{
+    Capturers, find_capturers, has_capture, legal_moves, legal_moves_given, legal_moves_into,
+    quiet_only_count,
+};
 pub use moves::{MAX_JUMPS, MAX_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Setup};

@@ -26,11 +26,43 @@ pub fn legal_moves_into(pos: &Position, list: &mut MoveList) {
 
 /// Whether the side to move must capture.
 pub fn has_capture(pos: &Position) -> bool {
-    let (m, k) = match pos.rules() {
+    find_capturers(pos).any()
+}
+
+/// The pieces of the side to move that can capture, found once so that a caller that asks
+/// [`Capturers::any`] and then wants the moves ([`legal_moves_given`]) looks only once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capturers {
+    men: u32,
+    kings: u32,
+}
+
+impl Capturers {
+    /// Whether the side to move must capture.
+    pub fn any(&self) -> bool {
+        self.men | self.kings != 0
+    }
+}
+
+/// The capturing pieces of the side to move.
+pub fn find_capturers(pos: &Position) -> Capturers {
+    let (men, kings) = match pos.rules() {
         RuleSet::Italian => capturers::<true>(pos),
         RuleSet::English => capturers::<false>(pos),
     };
-    m | k != 0
+    Capturers { men, kings }
+}
+
+/// [`legal_moves_into`] for a position whose capturers are already known (`c` must come from
+/// [`find_capturers`] on this same position): the same moves in the same order.
+pub fn legal_moves_given(pos: &Position, c: Capturers, list: &mut MoveList) {
+    list.clear();
+    match (pos.rules(), c.any()) {
+        (RuleSet::Italian, true) => capture::generate_from::<true>(pos, c.men, c.kings, list),
+        (RuleSet::English, true) => capture::generate_from::<false>(pos, c.men, c.kings, list),
+        (RuleSet::Italian, false) => quiet::<true>(pos, list),
+        (RuleSet::English, false) => quiet::<false>(pos, list),
+    }
 }
 
 /// The number of legal moves, counted without building them when there is no capture
@@ -46,6 +78,12 @@ fn generate<const IT: bool>(pos: &Position, list: &mut MoveList) {
     if capture::generate::<IT>(pos, list) {
         return;
     }
+    quiet::<IT>(pos, list);
+}
+
+/// The quiet moves (for a position without a capture).
+#[inline(always)]
+fn quiet<const IT: bool>(pos: &Position, list: &mut MoveList) {
     let g = geometry(rules_of(IT));
     let promo = PROMOTION_ROW[pos.side_to_move().index()];
     let push = |mut t: u32, dir: Dir, king: bool| {
