@@ -1,25 +1,9 @@
 //! Commands that write files never replace an existing file unless told to (`--force`), and
 //! check before the long work starts.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod cli_common;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dama-outputs-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn dama(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .output()
-        .expect("run dama");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use cli_common::{dama, scratch};
 
 #[test]
 fn match_keeps_an_existing_pdn_file_without_force() {
@@ -27,7 +11,7 @@ fn match_keeps_an_existing_pdn_file_without_force() {
     let file = dir.join("games.pdn");
     std::fs::write(&file, "precious").unwrap();
     let f = file.to_str().unwrap();
-    let (ok, err) = dama(&[
+    let (ok, _, err) = dama(&[
         "match",
         "--games",
         "1",
@@ -44,7 +28,7 @@ fn match_keeps_an_existing_pdn_file_without_force() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious");
-    let (ok, err) = dama(&[
+    let (ok, _, err) = dama(&[
         "match",
         "--games",
         "1",
@@ -72,7 +56,7 @@ fn annotate_keeps_an_existing_file_without_force() {
     std::fs::write(&game, "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 10-13 *\n").unwrap();
     let g = game.to_str().unwrap();
     // Annotating a file onto itself would replace it: refused without --force.
-    let (ok, err) = dama(&["analyze", g, "--depth", "2", "--annotate", g]);
+    let (ok, _, err) = dama(&["analyze", g, "--depth", "2", "--annotate", g]);
     assert!(!ok);
     assert!(err.contains("already exists"), "{err}");
     assert!(
@@ -81,7 +65,7 @@ fn annotate_keeps_an_existing_file_without_force() {
             .starts_with("[GameType")
     );
     let out = dir.join("annotated.pdn");
-    let (ok, err) = dama(&[
+    let (ok, _, err) = dama(&[
         "analyze",
         g,
         "--depth",

@@ -1,19 +1,10 @@
 //! `dama perft` as a user runs it: counts per depth, `--divide`, and a clear error with a
 //! non-zero exit for a bad FEN.
 
-use std::process::Command;
+mod cli_common;
 
-fn dama(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .output()
-        .expect("run dama");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use cli_common::dama;
+use std::process::Command;
 
 /// The count column of `dama perft` output, by depth.
 fn counts(stdout: &str) -> Vec<u64> {

@@ -1,21 +1,12 @@
 //! `dama analyze`, `dama match` and `dama bench` end to end through the real binary.
 
+mod cli_common;
+
+use cli_common::dama;
+
 use dama::notation::pdn;
 use dama::rules::RuleSet;
 use std::path::PathBuf;
-use std::process::Command;
-
-fn dama(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .output()
-        .expect("dama runs");
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("dama-engine-cli-{}", std::process::id()));

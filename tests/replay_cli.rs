@@ -1,20 +1,11 @@
 //! `dama replay` as a user runs it: the game list, the text replay with boards and the final
 //! FEN, `--ply`, `--numbers`, `--rules`, and errors with a non-zero exit.
 
-use std::path::Path;
-use std::process::Command;
+mod cli_common;
 
-fn dama(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .output()
-        .expect("run dama");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use cli_common::dama;
+
+use std::path::Path;
 
 fn data(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,0 +1,73 @@
+//! Helpers shared by the `tests/tui_*.rs` suites: keys through the public input handler, and
+//! the engine's answers fed in as the worker thread would send them.
+
+// Each test crate uses its own subset of these helpers.
+#![allow(dead_code)]
+
+use dama::rules::{Game, Move, Position, legal_moves};
+use dama::tui::App;
+use dama::tui::app::{EngineMsg, Report, Request};
+use dama::tui::input::{self, Action};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+/// One key press, mapped and applied as the event loop does.
+pub fn press(app: &mut App, code: KeyCode) {
+    let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    if let Some(a) = input::map(&ev, app.context()) {
+        app.update(a);
+    }
+}
+
+/// The legal move written `text` in `pos`; panics naming both if there is none.
+pub fn find_move(pos: &Position, text: &str) -> Move {
+    legal_moves(pos)
+        .into_iter()
+        .find(|m| m.to_string() == text)
+        .unwrap_or_else(|| panic!("{text} is not legal in {pos:?}"))
+}
+
+/// Plays `text` for the player with the cursor keys and Enter (through a flipped board too).
+pub fn play_by_keys(app: &mut App, text: &str) {
+    let pos = *app.game().position();
+    let m = find_move(&pos, text);
+    let rules = pos.rules();
+    for sq in [m.from(), m.to()] {
+        while app.cursor() != (sq.row(), sq.file(rules)) {
+            let (r, f) = app.cursor();
+            let flip = app.flipped();
+            let down = (r < sq.row()) != flip;
+            let right = (f < sq.file(rules)) != flip;
+            let code = if r != sq.row() {
+                if down { KeyCode::Down } else { KeyCode::Up }
+            } else if right {
+                KeyCode::Right
+            } else {
+                KeyCode::Left
+            };
+            press(app, code);
+        }
+        press(app, KeyCode::Enter);
+    }
+}
+
+/// The last search the app asked for (the engine thread would get it), with its id.
+pub fn pending_search(app: &mut App) -> (u64, Game) {
+    let mut found = None;
+    for r in app.take_requests() {
+        if let Request::Search { id, game, .. } = r {
+            found = Some((id, *game));
+        }
+    }
+    found.expect("a search was requested")
+}
+
+/// Answers the pending search with `text` as the engine's move and `report` as its search.
+pub fn answer_search(app: &mut App, text: &str, report: Report) {
+    let (id, game) = pending_search(app);
+    let m = find_move(game.position(), text);
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report,
+    }));
+}
