@@ -1,6 +1,10 @@
 //! Key sequences through the public input handler (`input::map` -> `App::update`), with the
 //! engine's answers fed in as the worker would send them.
 
+mod tui_common;
+
+use tui_common::{find_move, pending_search, press};
+
 use dama::notation::fen;
 use dama::rules::{Color, Game, Move, Position, RuleSet, Square, legal_moves};
 use dama::tui::app::{EngineMsg, Overlay, Purpose, Report, Request};
@@ -25,13 +29,6 @@ fn new_app(rules: RuleSet, human: Color, pos: Position) -> App {
         height: 32,
     });
     app
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    if let Some(a) = input::map(&ev, app.context()) {
-        app.update(a);
-    }
 }
 
 fn type_keys(app: &mut App, keys: &str) {
@@ -75,28 +72,10 @@ fn choose(app: &mut App, n: u32) {
     type_keys(app, "\n");
 }
 
-/// The pending search request (the engine thread would get it), with its id.
-fn pending_search(app: &mut App) -> (u64, Game) {
-    let mut found = None;
-    for r in app.take_requests() {
-        if let Request::Search { id, game, .. } = r {
-            found = Some((id, *game));
-        }
-    }
-    found.expect("a search was requested")
-}
-
-fn find(pos: &Position, text: &str) -> Move {
-    legal_moves(pos)
-        .into_iter()
-        .find(|m| m.to_string() == text)
-        .unwrap_or_else(|| panic!("{text} is not legal in {pos:?}"))
-}
-
 /// Answers the pending search with `text` as the engine's best move.
 fn engine_answers(app: &mut App, text: &str, score: i32) {
     let (id, game) = pending_search(app);
-    let m = find(game.position(), text);
+    let m = find_move(game.position(), text);
     app.update(Action::Engine(EngineMsg::Info {
         id,
         report: Report {
@@ -272,7 +251,7 @@ fn undo_while_the_engine_thinks_is_instant_and_drops_its_answer() {
         "the search is stopped"
     );
     // The stopped search still answers; the answer belongs to a game that no longer exists.
-    let m = find(game.position(), "10-14");
+    let m = find_move(game.position(), "10-14");
     app.update(Action::Engine(EngineMsg::Done {
         id,
         best: Some(m),
@@ -505,8 +484,8 @@ fn the_panel_keeps_the_longest_line_for_the_chosen_move() {
         Position::start(RuleSet::Italian),
     );
     let (id, game) = pending_search(&mut app);
-    let m1 = find(game.position(), "23-19");
-    let m2 = find(&game.position().after(&m1), "10-14");
+    let m1 = find_move(game.position(), "23-19");
+    let m2 = find_move(&game.position().after(&m1), "10-14");
     let report = |pv: Vec<Move>| Report {
         depth: 5,
         score: 3,

@@ -2,8 +2,12 @@
 //! tests/data/tui/ (colour, no-colour, ASCII, a small terminal, a too-small one). Set
 //! `DAMA_UPDATE_SNAPSHOTS=1` to rewrite them after a deliberate change, then read the diff.
 
+mod tui_common;
+
+use tui_common::{find_move, pending_search, play_by_keys};
+
 use dama::notation::fen;
-use dama::rules::{Color, Game, Move, Position, RuleSet, legal_moves};
+use dama::rules::{Color, Game, Position, RuleSet, legal_moves};
 use dama::tui::app::{EngineMsg, Report, Request};
 use dama::tui::input::Action;
 use dama::tui::view;
@@ -27,45 +31,9 @@ fn app(look: Look, pos: Position, human: Color, w: u16, h: u16) -> App {
     app
 }
 
-fn play(app: &mut App, text: &str) {
-    let pos = *app.game().position();
-    let m = legal_moves(&pos)
-        .into_iter()
-        .find(|m| m.to_string() == text)
-        .unwrap();
-    let rules = pos.rules();
-    // Through the app, as the player: click-free, with the cursor keys' Select.
-    for sq in [m.from(), m.to()] {
-        while app.cursor() != (sq.row(), sq.file(rules)) {
-            let (r, f) = app.cursor();
-            let a = if r < sq.row() {
-                Action::Down
-            } else if r > sq.row() {
-                Action::Up
-            } else if f < sq.file(rules) {
-                Action::Right
-            } else {
-                Action::Left
-            };
-            app.update(a);
-        }
-        app.update(Action::Select);
-    }
-}
-
 fn engine(app: &mut App, text: &str) {
-    let (id, game) = app
-        .take_requests()
-        .into_iter()
-        .find_map(|r| match r {
-            Request::Search { id, game, .. } => Some((id, game)),
-            _ => None,
-        })
-        .unwrap();
-    let m: Move = legal_moves(game.position())
-        .into_iter()
-        .find(|m| m.to_string() == text)
-        .unwrap();
+    let (id, game) = pending_search(app);
+    let m = find_move(game.position(), text);
     app.update(Action::Engine(EngineMsg::Done {
         id,
         best: Some(m),
@@ -140,9 +108,9 @@ fn check(name: &str, app: &App, w: u16, h: u16, colours: bool) {
 
 fn midgame(look: Look, w: u16, h: u16) -> App {
     let mut a = app(look, Position::start(RuleSet::Italian), Color::White, w, h);
-    play(&mut a, "23-19");
+    play_by_keys(&mut a, "23-19");
     engine(&mut a, "10-14");
-    play(&mut a, "19x10");
+    play_by_keys(&mut a, "19x10");
     engine(&mut a, "5x14");
     // Pick up 22 so the selection and its targets show.
     play_pick(&mut a, 22);
@@ -227,7 +195,7 @@ fn compulsory_capture_marks_the_capturers() {
         60,
         14,
     );
-    play(&mut a, "23-19");
+    play_by_keys(&mut a, "23-19");
     engine(&mut a, "10-14");
     check("must_capture_ascii_60x14", &a, 60, 14, false);
 }
@@ -358,7 +326,7 @@ fn the_engine_line_reads_clearly() {
         100,
         32,
     );
-    play(&mut a, "23-19");
+    play_by_keys(&mut a, "23-19");
     let (id, game) = a
         .take_requests()
         .into_iter()
@@ -400,7 +368,7 @@ fn ascii_while_thinking_is_plain_ascii() {
         100,
         32,
     );
-    play(&mut a, "23-19");
+    play_by_keys(&mut a, "23-19");
     let id = a
         .take_requests()
         .into_iter()
@@ -442,7 +410,7 @@ fn the_smallest_panel_still_shows_the_moves() {
         59,
         11,
     );
-    play(&mut a, "22-18");
+    play_by_keys(&mut a, "22-18");
     engine(&mut a, "12-15");
     a.update(Action::ToggleEval);
     let area = Rect::new(0, 0, 59, 11);

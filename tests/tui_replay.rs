@@ -1,14 +1,18 @@
 //! The full-screen replay viewer: stepping with keys, switching games, comments and tags on
 //! screen, and starting a game from a replayed position.
 
+mod tui_common;
+
+use tui_common::press;
+
 use dama::notation::pdn::read_games;
 use dama::rules::{Color, RuleSet};
-use dama::tui::input::{self, Action, Context};
+use dama::tui::input::{Action, Context};
 use dama::tui::view;
 use dama::tui::viewer::Viewer;
 use dama::tui::{App, Config, Look};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
 const FILE: &str = r#"[Event "Club night"]
@@ -41,13 +45,6 @@ fn viewer_app(look: Look) -> App {
         height: 32,
     });
     app
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    if let Some(a) = input::map(&ev, app.context()) {
-        app.update(a);
-    }
 }
 
 fn screen_text(app: &App) -> String {

@@ -1,12 +1,15 @@
 //! Saving through the keys (`s`, a file name, Enter), reading the file back with the loader
 //! `--load` and `--resume` use, and the autosave on quitting.
 
-use dama::rules::{Color, Game, Move, Position, RuleSet, legal_moves};
-use dama::tui::app::{EngineMsg, Overlay, Report, Request};
-use dama::tui::input::{self, Action};
+mod tui_common;
+
+use tui_common::{answer_search, play_by_keys, press};
+
+use dama::rules::{Color, Game, Move, Position, RuleSet};
+use dama::tui::app::{Overlay, Report};
 use dama::tui::save::load_game;
 use dama::tui::{App, Config};
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
 
 /// A fresh folder under the system's temporary folder (never the user's home).
@@ -15,59 +18,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    if let Some(a) = input::map(&ev, app.context()) {
-        app.update(a);
-    }
-}
-
-fn play(app: &mut App, text: &str) {
-    let pos = *app.game().position();
-    let m = legal_moves(&pos)
-        .into_iter()
-        .find(|m| m.to_string() == text)
-        .unwrap();
-    let rules = pos.rules();
-    for sq in [m.from(), m.to()] {
-        while app.cursor() != (sq.row(), sq.file(rules)) {
-            let (r, f) = app.cursor();
-            let flip = app.flipped();
-            let down = (r < sq.row()) != flip;
-            let right = (f < sq.file(rules)) != flip;
-            let code = if r != sq.row() {
-                if down { KeyCode::Down } else { KeyCode::Up }
-            } else if right {
-                KeyCode::Right
-            } else {
-                KeyCode::Left
-            };
-            press(app, code);
-        }
-        press(app, KeyCode::Enter);
-    }
-}
-
-fn engine(app: &mut App, text: &str) {
-    let (id, game) = app
-        .take_requests()
-        .into_iter()
-        .find_map(|r| match r {
-            Request::Search { id, game, .. } => Some((id, game)),
-            _ => None,
-        })
-        .unwrap();
-    let m: Move = legal_moves(game.position())
-        .into_iter()
-        .find(|m| m.to_string() == text)
-        .unwrap();
-    app.update(Action::Engine(EngineMsg::Done {
-        id,
-        best: Some(m),
-        report: Report::default(),
-    }));
 }
 
 fn history(game: &Game) -> Vec<String> {
@@ -83,10 +33,10 @@ fn save_with_keys_and_reload() {
     c.save_dir = dir.clone();
     c.autosave = None;
     let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
-    engine(&mut app, "23-19");
-    play(&mut app, "10-14");
-    engine(&mut app, "19x10");
-    play(&mut app, "5x14");
+    answer_search(&mut app, "23-19", Report::default());
+    play_by_keys(&mut app, "10-14");
+    answer_search(&mut app, "19x10", Report::default());
+    play_by_keys(&mut app, "5x14");
     press(&mut app, KeyCode::Char('s'));
     let Overlay::SaveAs(default) = app.overlay().clone() else {
         panic!("s opens the file name prompt");
@@ -120,7 +70,7 @@ fn save_with_keys_and_reload() {
     c.autosave = None;
     let mut again = App::new(c, loaded.game);
     assert!(again.engine_moving());
-    engine(&mut again, "21-17");
+    answer_search(&mut again, "21-17", Report::default());
     assert_eq!(again.game().ply(), 5);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -133,7 +83,7 @@ fn quitting_keeps_an_autosave_for_resume() {
     c.autosave = Some(auto.clone());
     c.human = Color::Black;
     let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::English)));
-    play(&mut app, "11-15");
+    play_by_keys(&mut app, "11-15");
     press(&mut app, KeyCode::Char('q'));
     press(&mut app, KeyCode::Char('y'));
     assert!(app.should_quit());
@@ -209,7 +159,7 @@ fn saving_over_another_file_asks_first() {
     c.save_dir = dir.clone();
     c.autosave = None;
     let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
-    play(&mut app, "22-18");
+    play_by_keys(&mut app, "22-18");
     let save_to = |app: &mut App, path: &std::path::Path| {
         press(app, KeyCode::Char('s'));
         let Overlay::SaveAs(default) = app.overlay().clone() else {
