@@ -208,32 +208,6 @@ mod tests {
     }
 
     #[test]
-    fn r_b4_italian_numbering() {
-        // R-B4 (IT): 1 = a8, 4 = g8, 5 = b7, 21 = b3, 25 = a2, 29 = b1, 32 = h1.
-        let it = RuleSet::Italian;
-        for (n, c) in [
-            (1, "a8"),
-            (4, "g8"),
-            (5, "b7"),
-            (21, "b3"),
-            (25, "a2"),
-            (29, "b1"),
-            (32, "h1"),
-        ] {
-            assert_eq!(sq(n).coordinate(it), c, "square {n}");
-        }
-    }
-
-    #[test]
-    fn r_b4_english_numbering() {
-        // R-B4 (EN): 1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1.
-        let en = RuleSet::English;
-        for (n, c) in [(1, "b8"), (4, "h8"), (5, "a7"), (29, "a1"), (32, "g1")] {
-            assert_eq!(sq(n).coordinate(en), c, "square {n}");
-        }
-    }
-
-    #[test]
     fn r_b1_r_b2_dark_squares_and_corners() {
         // R-B2 (IT): the corner at each player's right hand is dark: h1 for White, a8 for Black.
         assert_eq!(Square::at(RuleSet::Italian, 7, 7), Some(sq(32)));
