@@ -5,8 +5,8 @@ use crate::cli::{ColorChoice, PlayArgs};
 use crate::notation::fen;
 use crate::notation::pdn::{PdnError, PdnGame};
 use crate::rules::{Color, Game, Position, RuleSet};
-use crate::tui::run::EngineLink;
-use crate::tui::save::Strength;
+use crate::tui::run::{EngineLink, Ended};
+use crate::tui::save::{Kept, Strength};
 use crate::tui::viewer::Viewer;
 use crate::tui::worker::Worker;
 use crate::tui::{App, Config, Look};
@@ -19,9 +19,13 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let mut config = Config::new(rules);
     config.look = look(args.ascii);
     let data = data_dir();
+    if let Some(d) = &data {
+        crate::tui::save::clean_data_folder(d);
+    }
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));
 
+    let mut resumed = None;
     let mut loaded_side = None;
     let mut loaded_strength = None;
     let game = if let Some(text) = &args.fen {
@@ -37,16 +41,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
             .autosave
             .clone()
             .context("no home folder: there is no autosave to resume")?;
-        if !path.exists() {
-            anyhow::bail!(
-                "no game to resume: {} does not exist (a game is kept there when you quit it \
-                 unfinished)",
-                path.display()
-            );
-        }
-        let l = crate::tui::save::load_game(&path, rules)?;
+        let l = crate::tui::save::resume(&path, rules)?;
         loaded_side = l.human;
         loaded_strength = l.engine;
+        resumed = Some(l.summary);
+        config.resumed = true;
         l.game
     } else {
         Game::new(Position::start(rules))
@@ -84,11 +83,50 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     config.touch_move = args.touch_move;
 
     let mut app = App::new(config, game);
+    if let Some(summary) = &resumed {
+        app.note(format!("Resumed: {summary}"));
+    }
     let mut engine = Worker::spawn(args.seed).context("cannot start the engine thread")?;
-    crate::tui::run::run(&mut app, &mut engine).context("terminal error")?;
+    let ended = crate::tui::run::run(&mut app, &mut engine);
+    report_end(&app);
+    finish(ended)
+}
+
+/// After the terminal is restored: where the game went (saved, kept for `--resume`, or, when
+/// it could not be kept, the game itself on standard error so that it is not lost).
+fn report_end(app: &App) {
     if let Some(p) = app.saved_to() {
         println!("Game saved to {}", p.display());
     }
+    let unkept = match app.kept() {
+        Kept::InFile(p) => {
+            println!(
+                "The game is kept in {}: `dama play --resume` continues it",
+                p.display()
+            );
+            return;
+        }
+        Kept::Failed(p, e) => format!("the game could not be kept in {}: {e}", p.display()),
+        Kept::NoPlace if app.in_progress() => {
+            "the game could not be kept: there is no home folder".to_string()
+        }
+        _ => return,
+    };
+    eprintln!("dama: {unkept}. Here it is, to save by hand:\n");
+    eprintln!("{}", app.record_text());
+}
+
+/// Ends as the terminal loop did: a signal makes the exit status 128 + its number, as a shell
+/// reports a program it ended (the terminal is already restored and the game kept).
+fn finish(ended: std::io::Result<Ended>) -> anyhow::Result<()> {
+    let signal = match &ended {
+        Ok(Ended::Signal(sig)) => Some(*sig),
+        _ => crate::tui::run::pending_signal(),
+    };
+    if let Some(sig) = signal {
+        std::process::exit(128 + sig);
+    }
+    ended.context("terminal error")?;
     Ok(())
 }
 
@@ -103,6 +141,9 @@ pub fn view(
     let mut config = Config::new(opts.rules);
     config.look = look(opts.ascii);
     let data = data_dir();
+    if let Some(d) = &data {
+        crate::tui::save::clean_data_folder(d);
+    }
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));
     let list = games.len() > 1 && !opts.chosen;
@@ -118,11 +159,9 @@ pub fn view(
         app.show_game_list();
     }
     let mut link = LazyEngine::default();
-    crate::tui::run::run(&mut app, &mut link).context("terminal error")?;
-    if let Some(p) = app.saved_to() {
-        println!("Game saved to {}", p.display());
-    }
-    Ok(())
+    let ended = crate::tui::run::run(&mut app, &mut link);
+    report_end(&app);
+    finish(ended)
 }
 
 /// How `dama replay` opens the viewer.

@@ -14,10 +14,14 @@ pub enum Overwrite {
 
 /// Writes `contents` to `path` so that the file is never left half-written: the text goes to
 /// a temporary file in the same folder, is flushed to disk, then renamed over the target (or
-/// linked to it, with [`Overwrite::Never`], which fails if the target exists).
+/// linked to it, with [`Overwrite::Never`], which fails if the target exists). Temporary files
+/// of the same target left by a save that was killed midway are removed first.
+///
+/// The folder must exist: a mistyped folder is reported, not created.
 ///
 /// # Errors
-/// Any I/O error; the target is then unchanged and the temporary file removed.
+/// Any I/O error (a missing folder as `NotFound` naming it); the target is then unchanged and
+/// the temporary file removed.
 pub fn save_atomic(path: &Path, contents: &str, overwrite: Overwrite) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -28,14 +32,26 @@ pub fn save_atomic(path: &Path, contents: &str, overwrite: Overwrite) -> io::Res
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
         .to_string_lossy()
         .into_owned();
+    if !dir.is_dir() {
+        let why = if dir.exists() {
+            "is not a folder"
+        } else {
+            "does not exist"
+        };
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("the folder {} {why}", dir.display()),
+        ));
+    }
+    remove_stale_temporaries(&dir, Some(&name));
     if overwrite == Overwrite::Never && path.exists() {
         return Err(io::Error::new(
             io::ErrorKind::AlreadyExists,
             format!("{} already exists", path.display()),
         ));
     }
-    let tmp = (0..100u32)
-        .map(|n| dir.join(format!(".{name}.{}.{n}.tmp", std::process::id())))
+    let tmp = (0..TEMP_TRIES)
+        .map(|n| dir.join(temp_name(&name, std::process::id(), n)))
         .find(|p| !p.exists())
         .ok_or_else(|| io::Error::other("no free temporary file name"))?;
     let result = (|| {
@@ -58,6 +74,75 @@ pub fn save_atomic(path: &Path, contents: &str, overwrite: Overwrite) -> io::Res
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// How many temporary names one process tries for one target.
+const TEMP_TRIES: u32 = 100;
+
+/// The temporary file name for saving `target`: `.{target}.{pid}.{n}.tmp`, hidden and not
+/// ending in `.pdn`, so nothing takes it for a game.
+fn temp_name(target: &str, pid: u32, n: u32) -> String {
+    format!(".{target}.{pid}.{n}.tmp")
+}
+
+/// For a name [`temp_name`] makes: (the target's name, the saving process's id).
+fn parse_temp_name(file: &str) -> Option<(&str, u32)> {
+    let inner = file.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (rest, n) = inner.rsplit_once('.')?;
+    let (target, pid) = rest.rsplit_once('.')?;
+    let n: u32 = n.parse().ok()?;
+    let pid: u32 = pid.parse().ok()?;
+    (n < TEMP_TRIES && !target.is_empty()).then_some((target, pid))
+}
+
+/// Removes the temporary files in `dir` that saves killed midway left behind (those of
+/// `target` only, or of every target when `None`): the files of processes that are gone.
+/// A save under way in another process is left alone. Returns how many were removed; errors
+/// are ignored (a file that cannot be removed is no worse than before).
+pub fn remove_stale_temporaries(dir: &Path, target: Option<&str>) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some((name, pid)) = file.to_str().and_then(parse_temp_name) else {
+            continue;
+        };
+        if target.is_some_and(|t| t != name) || process_alive(pid) {
+            continue;
+        }
+        if entry.file_type().is_ok_and(|t| t.is_file())
+            && std::fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Whether process `pid` is running (this one counts).
+#[cfg(unix)]
+fn process_alive(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    if pid <= 0 {
+        return false;
+    }
+    // SAFETY: signal 0 sends nothing; it only asks whether the process exists.
+    let r = unsafe { libc::kill(pid, 0) };
+    // EPERM: it exists but belongs to someone else.
+    r == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Without a way to ask, only this process's own files count as in use.
+#[cfg(not(unix))]
+fn process_alive(pid: u32) -> bool {
+    pid == std::process::id()
 }
 
 /// Today's date as PDN writes it, `YYYY.MM.DD` (UTC).
@@ -87,6 +172,23 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn temporary_names_read_back() {
+        let name = temp_name("autosave.pdn", 4321, 7);
+        assert_eq!(name, ".autosave.pdn.4321.7.tmp");
+        assert_eq!(parse_temp_name(&name), Some(("autosave.pdn", 4321)));
+        for other in [
+            "autosave.pdn",
+            ".autosave.pdn.tmp",
+            ".autosave.pdn.x.0.tmp",
+            ".autosave.pdn.12.100.tmp",
+            "..12.0.tmp",
+            "a.12.0.tmp",
+        ] {
+            assert_eq!(parse_temp_name(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn civil_dates() {

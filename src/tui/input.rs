@@ -40,8 +40,12 @@ pub enum Action {
     Save,
     /// `q`: quit, asking first when a game is in progress.
     Quit,
-    /// Ctrl-C: quit at once (the game is kept in the autosave).
+    /// Ctrl-C: quit at once (the game is kept in the autosave); if it could not be kept, ask
+    /// first.
     Interrupt,
+    /// A signal (SIGTERM, SIGHUP...) or a terminal error: keep what can be kept and quit,
+    /// asking nothing.
+    Terminate,
     Help,
     /// Text typed into a prompt.
     Char(char),

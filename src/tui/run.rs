@@ -1,15 +1,29 @@
-//! The terminal loop: set the terminal up, read events, feed the app, hand its requests to the
-//! engine thread, draw; and put the terminal back however the loop ends (normal exit, error,
-//! Ctrl-C, which raw mode delivers as a key, or panic).
+//! The terminal's lifetime, in one place: set it up, run the loop (read events, feed the app,
+//! hand its requests to the engine thread, draw), and put the terminal back however the loop
+//! ends: quitting, an error, Ctrl-C (which raw mode delivers as a key), a panic, or a signal
+//! (SIGTERM, SIGHUP when the terminal is closed, SIGINT, SIGQUIT). On an error or a signal the
+//! game is kept first, exactly as quitting keeps it.
 
 use crate::tui::app::{App, EngineMsg, Request};
 use crate::tui::input::{self, Action};
 use crate::tui::view;
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{LeaveAlternateScreen, disable_raw_mode};
 use std::io::{self, IsTerminal, stdout};
 use std::sync::Once;
 use std::time::Duration;
+
+/// How the terminal loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The player quit.
+    Quit,
+    /// This signal arrived (its number): the game was kept and the terminal restored; the
+    /// program should now exit with status 128 + the number, as a shell reports it.
+    Signal(i32),
+}
 
 /// Something that runs searches for the app: the engine worker thread.
 pub trait EngineLink {
@@ -24,11 +38,11 @@ pub trait EngineLink {
 /// How often the screen refreshes while nothing happens (the spinner's pace).
 const TICK: Duration = Duration::from_millis(100);
 
-/// Runs `app` in the terminal until it quits.
+/// Runs `app` in the terminal until it quits or a signal ends it.
 ///
 /// # Errors
-/// Terminal I/O errors; the terminal is restored before they are returned.
-pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<()> {
+/// Terminal I/O errors; the game is kept and the terminal restored before they are returned.
+pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<Ended> {
     // Without a terminal the screen's escape codes would go into a file or a pipe.
     if !stdout().is_terminal() {
         return Err(io::Error::other(
@@ -36,38 +50,95 @@ pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<()> {
              (for text: dama replay FILE --text)",
         ));
     }
+    // Before the terminal changes: a signal from then on is the loop's to handle.
+    signals::watch();
     let mut terminal = ratatui::try_init()
         .map_err(|e| io::Error::new(e.kind(), format!("cannot open the terminal: {e}")))?;
-    install_mouse_panic_hook();
+    install_panic_hook();
     let result = execute!(stdout(), EnableMouseCapture)
         .and_then(|()| event_loop(&mut terminal, app, engine));
-    if result.is_err() {
-        // Keep the game in the autosave before giving up.
-        app.update(Action::Interrupt);
+    if !matches!(result, Ok(Ended::Quit)) {
+        // Keep the game before touching the terminal again: after a hang-up, writing to it
+        // may fail, and the game matters more than the screen.
+        app.update(Action::Terminate);
     }
-    let _ = execute!(stdout(), DisableMouseCapture);
-    ratatui::restore();
+    restore();
+    drop(terminal);
     result
 }
 
+/// The signal that arrived since the terminal loop started watching, if any (one that came
+/// while the terminal was being restored is reported here, so the program still ends with
+/// the signal's status).
+pub fn pending_signal() -> Option<i32> {
+    signals::pending()
+}
+
+/// Puts the terminal back as it was: mouse reporting off, raw mode off, the main screen, the
+/// cursor shown. Every step is tried even if one fails (a closed terminal fails them all).
+fn restore() {
+    let _ = execute!(stdout(), DisableMouseCapture);
+    let _ = disable_raw_mode();
+    let _ = execute!(stdout(), LeaveAlternateScreen, Show);
+}
+
 /// ratatui's own hook restores raw mode and the alternate screen; this one wraps it so mouse
-/// capture is switched off first (otherwise the shell receives mouse escape codes).
-fn install_mouse_panic_hook() {
+/// capture is switched off first (otherwise the shell receives mouse escape codes) and the
+/// cursor is shown again.
+fn install_panic_hook() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            let _ = execute!(stdout(), DisableMouseCapture);
+            let _ = execute!(stdout(), DisableMouseCapture, Show);
             previous(info);
         }));
     });
+}
+
+/// The signals that end the program, turned into a flag the loop reads between events
+/// (signal-hook does the async-signal-safe part: the handler only stores the number).
+#[cfg(unix)]
+mod signals {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, OnceLock};
+
+    static FLAG: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
+
+    /// Starts catching the signals (once per process; they stay caught until it exits, which
+    /// follows soon after the loop ends).
+    pub fn watch() {
+        FLAG.get_or_init(|| {
+            let flag = Arc::new(AtomicUsize::new(0));
+            for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+                // Registering fails only for signals that cannot be caught; these can.
+                let _ = signal_hook::flag::register_usize(sig, Arc::clone(&flag), sig as usize);
+            }
+            flag
+        });
+    }
+
+    pub fn pending() -> Option<i32> {
+        let n = FLAG.get()?.load(Ordering::SeqCst);
+        (n != 0).then_some(n as i32)
+    }
+}
+
+/// Elsewhere the terminal library reports Ctrl-C as a key and there are no such signals.
+#[cfg(not(unix))]
+mod signals {
+    pub fn watch() {}
+    pub fn pending() -> Option<i32> {
+        None
+    }
 }
 
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     engine: &mut dyn EngineLink,
-) -> io::Result<()> {
+) -> io::Result<Ended> {
     let size = terminal.size()?;
     app.update(Action::Resize {
         width: size.width,
@@ -77,10 +148,14 @@ fn event_loop(
         for r in app.take_requests() {
             engine.send(r);
         }
+        if let Some(sig) = signals::pending() {
+            return Ok(Ended::Signal(sig));
+        }
         if app.should_quit() {
-            return Ok(());
+            return Ok(Ended::Quit);
         }
         terminal.draw(|f| view::draw(f, app))?;
+        // A signal interrupts this wait at most one tick late.
         if event::poll(TICK)? {
             // Take every event already waiting before drawing again.
             loop {
@@ -88,7 +163,10 @@ fn event_loop(
                 if let Some(a) = input::map(&ev, app.context()) {
                     app.update(a);
                 }
-                if app.should_quit() || !event::poll(Duration::ZERO)? {
+                if app.should_quit()
+                    || signals::pending().is_some()
+                    || !event::poll(Duration::ZERO)?
+                {
                     break;
                 }
             }

@@ -1,30 +1,198 @@
-//! The game as a PDN file: save, autosave, `--load` and `--resume`. The PDN text itself is the
-//! notation layer's; this module names the players and picks the game to continue.
+//! The game as a PDN file: save, `--load`, and keeping the game for `--resume`.
+//!
+//! [`Keeper`] is the one place that keeps the game in progress: the TUI tells it about every
+//! change and it writes the autosave (atomically), clears it when there is nothing left to
+//! continue, and remembers whether that worked, so nobody is told a game is kept when it is
+//! not. The PDN text itself is the notation layer's; this module names the players and picks
+//! the game to continue.
 
 use crate::notation::pdn::{self, Overwrite, PdnGame};
-use crate::rules::{Color, Game, RuleSet};
+use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
 use std::fmt;
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// The player's name in saved games; a game is continued with the player on the side that
 /// carries it.
 pub const PLAYER: &str = "You";
 
-/// Writes `game` to `path` as PDN (atomically: a temporary file renamed over the target),
-/// creating the folder if needed. `engine` names the computer player.
-///
-/// # Errors
-/// Any I/O error; an existing file at `path` is then left as it was.
-pub fn write_game(game: &Game, human: Color, engine: &str, path: &Path) -> std::io::Result<()> {
+/// The record of `game` as dama saves it: the player named [`PLAYER`], the computer `engine`,
+/// today's date and the time of day (UTC, so that two games of one day can be told apart).
+pub fn record(game: &Game, human: Color, engine: &str) -> PdnGame {
     let (white, black) = match human {
         Color::White => (PLAYER, engine),
         Color::Black => (engine, PLAYER),
     };
-    let record = PdnGame::from_game(game, "dama", white, black);
+    let mut record = PdnGame::from_game(game, "dama", white, black);
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+        % 86_400;
+    let time = format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+    record.set_tag("Time", &time);
+    record
+}
+
+/// Writes `game` to `path` as PDN (atomically: a temporary file renamed over the target).
+/// `engine` names the computer player. The folder must exist.
+///
+/// # Errors
+/// Any I/O error (a missing folder is one); an existing file at `path` is then left as it was.
+pub fn write_game(game: &Game, human: Color, engine: &str, path: &Path) -> io::Result<()> {
+    let text = pdn::write_game(&record(game, human, engine));
+    pdn::save_atomic(path, &text, Overwrite::Replace)
+}
+
+/// What became of the game in progress as far as the autosave goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// The player has not acted on this game here: the kept game, if any, is as it was.
+    Untouched,
+    /// The game is in the autosave, up to its last move.
+    InFile(PathBuf),
+    /// Nothing to continue (the game is over or has no move): no autosave is left.
+    Nothing,
+    /// The game could not be kept: the autosave's path and why.
+    Failed(PathBuf, String),
+    /// There is no data folder (no home) to keep it in.
+    NoPlace,
+}
+
+/// What the autosave was last brought up to date with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Snapshot {
+    start: Position,
+    moves: Vec<Move>,
+    outcome: Option<Outcome>,
+    human: Color,
+    engine: String,
+}
+
+/// Keeps the game in progress in the autosave file, after every change, once this session
+/// has taken it over.
+///
+/// A session takes the autosave over when its player first acts on the game (a move, a take
+/// back) or when it continues the kept game (`--resume`). Until then the kept game belongs to
+/// an earlier session and is left alone, however this one ends.
+#[derive(Debug)]
+pub struct Keeper {
+    path: Option<PathBuf>,
+    owned: bool,
+    /// The game as of the last attempt to keep it; nothing is written while it is unchanged.
+    last: Option<Snapshot>,
+    state: Kept,
+}
+
+impl Keeper {
+    /// A keeper for the autosave at `path` (`None`: there is nowhere to keep games); `owned`
+    /// when the game is the kept game itself (`--resume`).
+    pub fn new(path: Option<PathBuf>, owned: bool) -> Keeper {
+        Keeper {
+            path,
+            owned,
+            last: None,
+            state: Kept::Untouched,
+        }
+    }
+
+    /// The autosave's path, if there is one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The player acted on the game: from now on the autosave follows it.
+    pub fn take_over(&mut self) {
+        self.owned = true;
+    }
+
+    /// What the last attempt to keep the game did.
+    pub fn state(&self) -> &Kept {
+        &self.state
+    }
+
+    /// Brings the autosave up to date with `game` (played by the player as `human` against
+    /// `engine`): written while the game goes on, removed once there is nothing left to
+    /// continue. Nothing happens before the session has taken the autosave over, nor while
+    /// the game is as it was at the last attempt, unless `retry` and that attempt failed.
+    ///
+    /// When writing fails, the file kept before (an older game, or this one some moves ago) is
+    /// set aside as [`previous_path`], so that `--resume` says the newest game was not kept
+    /// instead of quietly continuing an older one.
+    pub fn keep(&mut self, game: &Game, human: Color, engine: &str, retry: bool) -> &Kept {
+        if !self.owned {
+            return &self.state;
+        }
+        let snap = Snapshot {
+            start: *game.start(),
+            moves: game.moves().to_vec(),
+            outcome: game.outcome(),
+            human,
+            engine: engine.to_string(),
+        };
+        let failed = matches!(self.state, Kept::Failed(..) | Kept::NoPlace);
+        if self.last.as_ref() == Some(&snap) && !(retry && failed) {
+            return &self.state;
+        }
+        self.last = Some(snap);
+        let goes_on = game.ply() > 0 && game.outcome().is_none();
+        let Some(path) = self.path.clone() else {
+            self.state = if goes_on { Kept::NoPlace } else { Kept::Nothing };
+            return &self.state;
+        };
+        self.state = if goes_on {
+            match keep_file(game, human, engine, &path) {
+                Ok(()) => {
+                    // The newest game is kept: an older one set aside is no longer needed to
+                    // tell the player anything.
+                    let _ = std::fs::remove_file(previous_path(&path));
+                    Kept::InFile(path)
+                }
+                Err(e) => {
+                    if path.is_file() {
+                        let _ = std::fs::rename(&path, previous_path(&path));
+                    }
+                    Kept::Failed(path, e.to_string())
+                }
+            }
+        } else {
+            match std::fs::remove_file(&path) {
+                Ok(()) => Kept::Nothing,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => Kept::Nothing,
+                Err(e) => {
+                    let why = format!("the game kept before could not be removed: {e}");
+                    Kept::Failed(path, why)
+                }
+            }
+        };
+        &self.state
+    }
+}
+
+/// Writes the autosave, creating the data folder it lives in (the one folder dama makes on
+/// its own: it is dama's, and the player never typed it).
+fn keep_file(game: &Game, human: Color, engine: &str, path: &Path) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    pdn::save_atomic(path, &pdn::write_game(&record), Overwrite::Replace)
+    write_game(game, human, engine, path)
+}
+
+/// Where the game kept before is set aside when the newest one could not be written:
+/// `autosave.pdn` -> `autosave-previous.pdn`.
+pub fn previous_path(autosave: &Path) -> PathBuf {
+    let stem = autosave
+        .file_stem()
+        .map_or_else(|| "autosave".into(), |s| s.to_string_lossy().into_owned());
+    let name = match autosave.extension() {
+        Some(ext) => format!("{stem}-previous.{}", ext.to_string_lossy()),
+        None => format!("{stem}-previous"),
+    };
+    autosave.with_file_name(name)
+}
+
+/// Removes the temporary files that saves killed midway left in the data folder.
+pub fn clean_data_folder(dir: &Path) {
+    crate::notation::save::remove_stale_temporaries(dir, None);
 }
 
 /// A game read back to be continued.
@@ -35,6 +203,8 @@ pub struct Loaded {
     /// The engine's strength when the game was saved, read from its player name
     /// (`dama (depth 4)`, `dama (200 ms)`), so a resumed game goes on as it was played.
     pub engine: Option<Strength>,
+    /// Which game this is, for the player: players, date, moves.
+    pub summary: String,
 }
 
 /// How strongly the engine played a saved game.
@@ -123,5 +293,116 @@ pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
         game: record.game(),
         human,
         engine,
+        summary: summary(&record),
     })
+}
+
+/// `You (White) against dama (depth 12), 2026.12.01 14:03 UTC, 7 moves, the last 10-14`.
+fn summary(record: &PdnGame) -> String {
+    let white = record.tag("White").unwrap_or("?");
+    let black = record.tag("Black").unwrap_or("?");
+    let mut when = record.tag("Date").unwrap_or("undated").to_string();
+    if let Some(t) = record.tag("Time").and_then(|t| t.get(..5)) {
+        when.push_str(&format!(" {t} UTC"));
+    }
+    let n = record.moves.len();
+    let moves = match record.moves.last() {
+        None => "no move yet".to_string(),
+        Some(m) if n == 1 => format!("1 move, {}", m.mv),
+        Some(m) => format!("{n} moves, the last {}", m.mv),
+    };
+    format!("{white} (White) against {black} (Black), {when}, {moves}")
+}
+
+/// Why `--resume` has no game to continue.
+#[derive(Debug)]
+pub enum ResumeError {
+    /// No game was kept.
+    Nothing(PathBuf),
+    /// The newest game could not be kept; an older one was set aside at `older`.
+    NewestNotKept {
+        autosave: PathBuf,
+        older: PathBuf,
+        summary: String,
+    },
+    Load(LoadError),
+}
+
+impl fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResumeError::Nothing(p) => write!(
+                f,
+                "no game to resume: {} does not exist (a game is kept there while you play it, \
+                 until it ends)",
+                p.display()
+            ),
+            ResumeError::NewestNotKept {
+                autosave,
+                older,
+                summary,
+            } => write!(
+                f,
+                "no game to resume in {}: the last game could not be kept there. An older \
+                 game was set aside in {} ({summary}); `dama play --load {}` continues it",
+                autosave.display(),
+                older.display(),
+                older.display()
+            ),
+            ResumeError::Load(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ResumeError {}
+
+/// The kept game, for `--resume`. Only the autosave itself is continued: when it is missing but
+/// an older game was set aside because a newer one could not be written, that is an error
+/// saying so, not a silent step back.
+///
+/// # Errors
+/// [`ResumeError`].
+pub fn resume(autosave: &Path, rules: RuleSet) -> Result<Loaded, ResumeError> {
+    if !autosave.exists() {
+        let older = previous_path(autosave);
+        return Err(match load_game(&older, rules) {
+            Ok(l) => ResumeError::NewestNotKept {
+                autosave: autosave.to_path_buf(),
+                older,
+                summary: l.summary,
+            },
+            Err(_) => ResumeError::Nothing(autosave.to_path_buf()),
+        });
+    }
+    let mut loaded = load_game(autosave, rules).map_err(ResumeError::Load)?;
+    // A folder that cannot be written could not have kept a newer game either, nor set this
+    // one aside: say so rather than let an older game pass for the last one.
+    if let Some(dir) = autosave.parent().filter(|d| !writable(d)) {
+        loaded.summary.push_str(&format!(
+            " (note: {} cannot be written, so a game played after this one could not be kept)",
+            dir.display()
+        ));
+    }
+    Ok(loaded)
+}
+
+/// Whether this process may create files in `dir`.
+#[cfg(unix)]
+fn writable(dir: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
+        return true;
+    };
+    // SAFETY: `c` is a valid NUL-terminated path for the duration of the call.
+    unsafe { libc::access(c.as_ptr(), libc::W_OK) == 0 }
+}
+
+#[cfg(not(unix))]
+fn writable(dir: &Path) -> bool {
+    std::fs::metadata(dir).is_ok_and(|m| !m.permissions().readonly())
 }

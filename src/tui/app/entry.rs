@@ -249,6 +249,7 @@ impl App {
             self.message = e.to_string();
             return;
         }
+        self.keeper.take_over();
         self.clear_selection();
         self.redo.clear();
         self.hint = None;

@@ -16,6 +16,7 @@ pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits
 use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
 use crate::tui::input::{Action, Context};
 use crate::tui::layout::Screen;
+use crate::tui::save::{Keeper, Kept};
 use crate::tui::viewer::Viewer;
 use ratatui::layout::Rect;
 use std::path::PathBuf;
@@ -45,8 +46,10 @@ pub struct Config {
     pub look: Look,
     /// R-G6: a picked piece that can move must move.
     pub touch_move: bool,
-    /// Where the game in progress is kept on quitting (for `--resume`).
+    /// Where the game in progress is kept, after every move (for `--resume`).
     pub autosave: Option<PathBuf>,
+    /// The game is the kept game itself (`--resume`): the autosave follows it from the start.
+    pub resumed: bool,
     /// Where saved games go by default.
     pub save_dir: PathBuf,
 }
@@ -62,6 +65,7 @@ impl Config {
             look: Look::Colour,
             touch_move: false,
             autosave: None,
+            resumed: false,
             save_dir: PathBuf::from("."),
         }
     }
@@ -106,7 +110,12 @@ impl LastSearch {
 /// A question waiting for y/n.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Question {
+    /// Quitting a game that is kept.
     Quit,
+    /// Quitting a game the player has not moved in: the kept game is left as it was.
+    QuitUntouched,
+    /// Quitting a game that could not be kept (the message line says why).
+    QuitNotKept,
     NewGame,
     Resign,
     /// The file name typed to save to is an existing file (not this game's own save).
@@ -117,6 +126,14 @@ impl Question {
     pub fn text(self) -> &'static str {
         match self {
             Question::Quit => "Quit? The game is kept for `dama play --resume`. (y/n)",
+            Question::QuitUntouched => {
+                "Quit? You have not moved in this game, so it is not kept \
+                 (a game kept before stays as it was). (y/n)"
+            }
+            Question::QuitNotKept => {
+                "The game could not be kept (see below). Quit without it? \
+                 (y/n: n, then s, saves it elsewhere)"
+            }
             Question::NewGame => "Abandon this game and start a new one? (y/n)",
             Question::Resign => "Resign this game? (y/n)",
             Question::Replace => "That file exists. Replace it with this game? (y/n)",
@@ -164,6 +181,8 @@ pub struct App {
     quit: bool,
     tick: u64,
     saved_to: Option<PathBuf>,
+    /// Keeps the game in the autosave for `--resume`.
+    keeper: Keeper,
     /// A save waiting for the player to confirm replacing an existing file.
     replace: Option<PathBuf>,
     /// The replay viewer, while a PDN file is being viewed.
@@ -178,6 +197,7 @@ impl App {
         config.rules = game.position().rules();
         let start = *game.start();
         let flipped = config.human == Color::Black;
+        let keeper = Keeper::new(config.autosave.clone(), config.resumed);
         let mut app = App {
             config,
             game,
@@ -201,6 +221,7 @@ impl App {
             quit: false,
             tick: 0,
             saved_to: None,
+            keeper,
             replace: None,
             viewer: None,
         };
@@ -284,6 +305,20 @@ impl App {
     pub fn saved_to(&self) -> Option<&PathBuf> {
         self.saved_to.as_ref()
     }
+    /// Whether the game is kept in the autosave (as of the last change or quitting).
+    pub fn kept(&self) -> &Kept {
+        self.keeper.state()
+    }
+    /// The game as PDN text, as it would be saved.
+    pub fn record_text(&self) -> String {
+        let record = crate::tui::save::record(&self.game, self.config.human, &self.engine_name());
+        crate::notation::pdn::write_game(&record)
+    }
+    /// Shows `text` on the message line (what the command line has to say at the start, such
+    /// as which game `--resume` continues).
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.message = text.into();
+    }
     /// The purpose and latest report of the running search, if any.
     pub fn thinking(&self) -> Option<(Purpose, Option<&Report>)> {
         self.thinking
@@ -331,8 +366,14 @@ impl App {
 
     // ----- update -----
 
-    /// Applies one action.
+    /// Applies one action, then keeps the game if it changed (the autosave is never more than
+    /// the move being made behind).
     pub fn update(&mut self, action: Action) {
+        self.apply(action);
+        self.keep(false);
+    }
+
+    fn apply(&mut self, action: Action) {
         match action {
             Action::Resize { width, height } => {
                 self.screen = Screen::new(Rect::new(0, 0, width, height));
@@ -347,6 +388,21 @@ impl App {
                 return;
             }
             Action::Interrupt => {
+                // Ctrl-C quits at once, unless that would lose a game that could not be kept:
+                // then it asks (a second Ctrl-C quits).
+                self.keep(true);
+                let asking = self.overlay == Overlay::Confirm(Question::QuitNotKept);
+                if self.in_progress()
+                    && !asking
+                    && matches!(self.keeper.state(), Kept::Failed(..))
+                {
+                    self.overlay = Overlay::Confirm(Question::QuitNotKept);
+                } else {
+                    self.quit_now();
+                }
+                return;
+            }
+            Action::Terminate => {
                 self.quit_now();
                 return;
             }
@@ -363,6 +419,8 @@ impl App {
                     self.answer_yes(q);
                 } else if let Some(p) = self.replace.take() {
                     self.message = format!("Not saved: {} is kept as it was", p.display());
+                } else if q == Question::QuitNotKept {
+                    self.message = "s saves the game elsewhere (it could not be kept)".into();
                 }
                 return;
             }
@@ -446,7 +504,8 @@ impl App {
             }
             Action::Quit => {
                 if self.in_progress() {
-                    self.overlay = Overlay::Confirm(Question::Quit);
+                    let q = self.quit_question();
+                    self.overlay = Overlay::Confirm(q);
                 } else {
                     self.quit_now();
                 }
@@ -458,7 +517,7 @@ impl App {
 
     fn answer_yes(&mut self, q: Question) {
         match q {
-            Question::Quit => self.quit_now(),
+            Question::Quit | Question::QuitUntouched | Question::QuitNotKept => self.quit_now(),
             Question::NewGame => self.new_game(),
             Question::Replace => {
                 if let Some(p) = self.replace.take() {

@@ -1,7 +1,8 @@
 //! The engine's turn and the practice features: searches and their answers, hint, draw offer,
 //! depth, take back and redo, new game, quitting, saving and the autosave.
 
-use super::{App, LastSearch, MAX_DEPTH, Thinking, score_text};
+use super::{App, LastSearch, MAX_DEPTH, Question, Thinking, score_text};
+use crate::tui::save::Kept;
 use crate::rules::{Game, Move};
 use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
 use std::path::PathBuf;
@@ -177,6 +178,7 @@ impl App {
             self.message = "Nothing to take back".into();
             return;
         }
+        self.keeper.take_over();
         self.stop_search();
         self.clear_selection();
         self.hint = None;
@@ -198,6 +200,7 @@ impl App {
             self.message = "Nothing to redo".into();
             return;
         }
+        self.keeper.take_over();
         if self.side_to_move() != self.config.human || self.thinking.is_some() {
             self.stop_search();
         }
@@ -235,8 +238,23 @@ impl App {
 
     pub(super) fn quit_now(&mut self) {
         self.stop_search();
-        self.autosave();
+        self.keep(true);
         self.quit = true;
+    }
+
+    /// The question `q` asks while a game goes on: it says whether the game is kept, after one
+    /// more attempt to keep it.
+    pub(super) fn quit_question(&mut self) -> Question {
+        self.keep(true);
+        match self.keeper.state() {
+            Kept::InFile(_) | Kept::Nothing => Question::Quit,
+            Kept::Untouched => Question::QuitUntouched,
+            Kept::Failed(..) => Question::QuitNotKept,
+            Kept::NoPlace => {
+                self.message = "There is no home folder to keep the game in".into();
+                Question::QuitNotKept
+            }
+        }
     }
 
     pub(super) fn default_save_path(&self) -> PathBuf {
@@ -261,6 +279,15 @@ impl App {
             self.message = "Not saved: no file name".into();
             return;
         }
+        // The default folder (dama's data folder) is made on the first save; any other folder
+        // must exist: a mistyped one is reported, not created.
+        let parent = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if parent == Some(self.config.save_dir.as_path())
+            && let Err(e) = std::fs::create_dir_all(&self.config.save_dir)
+        {
+            self.message = format!("Not saved to {}: {e}", path.display());
+            return;
+        }
         match self.write_game(&path) {
             Ok(()) => {
                 self.message = format!("Saved to {}", path.display());
@@ -270,29 +297,36 @@ impl App {
         }
     }
 
-    /// Keeps the game in progress in the autosave file (for `--resume`); a finished or empty
-    /// game removes a stale autosave so `--resume` does not bring back an old game.
-    pub(super) fn autosave(&mut self) {
-        let Some(path) = self.config.autosave.clone() else {
-            return;
-        };
+    /// Brings the autosave up to date (see [`Keeper::keep`]); the first failure is told on
+    /// the message line.
+    ///
+    /// [`Keeper::keep`]: crate::tui::save::Keeper::keep
+    pub(super) fn keep(&mut self, retry: bool) {
         if self.viewer.is_some() {
             return; // a replayed record is not a game of the player's
         }
-        if self.in_progress() {
-            if let Err(e) = self.write_game(&path) {
-                self.message = format!("Autosave failed: {e}");
-            }
-        } else if path.exists() {
-            let _ = std::fs::remove_file(&path);
+        let engine = self.engine_name();
+        let was_failing = matches!(self.keeper.state(), Kept::Failed(..));
+        let state = self.keeper.keep(&self.game, self.config.human, &engine, retry);
+        if let Kept::Failed(path, e) = state
+            && !was_failing
+        {
+            self.message = format!(
+                "The game could not be kept in {}: {e} (s saves it elsewhere)",
+                path.display()
+            );
+        }
+    }
+
+    /// The computer player's name in saved games, with its strength (read back on loading).
+    pub(super) fn engine_name(&self) -> String {
+        match self.config.movetime {
+            Some(t) => format!("dama ({} ms)", t.as_millis()),
+            None => format!("dama (depth {})", self.config.depth),
         }
     }
 
     pub(super) fn write_game(&self, path: &std::path::Path) -> std::io::Result<()> {
-        let engine = match self.config.movetime {
-            Some(t) => format!("dama ({} ms)", t.as_millis()),
-            None => format!("dama (depth {})", self.config.depth),
-        };
-        crate::tui::save::write_game(&self.game, self.config.human, &engine, path)
+        crate::tui::save::write_game(&self.game, self.config.human, &self.engine_name(), path)
     }
 }
