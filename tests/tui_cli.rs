@@ -54,3 +54,24 @@ fn the_board_needs_a_terminal() {
     assert!(err.contains("dama replay FILE --text"), "{err}");
     assert!(!data.join("dama/autosave.pdn").exists());
 }
+
+/// Temporary files that a killed save left in the data folder are removed when dama next
+/// starts, and never taken for a game: `--resume` still finds nothing to resume.
+#[test]
+fn a_killed_saves_leftovers_are_removed_at_start() {
+    let data = std::env::temp_dir().join(format!("dama-tui-leftover-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let dir = data.join("dama");
+    std::fs::create_dir_all(&dir).unwrap();
+    // A process id above any system's limit (2^22): no such process.
+    let left = dir.join(".autosave.pdn.4999999.3.tmp");
+    std::fs::write(&left, "[White \"You\"]\n1. 22-18 *\n").unwrap();
+    let not_ours = dir.join("notes.tmp");
+    std::fs::write(&not_ours, "mine").unwrap();
+    let (ok, err) = dama(&["play", "--resume"], &data);
+    assert!(!ok);
+    assert!(err.contains("no game to resume"), "{err}");
+    assert!(!left.exists(), "the leftover is removed");
+    assert!(not_ours.exists(), "other files are left alone");
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -90,7 +90,9 @@ fn quitting_keeps_an_autosave_for_resume() {
     let loaded = load_game(&auto, RuleSet::Italian).unwrap();
     assert_eq!(history(&loaded.game), ["11-15"]);
     assert_eq!(loaded.game.position().rules(), RuleSet::English);
-    // A finished game leaves no autosave behind.
+    // A finished game leaves no autosave behind (continued as `--resume` does: the game is
+    // the kept one, so the session owns the autosave before any move).
+    c.resumed = true;
     let mut app = App::new(c, loaded.game);
     press(&mut app, KeyCode::Char('R'));
     press(&mut app, KeyCode::Char('y'));
@@ -221,5 +223,237 @@ fn a_latin1_file_loads() {
     let loaded = load_game(&path, RuleSet::Italian).unwrap();
     assert_eq!(history(&loaded.game), ["22-18"]);
     assert_eq!(loaded.human, Some(Color::Black));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item 1 of "nothing lost": a session whose player has not moved leaves the kept game alone,
+/// however it ends (q with no game under way, Ctrl-C, a signal), even when the engine opened.
+#[test]
+fn a_session_without_a_move_leaves_the_kept_game_alone() {
+    use dama::tui::Action;
+    use dama::tui::save::Kept;
+    let dir = temp_dir("untouched");
+    let auto = dir.join("autosave.pdn");
+    let mut c = Config::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.kept(), &Kept::InFile(auto.clone()));
+    let kept = std::fs::read_to_string(&auto).unwrap();
+
+    let ends: [fn(&mut App); 3] = [
+        |app| press(app, KeyCode::Char('q')),
+        |app| app.update(Action::Interrupt),
+        |app| app.update(Action::Terminate),
+    ];
+    for (i, end) in ends.iter().enumerate() {
+        let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+        end(&mut app);
+        assert!(app.should_quit(), "end {i}");
+        assert_eq!(app.kept(), &Kept::Untouched, "end {i}");
+        assert_eq!(std::fs::read_to_string(&auto).unwrap(), kept, "end {i}");
+    }
+    // The engine opens (the player is Black): its move alone does not replace the kept game.
+    let mut black = c.clone();
+    black.human = Color::Black;
+    let mut app = App::new(black, Game::new(Position::start(RuleSet::Italian)));
+    answer_search(&mut app, "23-19", Report::default());
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(
+        app.overlay(),
+        &Overlay::Confirm(dama::tui::app::Question::QuitUntouched)
+    );
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit());
+    assert_eq!(std::fs::read_to_string(&auto).unwrap(), kept);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item 2: the autosave follows every move (the player's, the engine's, a take-back), not
+/// only quitting; a resumed game owns the autosave from the start, and `--resume` says which
+/// game it continues.
+#[test]
+fn every_move_is_kept_at_once_and_resume_names_the_game() {
+    use dama::tui::save::resume;
+    let dir = temp_dir("every-move");
+    let auto = dir.join("autosave.pdn");
+    let mut c = Config::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    assert!(!auto.exists(), "nothing kept before a move");
+    play_by_keys(&mut app, "22-18");
+    let kept = |p: &std::path::Path| history(&load_game(p, RuleSet::English).unwrap().game);
+    assert_eq!(kept(&auto), ["22-18"]);
+    answer_search(&mut app, "11-14", Report::default());
+    assert_eq!(kept(&auto), ["22-18", "11-14"]);
+    play_by_keys(&mut app, "18x11");
+    answer_search(&mut app, "7x14", Report::default());
+    assert_eq!(kept(&auto), ["22-18", "11-14", "18x11", "7x14"]);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(kept(&auto), ["22-18", "11-14"]);
+    // No temporary file is left beside it.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["autosave.pdn"]);
+
+    let loaded = resume(&auto, RuleSet::English).unwrap();
+    let s = &loaded.summary;
+    assert!(
+        s.starts_with("You (White) against dama (depth 12) (Black), "),
+        "{s}"
+    );
+    assert!(s.contains(&dama::notation::pdn::today()), "{s}");
+    assert!(s.ends_with("2 moves, the last 11-14"), "{s}");
+    // Continued with --resume, the game is the kept one: resigning it at once clears it.
+    let mut r = c.clone();
+    r.resumed = true;
+    let mut app = App::new(r, loaded.game);
+    press(&mut app, KeyCode::Char('R'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.game().outcome().is_some());
+    assert!(!auto.exists(), "a finished game leaves nothing to resume");
+    let err = resume(&auto, RuleSet::Italian).err().unwrap().to_string();
+    assert!(err.contains("no game to resume"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item 4: when the game cannot be kept, the player is told at once and again on quitting,
+/// can save it elsewhere first, and is never told it is kept. Ctrl-C asks once, then quits.
+#[test]
+fn a_game_that_cannot_be_kept_is_never_called_kept() {
+    use dama::tui::Action;
+    use dama::tui::app::Question;
+    use dama::tui::save::Kept;
+    let dir = temp_dir("unkept");
+    // The data folder cannot be made: a file stands where it should be (as for a read-only
+    // folder, but also when the tests run as root).
+    std::fs::write(dir.join("data"), "not a folder").unwrap();
+    let auto = dir.join("data/autosave.pdn");
+    let mut c = Config::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    c.save_dir = dir.join("data");
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    assert!(
+        app.message().contains("could not be kept"),
+        "{}",
+        app.message()
+    );
+    answer_search(&mut app, "11-14", Report::default());
+    assert!(app.message().contains("Not kept"), "{}", app.message());
+    assert!(matches!(app.kept(), Kept::Failed(p, _) if *p == auto));
+
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.overlay(), &Overlay::Confirm(Question::QuitNotKept));
+    assert!(!Question::QuitNotKept.text().contains("is kept"));
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.should_quit());
+    // Saved elsewhere, then quit.
+    let elsewhere = dir.join("mine.pdn");
+    press(&mut app, KeyCode::Char('s'));
+    let Overlay::SaveAs(default) = app.overlay().clone() else {
+        panic!("s opens the file name prompt");
+    };
+    for _ in 0..default.chars().count() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    for ch in elsewhere.display().to_string().chars() {
+        press(&mut app, KeyCode::Char(ch));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert!(app.message().starts_with("Saved to"), "{}", app.message());
+    assert_eq!(
+        history(&load_game(&elsewhere, RuleSet::Italian).unwrap().game),
+        ["22-18", "11-14"]
+    );
+    let ctrl_c = || Action::Interrupt;
+    app.update(ctrl_c());
+    assert!(
+        !app.should_quit(),
+        "Ctrl-C asks first when the game is not kept"
+    );
+    assert_eq!(app.overlay(), &Overlay::Confirm(Question::QuitNotKept));
+    app.update(ctrl_c());
+    assert!(app.should_quit(), "a second Ctrl-C quits");
+    assert!(matches!(app.kept(), Kept::Failed(..)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item 10: a save into a folder that does not exist is an error naming it, and no folder is
+/// made; only dama's own data folder (the default) is created when needed.
+#[test]
+fn saving_into_a_missing_folder_is_an_error() {
+    use dama::tui::save::write_game;
+    let dir = temp_dir("no-folder");
+    let game = Game::new(Position::start(RuleSet::Italian));
+    let missing = dir.join("typo/sub/game.pdn");
+    let err = write_game(&game, Color::White, "dama (depth 3)", &missing).unwrap_err();
+    assert!(err.to_string().contains("typo/sub does not exist"), "{err}");
+    assert!(!dir.join("typo").exists());
+
+    let data = dir.join("data/dama");
+    let mut c = Config::new(RuleSet::Italian);
+    c.autosave = Some(data.join("autosave.pdn"));
+    c.save_dir = data.clone();
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    assert!(
+        data.join("autosave.pdn").is_file(),
+        "the data folder is made for the autosave"
+    );
+    let save_to = |app: &mut App, path: &str| {
+        press(app, KeyCode::Char('s'));
+        let Overlay::SaveAs(default) = app.overlay().clone() else {
+            panic!("s opens the file name prompt");
+        };
+        for _ in 0..default.chars().count() {
+            press(app, KeyCode::Backspace);
+        }
+        for ch in path.chars() {
+            press(app, KeyCode::Char(ch));
+        }
+        press(app, KeyCode::Enter);
+    };
+    save_to(&mut app, &missing.display().to_string());
+    assert!(app.message().starts_with("Not saved"), "{}", app.message());
+    assert!(
+        app.message().contains("does not exist"),
+        "{}",
+        app.message()
+    );
+    assert!(!dir.join("typo").exists());
+    // The default name, in the data folder, saves.
+    std::fs::remove_dir_all(&data).unwrap();
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Enter);
+    assert!(app.message().starts_with("Saved to"), "{}", app.message());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item 5: temporary files left by a save that was killed midway are removed by the next save
+/// to the same file; one of a process still running is left alone.
+#[test]
+fn a_killed_saves_temporary_file_is_removed_by_the_next_save() {
+    use dama::tui::save::write_game;
+    let dir = temp_dir("stale-tmp");
+    // A process id above any system's limit (2^22): no such process.
+    let stale = dir.join(".game.pdn.4999999.0.tmp");
+    let other = dir.join(".other.pdn.4999999.0.tmp");
+    let live = dir.join(format!(".game.pdn.{}.7.tmp", std::process::id()));
+    for p in [&stale, &other, &live] {
+        std::fs::write(p, "[Event \"half\"]\n1. 22-").unwrap();
+    }
+    let game = Game::new(Position::start(RuleSet::Italian));
+    write_game(&game, Color::White, "dama (depth 3)", &dir.join("game.pdn")).unwrap();
+    assert!(!stale.exists(), "the killed save's file is removed");
+    assert!(
+        other.exists(),
+        "another file's temporary is not this save's business"
+    );
+    assert!(live.exists(), "a save under way is left alone");
     let _ = std::fs::remove_dir_all(&dir);
 }

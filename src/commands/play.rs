@@ -5,7 +5,7 @@ use crate::cli::{ColorChoice, PlayArgs};
 use crate::notation::fen;
 use crate::notation::pdn::{PdnError, PdnGame};
 use crate::rules::{Color, Game, Position, RuleSet};
-use crate::tui::run::{EngineLink, Ended};
+use crate::tui::run::{Ended, EngineLink};
 use crate::tui::save::{Kept, Strength};
 use crate::tui::viewer::Viewer;
 use crate::tui::worker::Worker;

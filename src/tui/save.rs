@@ -136,7 +136,11 @@ impl Keeper {
         self.last = Some(snap);
         let goes_on = game.ply() > 0 && game.outcome().is_none();
         let Some(path) = self.path.clone() else {
-            self.state = if goes_on { Kept::NoPlace } else { Kept::Nothing };
+            self.state = if goes_on {
+                Kept::NoPlace
+            } else {
+                Kept::Nothing
+            };
             return &self.state;
         };
         self.state = if goes_on {

@@ -392,9 +392,7 @@ impl App {
                 // then it asks (a second Ctrl-C quits).
                 self.keep(true);
                 let asking = self.overlay == Overlay::Confirm(Question::QuitNotKept);
-                if self.in_progress()
-                    && !asking
-                    && matches!(self.keeper.state(), Kept::Failed(..))
+                if self.in_progress() && !asking && matches!(self.keeper.state(), Kept::Failed(..))
                 {
                     self.overlay = Overlay::Confirm(Question::QuitNotKept);
                 } else {

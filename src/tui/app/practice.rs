@@ -2,10 +2,13 @@
 //! depth, take back and redo, new game, quitting, saving and the autosave.
 
 use super::{App, LastSearch, MAX_DEPTH, Question, Thinking, score_text};
-use crate::tui::save::Kept;
 use crate::rules::{Game, Move};
 use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
+use crate::tui::save::Kept;
 use std::path::PathBuf;
+
+/// How the message line says the game is not kept.
+const NOT_KEPT: &str = "Not kept";
 
 impl App {
     /// After any move: announce the end, or let the engine answer.
@@ -297,8 +300,9 @@ impl App {
         }
     }
 
-    /// Brings the autosave up to date (see [`Keeper::keep`]); the first failure is told on
-    /// the message line.
+    /// Brings the autosave up to date (see [`Keeper::keep`]). While the game cannot be kept,
+    /// the message line says so after every change, not only the first time, so the player
+    /// does not miss it under the engine's reply.
     ///
     /// [`Keeper::keep`]: crate::tui::save::Keeper::keep
     pub(super) fn keep(&mut self, retry: bool) {
@@ -307,14 +311,18 @@ impl App {
         }
         let engine = self.engine_name();
         let was_failing = matches!(self.keeper.state(), Kept::Failed(..));
-        let state = self.keeper.keep(&self.game, self.config.human, &engine, retry);
-        if let Kept::Failed(path, e) = state
-            && !was_failing
-        {
-            self.message = format!(
-                "The game could not be kept in {}: {e} (s saves it elsewhere)",
-                path.display()
-            );
+        let state = self
+            .keeper
+            .keep(&self.game, self.config.human, &engine, retry);
+        if let Kept::Failed(path, e) = state {
+            if !was_failing {
+                self.message = format!(
+                    "The game could not be kept in {}: {e} (s saves it elsewhere)",
+                    path.display()
+                );
+            } else if !self.message.contains(NOT_KEPT) {
+                self.message = format!("{}. {NOT_KEPT}: {e}", self.message);
+            }
         }
     }
 

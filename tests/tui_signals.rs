@@ -1,0 +1,373 @@
+//! `dama play` in a real pseudo-terminal, ended by signals: the terminal is restored (main
+//! screen, cursor shown, mouse reporting off, cooked mode) and the game kept, exactly as
+//! quitting does; `kill -9` loses at most the move being made; a file-size limit while saving
+//! is an error the player is told about, not a crash.
+//!
+//! The pseudo-terminal is opened with `libc::openpty` (libc is already a dependency on unix):
+//! the test needs the raw bytes dama writes, the terminal's mode after it exits and a
+//! resource limit in the child, which a hand-rolled harness of a few dozen lines gives
+//! directly. Where no pseudo-terminal can be had, the tests say so and skip.
+
+#![cfg(unix)]
+
+use dama::rules::{Move, RuleSet};
+use dama::tui::save::{load_game, previous_path, write_game};
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long anything may take before the test gives up (a debug build on a busy machine).
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The keys of the first move (the cursor starts on 21, the first piece that can move:
+/// Enter picks it, up-right is 18, Enter puts it there).
+const FIRST_MOVE_KEYS: &[u8] = b"\r\x1b[A\x1b[C\r";
+const FIRST_MOVE: &str = "21-18";
+
+/// A fresh folder for one run's HOME and data (never the user's home).
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dama-pty-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `dama` running on the slave side of a pseudo-terminal.
+struct Session {
+    child: Child,
+    master: std::fs::File,
+    /// The parent's copy of the slave, to read the terminal's mode after the child exits.
+    slave: Option<OwnedFd>,
+    screen: Arc<Mutex<Vec<u8>>>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+    readers: Vec<std::thread::JoinHandle<()>>,
+    data: PathBuf,
+}
+
+/// Opens a pseudo-terminal of 100 x 32 cells: (master, slave), both close-on-exec.
+fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let (mut m, mut s) = (-1, -1);
+    let size = libc::winsize {
+        ws_row: 32,
+        ws_col: 100,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: out-pointers to two ints; no name buffer; default termios; a valid winsize.
+    let r = unsafe {
+        libc::openpty(
+            &mut m,
+            &mut s,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    if r != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: openpty returned two fresh descriptors that nothing else owns.
+    let (m, s) = unsafe { (OwnedFd::from_raw_fd(m), OwnedFd::from_raw_fd(s)) };
+    for fd in [&m, &s] {
+        // SAFETY: fcntl on a descriptor we own. Close-on-exec keeps them out of the child
+        // (it gets the slave as 0, 1 through Stdio only).
+        unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETFD, libc::FD_CLOEXEC) };
+    }
+    Ok((m, s))
+}
+
+/// Starts `dama ARGS` in a pseudo-terminal with a scratch HOME and data folder (`data`), and a
+/// file-size limit of `fsize` bytes if given. `None` (after saying why) if there is no
+/// pseudo-terminal to be had.
+fn start(args: &[&str], home: &Path, fsize: Option<u64>) -> Option<Session> {
+    let (master, slave) = match open_pty() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("skipped: cannot open a pseudo-terminal here ({e})");
+            return None;
+        }
+    };
+    let data = home.join("data");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
+    cmd.args(args)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", &data)
+        .env("TERM", "xterm-256color")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::from(slave.try_clone().unwrap()))
+        .stdout(Stdio::from(slave.try_clone().unwrap()))
+        .stderr(Stdio::piped());
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            // A session of its own with the pty as its controlling terminal, as a shell gives.
+            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY as _, 0) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            if let Some(limit) = fsize {
+                let l = libc::rlimit {
+                    rlim_cur: limit as libc::rlim_t,
+                    rlim_max: limit as libc::rlim_t,
+                };
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &l) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().expect("start dama");
+    let master = std::fs::File::from(master);
+    let screen = Arc::new(Mutex::new(Vec::new()));
+    let stderr = Arc::new(Mutex::new(Vec::new()));
+    let readers = vec![
+        drain(master.try_clone().unwrap(), Arc::clone(&screen)),
+        drain(child.stderr.take().unwrap(), Arc::clone(&stderr)),
+    ];
+    Some(Session {
+        child,
+        master,
+        slave: Some(slave),
+        screen,
+        stderr,
+        readers,
+        data: data.join("dama"),
+    })
+}
+
+/// Reads everything `from` gives into `into` until it ends (the pty's master ends with EIO
+/// once every copy of the slave is closed).
+fn drain(
+    mut from: impl Read + Send + 'static,
+    into: Arc<Mutex<Vec<u8>>>,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = from.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            into.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+    })
+}
+
+fn wait_until(what: &str, mut cond: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !cond() {
+        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// The moves of the game in `path`, if it holds one.
+fn kept_moves(path: &Path) -> Option<Vec<String>> {
+    let g = load_game(path, RuleSet::Italian).ok()?;
+    Some(g.game.moves().iter().map(Move::to_string).collect())
+}
+
+impl Session {
+    fn autosave(&self) -> PathBuf {
+        self.data.join("autosave.pdn")
+    }
+
+    fn screen_has(&self, needle: &str) -> bool {
+        contains(&self.screen.lock().unwrap(), needle.as_bytes())
+    }
+
+    /// Waits until the board is up (alternate screen, mouse reporting on, raw mode).
+    fn wait_for_board(&self) {
+        wait_until("the board", || {
+            self.screen_has("\x1b[?1049h") && self.screen_has("\x1b[?1000h") && {
+                let t = self.termios();
+                t.c_lflag & libc::ICANON == 0
+            }
+        });
+    }
+
+    fn keys(&mut self, bytes: &[u8]) {
+        self.master.write_all(bytes).unwrap();
+    }
+
+    /// Plays the first move and waits until the autosave holds it and the engine's reply.
+    fn play_first_move(&mut self) {
+        self.wait_for_board();
+        self.keys(FIRST_MOVE_KEYS);
+        let auto = self.autosave();
+        wait_until("the autosave to hold both moves", || {
+            kept_moves(&auto).is_some_and(|m| m.len() == 2)
+        });
+    }
+
+    fn termios(&self) -> libc::termios {
+        let fd = self.slave.as_ref().expect("slave open").as_raw_fd();
+        // SAFETY: tcgetattr fills a termios for a valid terminal descriptor.
+        unsafe {
+            let mut t: libc::termios = std::mem::zeroed();
+            assert_eq!(libc::tcgetattr(fd, &mut t), 0, "tcgetattr");
+            t
+        }
+    }
+
+    fn signal(&self, sig: i32) {
+        // SAFETY: kill sends a signal to the child we started.
+        let r = unsafe { libc::kill(self.child.id() as libc::pid_t, sig) };
+        assert_eq!(r, 0, "kill");
+    }
+
+    /// Waits for dama to exit: its status, the terminal's local modes, what it wrote to the
+    /// screen and to standard error.
+    fn finish(mut self) -> (std::process::ExitStatus, libc::tcflag_t, String, String) {
+        let start = Instant::now();
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            if start.elapsed() > PATIENCE {
+                let _ = self.child.kill();
+                panic!("dama did not exit");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let lflag = self.termios().c_lflag;
+        drop(self.slave.take());
+        for r in self.readers.drain(..) {
+            r.join().unwrap();
+        }
+        let screen = String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned();
+        let err = String::from_utf8_lossy(&self.stderr.lock().unwrap()).into_owned();
+        (status, lflag, screen, err)
+    }
+}
+
+/// The sequences that undo what the board set up.
+const LEAVE_ALTERNATE_SCREEN: &str = "\x1b[?1049l";
+const SHOW_CURSOR: &str = "\x1b[?25h";
+const MOUSE_OFF: [&str; 3] = ["\x1b[?1000l", "\x1b[?1002l", "\x1b[?1006l"];
+
+#[test]
+fn signals_restore_the_terminal_and_keep_the_game() {
+    for (sig, name) in [
+        (libc::SIGTERM, "TERM"),
+        (libc::SIGHUP, "HUP"),
+        (libc::SIGINT, "INT"),
+        (libc::SIGQUIT, "QUIT"),
+    ] {
+        let home = scratch(&format!("sig-{name}"));
+        let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+            return;
+        };
+        let auto = s.autosave();
+        s.play_first_move();
+        s.signal(sig);
+        let (status, lflag, screen, err) = s.finish();
+        assert_eq!(
+            status.code(),
+            Some(128 + sig),
+            "SIG{name}: {status:?} {err}"
+        );
+        // After the board was drawn, the terminal is put back.
+        let from = screen.find("\x1b[?1049h").unwrap();
+        let after = &screen[from..];
+        for seq in [LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR]
+            .iter()
+            .chain(&MOUSE_OFF)
+        {
+            assert!(after.contains(seq), "SIG{name}: no {seq:?} written");
+        }
+        assert!(
+            lflag & libc::ICANON != 0 && lflag & libc::ECHO != 0,
+            "SIG{name}: the terminal is left in raw mode"
+        );
+        let moves = kept_moves(&auto).unwrap_or_else(|| panic!("SIG{name}: no game kept"));
+        assert_eq!(moves.len(), 2, "SIG{name}: {moves:?}");
+        assert_eq!(moves[0], FIRST_MOVE);
+        assert!(
+            screen.contains("The game is kept in"),
+            "SIG{name}: the player is told where the game is"
+        );
+        let _ = std::fs::remove_dir_all(&home);
+    }
+}
+
+/// `kill -9` cannot be caught: the game is in the autosave anyway, written after each move.
+#[test]
+fn kill_9_loses_nothing_already_played() {
+    let home = scratch("kill9");
+    let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+        return;
+    };
+    let auto = s.autosave();
+    s.play_first_move();
+    s.signal(libc::SIGKILL);
+    let (status, ..) = s.finish();
+    assert_eq!(status.signal(), Some(libc::SIGKILL));
+    let moves = kept_moves(&auto).expect("the game is kept");
+    assert_eq!(moves[0], FIRST_MOVE);
+    assert_eq!(moves.len(), 2);
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Under a file-size limit too small for the game, keeping it fails with an error (SIGXFSZ
+/// does not kill dama); the older kept game is set aside, quitting says the game was not
+/// kept (and gives it on standard error), and `--resume` says so instead of continuing the
+/// older game.
+#[test]
+fn a_file_size_limit_is_an_error_and_resume_says_the_game_was_not_kept() {
+    let home = scratch("fsize");
+    let data = home.join("data/dama");
+    std::fs::create_dir_all(&data).unwrap();
+    let auto = data.join("autosave.pdn");
+    // An older game kept by an earlier session.
+    let mut older = dama::rules::Game::new(dama::rules::Position::start(RuleSet::Italian));
+    let m = dama::rules::legal_moves(older.position())[0];
+    older.play(&m).unwrap();
+    write_game(&older, dama::rules::Color::White, "dama (depth 1)", &auto).unwrap();
+
+    let Some(mut s) = start(&["play", "--depth", "1"], &home, Some(64)) else {
+        return;
+    };
+    s.wait_for_board();
+    s.keys(FIRST_MOVE_KEYS);
+    let auto_dir = data.clone();
+    wait_until("the failure to be told", || {
+        s.screen_has("Not kept: File too large")
+            && previous_path(&auto_dir.join("autosave.pdn")).exists()
+    });
+    s.keys(b"q");
+    wait_until("the quit question", || s.screen_has("Quit without"));
+    s.keys(b"y");
+    let (status, _, screen, err) = s.finish();
+    assert_eq!(status.code(), Some(0), "{status:?} {err}");
+    assert!(!screen.contains("The game is kept"), "{screen}");
+    assert!(err.contains("could not be kept"), "{err}");
+    assert!(err.contains("File too large"), "{err}");
+    assert!(
+        err.contains(&format!("1. {FIRST_MOVE}")),
+        "the game is given: {err}"
+    );
+    assert!(!auto.exists());
+    assert!(previous_path(&auto).exists(), "the older game is set aside");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["play", "--resume"])
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the last game could not be kept"), "{err}");
+    assert!(err.contains("autosave-previous.pdn"), "{err}");
+    assert!(err.contains(&format!("1 move, {m}")), "{err}");
+    let _ = std::fs::remove_dir_all(&home);
+}
