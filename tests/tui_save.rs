@@ -302,15 +302,19 @@ fn every_move_is_kept_at_once_and_resume_names_the_game() {
 
     let loaded = resume(&auto, RuleSet::English).unwrap();
     let s = &loaded.summary;
-    assert!(
-        s.starts_with("You (White) against dama (depth 12) (Black), "),
-        "{s}"
-    );
+    assert!(s.starts_with("You (White) v dama (depth 12), "), "{s}");
     assert!(s.contains(&dama::notation::pdn::today()), "{s}");
-    assert!(s.ends_with("2 moves, the last 11-14"), "{s}");
-    // Continued with --resume, the game is the kept one: resigning it at once clears it.
+    assert!(s.ends_with("2 moves, last 11-14"), "{s}");
+    // Continued with --resume, the game is the kept one: quitting at once leaves the file as
+    // it was (not even rewritten), resigning it clears it.
+    let before = std::fs::read_to_string(&auto).unwrap();
     let mut r = c.clone();
     r.resumed = true;
+    let mut quits = App::new(r.clone(), loaded.game.clone());
+    quits.update(dama::tui::Action::Interrupt);
+    assert!(quits.should_quit());
+    assert_eq!(quits.kept(), &dama::tui::save::Kept::InFile(auto.clone()));
+    assert_eq!(std::fs::read_to_string(&auto).unwrap(), before);
     let mut app = App::new(r, loaded.game);
     press(&mut app, KeyCode::Char('R'));
     press(&mut app, KeyCode::Char('y'));

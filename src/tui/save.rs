@@ -68,6 +68,18 @@ struct Snapshot {
     engine: String,
 }
 
+impl Snapshot {
+    fn of(game: &Game, human: Color, engine: &str) -> Snapshot {
+        Snapshot {
+            start: *game.start(),
+            moves: game.moves().to_vec(),
+            outcome: game.outcome(),
+            human,
+            engine: engine.to_string(),
+        }
+    }
+}
+
 /// Keeps the game in progress in the autosave file, after every change, once this session
 /// has taken it over.
 ///
@@ -84,14 +96,24 @@ pub struct Keeper {
 }
 
 impl Keeper {
-    /// A keeper for the autosave at `path` (`None`: there is nowhere to keep games); `owned`
-    /// when the game is the kept game itself (`--resume`).
-    pub fn new(path: Option<PathBuf>, owned: bool) -> Keeper {
+    /// A keeper for the autosave at `path` (`None`: there is nowhere to keep games), which
+    /// the session does not own yet.
+    pub fn new(path: Option<PathBuf>) -> Keeper {
         Keeper {
             path,
-            owned,
+            owned: false,
             last: None,
             state: Kept::Untouched,
+        }
+    }
+
+    /// The game is the kept game itself, as the autosave holds it (`--resume`): the session
+    /// owns the autosave, which is rewritten only once the game changes.
+    pub fn adopt(&mut self, game: &Game, human: Color, engine: &str) {
+        self.owned = true;
+        self.last = Some(Snapshot::of(game, human, engine));
+        if let Some(p) = &self.path {
+            self.state = Kept::InFile(p.clone());
         }
     }
 
@@ -122,13 +144,7 @@ impl Keeper {
         if !self.owned {
             return &self.state;
         }
-        let snap = Snapshot {
-            start: *game.start(),
-            moves: game.moves().to_vec(),
-            outcome: game.outcome(),
-            human,
-            engine: engine.to_string(),
-        };
+        let snap = Snapshot::of(game, human, engine);
         let failed = matches!(self.state, Kept::Failed(..) | Kept::NoPlace);
         if self.last.as_ref() == Some(&snap) && !(retry && failed) {
             return &self.state;
@@ -301,21 +317,23 @@ pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
     })
 }
 
-/// `You (White) against dama (depth 12), 2026.12.01 14:03 UTC, 7 moves, the last 10-14`.
+/// `You (White) v dama (depth 12), 2026.12.01 14:03, 7 moves, last 10-14` (date and time
+/// UTC, as saved): short enough for the message line.
 fn summary(record: &PdnGame) -> String {
     let white = record.tag("White").unwrap_or("?");
     let black = record.tag("Black").unwrap_or("?");
     let mut when = record.tag("Date").unwrap_or("undated").to_string();
     if let Some(t) = record.tag("Time").and_then(|t| t.get(..5)) {
-        when.push_str(&format!(" {t} UTC"));
+        when.push(' ');
+        when.push_str(t);
     }
     let n = record.moves.len();
     let moves = match record.moves.last() {
         None => "no move yet".to_string(),
         Some(m) if n == 1 => format!("1 move, {}", m.mv),
-        Some(m) => format!("{n} moves, the last {}", m.mv),
+        Some(m) => format!("{n} moves, last {}", m.mv),
     };
-    format!("{white} (White) against {black} (Black), {when}, {moves}")
+    format!("{white} (White) v {black}, {when}, {moves}")
 }
 
 /// Why `--resume` has no game to continue.

@@ -197,7 +197,7 @@ impl App {
         config.rules = game.position().rules();
         let start = *game.start();
         let flipped = config.human == Color::Black;
-        let keeper = Keeper::new(config.autosave.clone(), config.resumed);
+        let keeper = Keeper::new(config.autosave.clone());
         let mut app = App {
             config,
             game,
@@ -225,6 +225,10 @@ impl App {
             replace: None,
             viewer: None,
         };
+        if app.config.resumed {
+            let engine = app.engine_name();
+            app.keeper.adopt(&app.game, app.config.human, &engine);
+        }
         app.place_cursor();
         app.engine_turn();
         app
