@@ -197,13 +197,14 @@ impl Session {
         self.master.write_all(bytes).unwrap();
     }
 
-    /// Plays the first move and waits until the autosave holds it and the engine's reply.
+    /// Plays the first move and waits until the autosave holds it (the engine is then
+    /// thinking about its reply, or has just played it).
     fn play_first_move(&mut self) {
         self.wait_for_board();
         self.keys(FIRST_MOVE_KEYS);
         let auto = self.autosave();
-        wait_until("the autosave to hold both moves", || {
-            kept_moves(&auto).is_some_and(|m| m.len() == 2)
+        wait_until("the autosave to hold the move", || {
+            kept_moves(&auto).is_some_and(|m| !m.is_empty())
         });
     }
 
@@ -253,48 +254,62 @@ const LEAVE_ALTERNATE_SCREEN: &str = "\x1b[?1049l";
 const SHOW_CURSOR: &str = "\x1b[?25h";
 const MOUSE_OFF: [&str; 3] = ["\x1b[?1000l", "\x1b[?1002l", "\x1b[?1006l"];
 
+/// One signal: the terminal is restored, the game kept, the exit status 128 + the signal.
+fn signal_case(sig: i32, name: &str) {
+    let home = scratch(&format!("sig-{name}"));
+    let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+        return;
+    };
+    let auto = s.autosave();
+    s.play_first_move();
+    s.signal(sig);
+    let (status, lflag, screen, err) = s.finish();
+    assert_eq!(
+        status.code(),
+        Some(128 + sig),
+        "SIG{name}: {status:?} {err}"
+    );
+    // After the board was drawn, the terminal is put back.
+    let from = screen.find("\x1b[?1049h").unwrap();
+    let after = &screen[from..];
+    for seq in [LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR]
+        .iter()
+        .chain(&MOUSE_OFF)
+    {
+        assert!(after.contains(seq), "SIG{name}: no {seq:?} written");
+    }
+    assert!(
+        lflag & libc::ICANON != 0 && lflag & libc::ECHO != 0,
+        "SIG{name}: the terminal is left in raw mode"
+    );
+    let moves = kept_moves(&auto).unwrap_or_else(|| panic!("SIG{name}: no game kept"));
+    // The player's move, and the engine's reply if it came before the signal.
+    assert_eq!(moves[0], FIRST_MOVE, "SIG{name}");
+    assert!(moves.len() <= 2, "SIG{name}: {moves:?}");
+    assert!(
+        screen.contains("The game is kept in"),
+        "SIG{name}: the player is told where the game is"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The four signals, each on its own terminal, side by side (seconds, not one after another).
 #[test]
 fn signals_restore_the_terminal_and_keep_the_game() {
-    for (sig, name) in [
+    let cases = [
         (libc::SIGTERM, "TERM"),
         (libc::SIGHUP, "HUP"),
         (libc::SIGINT, "INT"),
         (libc::SIGQUIT, "QUIT"),
-    ] {
-        let home = scratch(&format!("sig-{name}"));
-        let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
-            return;
-        };
-        let auto = s.autosave();
-        s.play_first_move();
-        s.signal(sig);
-        let (status, lflag, screen, err) = s.finish();
-        assert_eq!(
-            status.code(),
-            Some(128 + sig),
-            "SIG{name}: {status:?} {err}"
-        );
-        // After the board was drawn, the terminal is put back.
-        let from = screen.find("\x1b[?1049h").unwrap();
-        let after = &screen[from..];
-        for seq in [LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR]
-            .iter()
-            .chain(&MOUSE_OFF)
-        {
-            assert!(after.contains(seq), "SIG{name}: no {seq:?} written");
+    ];
+    let runs: Vec<_> = cases
+        .into_iter()
+        .map(|(sig, name)| std::thread::spawn(move || signal_case(sig, name)))
+        .collect();
+    for r in runs {
+        if let Err(e) = r.join() {
+            std::panic::resume_unwind(e);
         }
-        assert!(
-            lflag & libc::ICANON != 0 && lflag & libc::ECHO != 0,
-            "SIG{name}: the terminal is left in raw mode"
-        );
-        let moves = kept_moves(&auto).unwrap_or_else(|| panic!("SIG{name}: no game kept"));
-        assert_eq!(moves.len(), 2, "SIG{name}: {moves:?}");
-        assert_eq!(moves[0], FIRST_MOVE);
-        assert!(
-            screen.contains("The game is kept in"),
-            "SIG{name}: the player is told where the game is"
-        );
-        let _ = std::fs::remove_dir_all(&home);
     }
 }
 
@@ -312,7 +327,6 @@ fn kill_9_loses_nothing_already_played() {
     assert_eq!(status.signal(), Some(libc::SIGKILL));
     let moves = kept_moves(&auto).expect("the game is kept");
     assert_eq!(moves[0], FIRST_MOVE);
-    assert_eq!(moves.len(), 2);
     let _ = std::fs::remove_dir_all(&home);
 }
 
