@@ -320,7 +320,7 @@ impl App {
                     "The game could not be kept in {}: {e} (s saves it elsewhere)",
                     path.display()
                 );
-            } else if !self.message.contains(NOT_KEPT) {
+            } else if !self.message.contains(NOT_KEPT) && !self.message.contains("not be kept") {
                 self.message = format!("{}. {NOT_KEPT}: {e}", self.message);
             }
         }
