@@ -93,14 +93,18 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
 }
 
 /// After the terminal is restored: where the game went (saved, kept for `--resume`, or, when
-/// it could not be kept, the game itself on standard error so that it is not lost).
+/// it could not be kept, the game itself on standard error so that it is not lost). Written
+/// without `println!`, which panics when the terminal has been closed.
 fn report_end(app: &App) {
+    use std::io::Write;
+    let mut out = std::io::stdout();
     if let Some(p) = app.saved_to() {
-        println!("Game saved to {}", p.display());
+        let _ = writeln!(out, "Game saved to {}", p.display());
     }
     let unkept = match app.kept() {
         Kept::InFile(p) => {
-            println!(
+            let _ = writeln!(
+                out,
                 "The game is kept in {}: `dama play --resume` continues it",
                 p.display()
             );
@@ -112,8 +116,11 @@ fn report_end(app: &App) {
         }
         _ => return,
     };
-    eprintln!("dama: {unkept}. Here it is, to save by hand:\n");
-    eprintln!("{}", app.record_text());
+    let _ = writeln!(
+        std::io::stderr(),
+        "dama: {unkept}. Here it is, to save by hand:\n\n{}",
+        app.record_text()
+    );
 }
 
 /// Ends as the terminal loop did: a signal makes the exit status 128 + its number, as a shell

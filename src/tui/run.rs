@@ -20,8 +20,9 @@ use std::time::Duration;
 pub enum Ended {
     /// The player quit.
     Quit,
-    /// This signal arrived (its number): the game was kept and the terminal restored; the
-    /// program should now exit with status 128 + the number, as a shell reports it.
+    /// This signal arrived (its number; a terminal closed without one counts as SIGHUP): the
+    /// game was kept and the terminal restored; the program should now exit with status
+    /// 128 + the number, as a shell reports it.
     Signal(i32),
 }
 
@@ -57,13 +58,17 @@ pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<Ended> {
     install_panic_hook();
     let result = execute!(stdout(), EnableMouseCapture)
         .and_then(|()| event_loop(&mut terminal, app, engine));
+    signals::stand_down();
     if !matches!(result, Ok(Ended::Quit)) {
         // Keep the game before touching the terminal again: after a hang-up, writing to it
         // may fail, and the game matters more than the screen.
         app.update(Action::Terminate);
     }
     restore();
-    drop(terminal);
+    // Dropping ratatui's terminal shows the cursor again (done above) and, on a closed
+    // terminal, reports that failing with `eprintln!`, which panics when standard error is
+    // that closed terminal too: a clean exit would turn into an abort.
+    std::mem::forget(terminal);
     result
 }
 
@@ -97,17 +102,33 @@ fn install_panic_hook() {
 }
 
 /// The signals that end the program, turned into a flag the loop reads between events
-/// (signal-hook does the async-signal-safe part: the handler only stores the number).
+/// (signal-hook does the async-signal-safe part: the handler only stores the number), and the
+/// terminal's hang-up seen on its own.
 #[cfg(unix)]
 mod signals {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::io::{self, IsTerminal};
+    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
     use std::sync::{Arc, OnceLock};
+    use std::time::{Duration, Instant};
 
     static FLAG: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
+    /// When the loop last came round (milliseconds since [`EPOCH`]), for the watchdog.
+    static HEARTBEAT: AtomicU64 = AtomicU64::new(0);
+    /// The loop is running and has not yet taken up a signal or a hang-up itself.
+    static ACTIVE: AtomicBool = AtomicBool::new(false);
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
 
-    /// Starts catching the signals (once per process; they stay caught until it exits, which
-    /// follows soon after the loop ends).
+    /// How long the loop may go without coming round, once a signal or a hang-up is there,
+    /// before the watchdog ends the program itself.
+    const STUCK: Duration = Duration::from_secs(2);
+
+    fn now_ms() -> u64 {
+        EPOCH.get_or_init(Instant::now).elapsed().as_millis() as u64
+    }
+
+    /// Starts catching the signals and the watchdog (once per process; they stay until it
+    /// exits, which follows soon after the loop ends).
     pub fn watch() {
         FLAG.get_or_init(|| {
             let flag = Arc::new(AtomicUsize::new(0));
@@ -115,24 +136,134 @@ mod signals {
                 // Registering fails only for signals that cannot be caught; these can.
                 let _ = signal_hook::flag::register_usize(sig, Arc::clone(&flag), sig as usize);
             }
+            let _ = std::thread::Builder::new()
+                .name("dama-watchdog".into())
+                .spawn(watchdog);
             flag
         });
+        beat();
+        ACTIVE.store(true, Ordering::SeqCst);
+    }
+
+    /// The loop came round.
+    pub fn beat() {
+        HEARTBEAT.store(now_ms(), Ordering::SeqCst);
+    }
+
+    /// The loop has stopped (quit, or it is handling the signal itself): the watchdog stands
+    /// down.
+    pub fn stand_down() {
+        ACTIVE.store(false, Ordering::SeqCst);
     }
 
     pub fn pending() -> Option<i32> {
         let n = FLAG.get()?.load(Ordering::SeqCst);
         (n != 0).then_some(n as i32)
     }
+
+    /// What waiting for input found.
+    pub enum Wait {
+        /// Input may be there (the terminal library reads it).
+        Input,
+        Nothing,
+        /// The terminal is gone (closed without a SIGHUP reaching us, as under `sh -c`).
+        HungUp,
+    }
+
+    /// Waits up to `timeout` for input on the terminal. The terminal library is asked only
+    /// once input is there: on a closed terminal it would read end-of-file forever without
+    /// returning, so the hang-up is seen here first. A signal cuts the wait short.
+    pub fn wait_input(timeout: Duration) -> io::Result<Wait> {
+        if !io::stdin().is_terminal() {
+            // The library reads /dev/tty then; let it wait.
+            return Ok(if ratatui::crossterm::event::poll(timeout)? {
+                Wait::Input
+            } else {
+                Wait::Nothing
+            });
+        }
+        let mut fd = libc::pollfd {
+            fd: libc::STDIN_FILENO,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let ms = timeout.as_millis().min(i32::MAX as u128) as libc::c_int;
+        // SAFETY: one valid pollfd for the duration of the call.
+        let r = unsafe { libc::poll(&mut fd, 1, ms) };
+        if r < 0 {
+            let e = io::Error::last_os_error();
+            return if e.kind() == io::ErrorKind::Interrupted {
+                Ok(Wait::Nothing)
+            } else {
+                Err(e)
+            };
+        }
+        if fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+            return Ok(Wait::HungUp);
+        }
+        Ok(if r > 0 { Wait::Input } else { Wait::Nothing })
+    }
+
+    fn hung_up() -> bool {
+        matches!(wait_input(Duration::ZERO), Ok(Wait::HungUp))
+    }
+
+    /// Should the loop ever be stuck (the terminal library spinning on a terminal closed
+    /// between two checks) while a signal or a hang-up waits, end the program here: the
+    /// game is already kept up to its last move, so only the terminal is left to restore.
+    fn watchdog() {
+        let mut since: Option<Instant> = None;
+        loop {
+            std::thread::sleep(Duration::from_millis(100));
+            let stale = now_ms().saturating_sub(HEARTBEAT.load(Ordering::SeqCst));
+            let stuck = ACTIVE.load(Ordering::SeqCst)
+                && stale >= STUCK.as_millis() as u64
+                && (pending().is_some() || hung_up());
+            since = if stuck {
+                since.or(Some(Instant::now()))
+            } else {
+                None
+            };
+            if since.is_some_and(|t| t.elapsed() >= STUCK) {
+                super::restore();
+                std::process::exit(128 + pending().unwrap_or(SIGHUP));
+            }
+        }
+    }
 }
 
 /// Elsewhere the terminal library reports Ctrl-C as a key and there are no such signals.
 #[cfg(not(unix))]
 mod signals {
+    use std::io;
+    use std::time::Duration;
+
+    pub enum Wait {
+        Input,
+        Nothing,
+        #[allow(dead_code)]
+        HungUp,
+    }
     pub fn watch() {}
+    pub fn beat() {}
+    pub fn stand_down() {}
     pub fn pending() -> Option<i32> {
         None
     }
+    pub fn wait_input(timeout: Duration) -> io::Result<Wait> {
+        Ok(if ratatui::crossterm::event::poll(timeout)? {
+            Wait::Input
+        } else {
+            Wait::Nothing
+        })
+    }
 }
+
+/// The status a closed terminal ends the program with: that of SIGHUP, which says the same.
+#[cfg(unix)]
+const HANGUP: i32 = libc::SIGHUP;
+#[cfg(not(unix))]
+const HANGUP: i32 = 1;
 
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
@@ -145,6 +276,7 @@ fn event_loop(
         height: size.height,
     });
     loop {
+        signals::beat();
         for r in app.take_requests() {
             engine.send(r);
         }
@@ -155,8 +287,13 @@ fn event_loop(
             return Ok(Ended::Quit);
         }
         terminal.draw(|f| view::draw(f, app))?;
-        // A signal interrupts this wait at most one tick late.
-        if event::poll(TICK)? {
+        // A signal cuts this wait short.
+        let ready = match signals::wait_input(TICK)? {
+            signals::Wait::HungUp => return Ok(Ended::Signal(HANGUP)),
+            signals::Wait::Nothing => false,
+            signals::Wait::Input => event::poll(Duration::ZERO)?,
+        };
+        if ready {
             // Take every event already waiting before drawing again.
             loop {
                 let ev = event::read()?;
