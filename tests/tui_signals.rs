@@ -17,6 +17,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -39,7 +40,10 @@ fn scratch(name: &str) -> PathBuf {
 /// `dama` running on the slave side of a pseudo-terminal.
 struct Session {
     child: Child,
-    master: std::fs::File,
+    /// Our end of the terminal (closed to hang it up).
+    master: Option<std::fs::File>,
+    /// Tells the reader of the master to let go of it.
+    stop: Arc<AtomicBool>,
     /// The parent's copy of the slave, to read the terminal's mode after the child exits.
     slave: Option<OwnedFd>,
     screen: Arc<Mutex<Vec<u8>>>,
@@ -84,6 +88,17 @@ fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
 /// file-size limit of `fsize` bytes if given. `None` (after saying why) if there is no
 /// pseudo-terminal to be had.
 fn start(args: &[&str], home: &Path, fsize: Option<u64>) -> Option<Session> {
+    start_in(None, args, home, fsize)
+}
+
+/// As [`start`], through `shell` if given: the shell is then the terminal's session leader
+/// and dama its child, as when a script or `sh -c` starts it.
+fn start_in(
+    shell: Option<&str>,
+    args: &[&str],
+    home: &Path,
+    fsize: Option<u64>,
+) -> Option<Session> {
     let (master, slave) = match open_pty() {
         Ok(p) => p,
         Err(e) => {
@@ -92,7 +107,15 @@ fn start(args: &[&str], home: &Path, fsize: Option<u64>) -> Option<Session> {
         }
     };
     let data = home.join("data");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
+    let mut cmd = match shell {
+        None => Command::new(env!("CARGO_BIN_EXE_dama")),
+        Some(sh) => {
+            let mut c = Command::new(sh);
+            // Not `exec`: the shell stays, dama is its child.
+            c.args(["-c", "\"$0\" \"$@\"; exit 0", env!("CARGO_BIN_EXE_dama")]);
+            c
+        }
+    };
     cmd.args(args)
         .env("HOME", home)
         .env("XDG_DATA_HOME", &data)
@@ -124,13 +147,19 @@ fn start(args: &[&str], home: &Path, fsize: Option<u64>) -> Option<Session> {
     let master = std::fs::File::from(master);
     let screen = Arc::new(Mutex::new(Vec::new()));
     let stderr = Arc::new(Mutex::new(Vec::new()));
+    let stop = Arc::new(AtomicBool::new(false));
     let readers = vec![
-        drain(master.try_clone().unwrap(), Arc::clone(&screen)),
+        drain_pty(
+            master.try_clone().unwrap(),
+            Arc::clone(&screen),
+            Arc::clone(&stop),
+        ),
         drain(child.stderr.take().unwrap(), Arc::clone(&stderr)),
     ];
     Some(Session {
         child,
-        master,
+        master: Some(master),
+        stop,
         slave: Some(slave),
         screen,
         stderr,
@@ -152,6 +181,33 @@ fn drain(
                 break;
             }
             into.lock().unwrap().extend_from_slice(&buf[..n]);
+        }
+    })
+}
+
+/// Reads the pty's master into `into` until every copy of the slave is closed, or until
+/// `stop` (then it closes its copy of the master, so the terminal can be hung up).
+fn drain_pty(
+    mut master: std::fs::File,
+    into: Arc<Mutex<Vec<u8>>>,
+    stop: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while !stop.load(Ordering::SeqCst) {
+            let mut fd = libc::pollfd {
+                fd: master.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd for the duration of the call.
+            if unsafe { libc::poll(&mut fd, 1, 50) } <= 0 {
+                continue;
+            }
+            match master.read(&mut buf) {
+                Ok(n) if n > 0 => into.lock().unwrap().extend_from_slice(&buf[..n]),
+                _ => break,
+            }
         }
     })
 }
@@ -194,7 +250,15 @@ impl Session {
     }
 
     fn keys(&mut self, bytes: &[u8]) {
-        self.master.write_all(bytes).unwrap();
+        self.master.as_mut().unwrap().write_all(bytes).unwrap();
+    }
+
+    /// Closes the terminal as a terminal emulator does when its window closes.
+    fn hang_up(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        let pty_reader = self.readers.remove(0);
+        pty_reader.join().unwrap();
+        drop(self.master.take());
     }
 
     /// Plays the first move and waits until the autosave holds it (the engine is then
@@ -238,7 +302,11 @@ impl Session {
             }
             std::thread::sleep(Duration::from_millis(20));
         };
-        let lflag = self.termios().c_lflag;
+        let lflag = if self.master.is_some() {
+            self.termios().c_lflag
+        } else {
+            0 // hung up: there is no terminal mode left to read
+        };
         drop(self.slave.take());
         for r in self.readers.drain(..) {
             r.join().unwrap();
@@ -246,6 +314,16 @@ impl Session {
         let screen = String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned();
         let err = String::from_utf8_lossy(&self.stderr.lock().unwrap()).into_owned();
         (status, lflag, screen, err)
+    }
+}
+
+/// A test that fails midway must not leave dama running on a terminal nobody reads.
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
@@ -383,5 +461,49 @@ fn a_file_size_limit_is_an_error_and_resume_says_the_game_was_not_kept() {
     assert!(err.contains("the last game could not be kept"), "{err}");
     assert!(err.contains("autosave-previous.pdn"), "{err}");
     assert!(err.contains(&format!("1 move, {m}")), "{err}");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Whether process `pid` is gone (or a zombie waiting to be reaped by whoever adopted it).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
+    }
+}
+
+/// The terminal closed under dama when a shell started it: no SIGHUP reaches dama then (only
+/// the session leader gets one), and it must still notice, keep the game and end, not spin
+/// reading end-of-file.
+#[test]
+fn a_closed_terminal_ends_dama_under_a_shell() {
+    if !Path::new("/proc/self/stat").exists() {
+        eprintln!("skipped: no /proc to find the shell's child");
+        return;
+    }
+    let home = scratch("hangup");
+    let Some(mut s) = start_in(Some("/bin/sh"), &["play", "--depth", "1"], &home, None) else {
+        return;
+    };
+    let auto = s.autosave();
+    s.play_first_move();
+    let sh = s.child.id();
+    let children = std::fs::read_to_string(format!("/proc/{sh}/task/{sh}/children")).unwrap();
+    let dama: u32 = children.split_whitespace().next().unwrap().parse().unwrap();
+    s.hang_up();
+    let start = Instant::now();
+    while !gone(dama) {
+        if start.elapsed() > PATIENCE {
+            // SAFETY: kill sends a signal to the dama this test started.
+            unsafe { libc::kill(dama as libc::pid_t, libc::SIGKILL) };
+            panic!("dama did not end after its terminal closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = s.finish();
+    let moves = kept_moves(&auto).expect("the game is kept");
+    assert_eq!(moves[0], FIRST_MOVE);
     let _ = std::fs::remove_dir_all(&home);
 }

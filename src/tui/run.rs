@@ -174,16 +174,15 @@ mod signals {
     /// once input is there: on a closed terminal it would read end-of-file forever without
     /// returning, so the hang-up is seen here first. A signal cuts the wait short.
     pub fn wait_input(timeout: Duration) -> io::Result<Wait> {
-        if !io::stdin().is_terminal() {
-            // The library reads /dev/tty then; let it wait.
+        let Some(tty) = terminal_fd() else {
             return Ok(if ratatui::crossterm::event::poll(timeout)? {
                 Wait::Input
             } else {
                 Wait::Nothing
             });
-        }
+        };
         let mut fd = libc::pollfd {
-            fd: libc::STDIN_FILENO,
+            fd: tty,
             events: libc::POLLIN,
             revents: 0,
         };
@@ -204,8 +203,22 @@ mod signals {
         Ok(if r > 0 { Wait::Input } else { Wait::Nothing })
     }
 
+    /// The descriptor the terminal library reads keys from: standard input when it is the
+    /// terminal, else `/dev/tty` (opened once here, to watch the same terminal).
+    fn terminal_fd() -> Option<libc::c_int> {
+        use std::os::fd::AsRawFd;
+        static TTY: OnceLock<Option<std::fs::File>> = OnceLock::new();
+        if io::stdin().is_terminal() {
+            return Some(libc::STDIN_FILENO);
+        }
+        TTY.get_or_init(|| std::fs::File::open("/dev/tty").ok())
+            .as_ref()
+            .map(|f| f.as_raw_fd())
+    }
+
     fn hung_up() -> bool {
-        matches!(wait_input(Duration::ZERO), Ok(Wait::HungUp))
+        // Only through the descriptor: the terminal library is the stuck loop's to use.
+        terminal_fd().is_some() && matches!(wait_input(Duration::ZERO), Ok(Wait::HungUp))
     }
 
     /// Should the loop ever be stuck (the terminal library spinning on a terminal closed
