@@ -163,9 +163,8 @@ mod signals {
 
     /// What waiting for input found.
     pub enum Wait {
-        /// Input may be there (the terminal library reads it).
-        Input,
-        Nothing,
+        /// Input may be there (the terminal library reads it), or the time is up.
+        Ready,
         /// The terminal is gone (closed without a SIGHUP reaching us, as under `sh -c`).
         HungUp,
     }
@@ -175,11 +174,9 @@ mod signals {
     /// returning, so the hang-up is seen here first. A signal cuts the wait short.
     pub fn wait_input(timeout: Duration) -> io::Result<Wait> {
         let Some(tty) = terminal_fd() else {
-            return Ok(if ratatui::crossterm::event::poll(timeout)? {
-                Wait::Input
-            } else {
-                Wait::Nothing
-            });
+            // No descriptor to watch: the library's own wait.
+            ratatui::crossterm::event::poll(timeout)?;
+            return Ok(Wait::Ready);
         };
         let mut fd = libc::pollfd {
             fd: tty,
@@ -192,7 +189,7 @@ mod signals {
         if r < 0 {
             let e = io::Error::last_os_error();
             return if e.kind() == io::ErrorKind::Interrupted {
-                Ok(Wait::Nothing)
+                Ok(Wait::Ready)
             } else {
                 Err(e)
             };
@@ -200,7 +197,7 @@ mod signals {
         if fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
             return Ok(Wait::HungUp);
         }
-        Ok(if r > 0 { Wait::Input } else { Wait::Nothing })
+        Ok(Wait::Ready)
     }
 
     /// The descriptor the terminal library reads keys from: standard input when it is the
@@ -252,8 +249,7 @@ mod signals {
     use std::time::Duration;
 
     pub enum Wait {
-        Input,
-        Nothing,
+        Ready,
         #[allow(dead_code)]
         HungUp,
     }
@@ -264,11 +260,8 @@ mod signals {
         None
     }
     pub fn wait_input(timeout: Duration) -> io::Result<Wait> {
-        Ok(if ratatui::crossterm::event::poll(timeout)? {
-            Wait::Input
-        } else {
-            Wait::Nothing
-        })
+        ratatui::crossterm::event::poll(timeout)?;
+        Ok(Wait::Ready)
     }
 }
 
@@ -300,13 +293,12 @@ fn event_loop(
             return Ok(Ended::Quit);
         }
         terminal.draw(|f| view::draw(f, app))?;
-        // A signal cuts this wait short.
-        let ready = match signals::wait_input(TICK)? {
-            signals::Wait::HungUp => return Ok(Ended::Signal(HANGUP)),
-            signals::Wait::Nothing => false,
-            signals::Wait::Input => event::poll(Duration::ZERO)?,
-        };
-        if ready {
+        // A signal cuts this wait short. The library is asked either way: resizes reach it
+        // through its own signal pipe, not the terminal.
+        if let signals::Wait::HungUp = signals::wait_input(TICK)? {
+            return Ok(Ended::Signal(HANGUP));
+        }
+        if event::poll(Duration::ZERO)? {
             // Take every event already waiting before drawing again.
             loop {
                 let ev = event::read()?;
