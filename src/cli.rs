@@ -86,7 +86,7 @@ fn tt_mib(text: &str) -> Result<usize, String> {
 /// The rule set, as chosen on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum Rules {
-    /// Dama italiana (FID rules).
+    /// Dama italiana (Italian draughts).
     #[default]
     Italian,
     /// American checkers / English draughts.

@@ -161,7 +161,6 @@ fn ascii_100x32_midgame() {
 fn mono_80x24_midgame_with_numbers_and_eval() {
     let mut a = midgame(Look::Mono, 80, 24);
     a.update(Action::ToggleNumbers);
-    a.update(Action::ToggleEval);
     check("mono_80x24", &a, 80, 24, false);
 }
 
@@ -173,7 +172,12 @@ fn small_terminal_ascii() {
 
 #[test]
 fn too_small_says_how_large() {
-    let a = midgame(Look::Colour, 40, 10);
+    // Played at a usable size, then shrunk (keys do nothing while it is too small).
+    let mut a = midgame(Look::Colour, 100, 32);
+    a.update(Action::Resize {
+        width: 40,
+        height: 10,
+    });
     check("too_small_40x10", &a, 40, 10, false);
 }
 
@@ -412,7 +416,6 @@ fn the_smallest_panel_still_shows_the_moves() {
     );
     play_by_keys(&mut a, "22-18");
     engine(&mut a, "12-15");
-    a.update(Action::ToggleEval);
     let area = Rect::new(0, 0, 59, 11);
     let mut buf = Buffer::empty(area);
     view::render(&a, area, &mut buf);

@@ -151,8 +151,14 @@ impl App {
         self.target = None;
         self.via.clear();
         let capture = self.candidates().iter().any(Move::is_capture);
-        self.message = if capture {
+        let back_home = self.candidates().iter().any(|m| m.to() == sq);
+        self.message = if back_home {
+            format!("{sq} must capture: choose the landing square ({sq} itself ends a capture)")
+        } else if capture {
             format!("{sq} must capture: choose the landing square")
+        } else if self.config.touch_move {
+            // R-G6: a picked piece that can move must move, so there is no letting go.
+            format!("{sq} picked: choose where to move (touch-move: it must move)")
         } else {
             format!("{sq} picked: choose where to move (Esc lets go)")
         };

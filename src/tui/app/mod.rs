@@ -12,6 +12,7 @@ mod practice;
 mod replay;
 
 pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
+pub use practice::movetime_text;
 
 use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
 use crate::tui::input::{Action, Context};
@@ -143,6 +144,8 @@ pub struct App {
     /// The position new games start from.
     start: Position,
     screen: Option<Screen>,
+    /// The last resize left no room for the board: keys would act on a board nobody sees.
+    too_small: bool,
     /// (row, file) as White sees the board; may be on a light square.
     cursor: (u8, u8),
     selected: Option<Square>,
@@ -183,13 +186,14 @@ impl App {
             game,
             start,
             screen: None,
+            too_small: false,
             cursor: (5, 0),
             selected: None,
             target: None,
             via: Vec::new(),
             flipped,
             numbers: false,
-            eval_on: false,
+            eval_on: true,
             message: String::new(),
             thinking: None,
             last_search: None,
@@ -336,6 +340,7 @@ impl App {
         match action {
             Action::Resize { width, height } => {
                 self.screen = Screen::new(Rect::new(0, 0, width, height));
+                self.too_small = self.screen.is_none();
                 return;
             }
             Action::Tick => {
@@ -350,6 +355,9 @@ impl App {
                 self.quit_now();
                 return;
             }
+            // Too small to see the board: only quitting (and answering its question) acts.
+            Action::Quit | Action::Yes | Action::No => {}
+            _ if self.too_small => return,
             _ => {}
         }
         match self.overlay.clone() {
@@ -415,14 +423,28 @@ impl App {
             Action::Hint => self.ask_hint(),
             Action::DepthUp => self.change_depth(1),
             Action::DepthDown => self.change_depth(-1),
-            Action::Flip => self.flipped = !self.flipped,
-            Action::ToggleNumbers => self.numbers = !self.numbers,
+            Action::Flip => {
+                self.flipped = !self.flipped;
+                self.message = if self.flipped {
+                    "Board flipped: Black at the bottom".into()
+                } else {
+                    "Board flipped: White at the bottom".into()
+                };
+            }
+            Action::ToggleNumbers => {
+                self.numbers = !self.numbers;
+                self.message = if self.numbers {
+                    "Square numbers shown (c hides them)".into()
+                } else {
+                    "Square numbers hidden (c shows them)".into()
+                };
+            }
             Action::ToggleEval => {
                 self.eval_on = !self.eval_on;
                 self.message = if self.eval_on {
                     "Evaluation shown (from White's view)".into()
                 } else {
-                    "Evaluation hidden".into()
+                    "Evaluation hidden: no score or engine line until e again".into()
                 };
             }
             Action::OfferDraw => self.offer_draw(),

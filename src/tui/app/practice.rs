@@ -5,6 +5,36 @@ use super::{App, LastSearch, MAX_DEPTH, Thinking, score_text};
 use crate::rules::{Game, Move};
 use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
 use std::path::PathBuf;
+use std::time::Duration;
+
+/// The move times `+`/`-` step through, in milliseconds.
+const MOVETIME_STEPS: [u64; 12] = [
+    50, 100, 200, 300, 500, 1000, 2000, 3000, 5000, 10_000, 20_000, 30_000,
+];
+
+/// The next step of [`MOVETIME_STEPS`] above (`delta > 0`) or below the time `t`; a time
+/// between two steps goes to the neighbouring step in that direction.
+fn step_movetime(t: Duration, delta: i32) -> Duration {
+    let ms = t.as_millis() as u64;
+    let next = if delta > 0 {
+        MOVETIME_STEPS.iter().copied().find(|&s| s > ms)
+    } else {
+        MOVETIME_STEPS.iter().rev().copied().find(|&s| s < ms)
+    };
+    Duration::from_millis(next.unwrap_or(ms))
+}
+
+/// "300 ms", "2 s", "2.5 s".
+pub fn movetime_text(t: Duration) -> String {
+    let ms = t.as_millis();
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else if ms % 1000 == 0 {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    }
+}
 
 impl App {
     /// After any move: announce the end, or let the engine answer.
@@ -160,10 +190,20 @@ impl App {
         }
     }
 
+    /// `+`/`-`: a stronger or weaker engine in the unit the player chose, a depth or a time
+    /// (stepping a time setting as a depth would make a 3-second engine a depth-13 one).
     pub(super) fn change_depth(&mut self, delta: i32) {
+        if let Some(t) = self.config.movetime {
+            let t = step_movetime(t, delta);
+            self.config.movetime = Some(t);
+            self.message = format!(
+                "Engine time {} a move (from its next move)",
+                movetime_text(t)
+            );
+            return;
+        }
         let d = (self.config.depth as i32 + delta).clamp(1, MAX_DEPTH as i32) as u32;
         self.config.depth = d;
-        self.config.movetime = None;
         self.message = format!("Engine depth {d} (from its next move)");
     }
 

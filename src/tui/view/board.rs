@@ -117,9 +117,11 @@ fn dark_cell(
 ) {
     let (cx, cy) = centre(rect);
     if theme.colour() {
+        // A chain that ends back on the picked piece's square makes that square a target:
+        // the target colour wins there, or the player could not see it may be chosen.
         let bg = if m.cursor {
             CURSOR
-        } else if m.selected {
+        } else if m.selected && !m.target {
             SELECTED
         } else if m.target {
             TARGET
@@ -153,6 +155,8 @@ fn dark_cell(
         fill(rect, theme.fill(), buf);
         let (l, r) = if m.cursor {
             ("[", "]")
+        } else if m.selected && m.target {
+            ("*", "*")
         } else if m.selected {
             ("<", ">")
         } else if m.must {
@@ -279,7 +283,11 @@ fn draw_big_piece(rect: Rect, p: Piece, bg: Option<Tc>, theme: &Theme, buf: &mut
     for (dy, row) in rows.iter().enumerate() {
         let (text, style) = match bg {
             _ if dy > 0 || p.kind == Kind::Man => (*row, body),
-            Some(bg) if bg != CURSOR => (crown_row(rect.width), Style::new().fg(CROWN).bg(bg)),
+            // A gold crown only where the disc below it is big enough to show the owner's
+            // colour: on a 2-row square the crown is half the piece, so it takes that colour.
+            Some(bg) if bg != CURSOR && rect.height > 2 => {
+                (crown_row(rect.width), Style::new().fg(CROWN).bg(bg))
+            }
             _ => (crown_row(rect.width), body),
         };
         for (dx, ch) in text.chars().enumerate() {

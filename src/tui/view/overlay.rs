@@ -119,7 +119,10 @@ fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer
     }
     lines.push(Line::from(""));
     lines.push(Line::from("up/down choose, Enter opens, Esc closes"));
-    let title = format!(" {} games ", v.count());
+    let title = match v.count() {
+        1 => " 1 game ".to_string(),
+        n => format!(" {n} games "),
+    };
     popup(area, &title, lines, theme, buf);
 }
 

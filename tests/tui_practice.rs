@@ -1,0 +1,344 @@
+//! The practice features as a player meets them: strength steps in the unit chosen, the
+//! evaluation hidden everywhere, feedback for every key, and the board's marks where a
+//! capture ends on its own square.
+
+mod tui_common;
+
+use tui_common::{pending_search, play_by_keys, press};
+
+use dama::notation::fen;
+use dama::notation::pdn::read_games;
+use dama::rules::{Game, Move, Position, RuleSet, Square};
+use dama::tui::app::{EngineMsg, Report};
+use dama::tui::input::Action;
+use dama::tui::view;
+use dama::tui::viewer::Viewer;
+use dama::tui::{App, Config, Look};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use std::time::Duration;
+
+fn app_with(c: Config, pos: Position, w: u16, h: u16) -> App {
+    let mut app = App::new(c, Game::new(pos));
+    app.update(Action::Resize {
+        width: w,
+        height: h,
+    });
+    app
+}
+
+fn config(rules: RuleSet) -> Config {
+    let mut c = Config::new(rules);
+    c.look = Look::Ascii;
+    c.autosave = None;
+    c
+}
+
+fn screen(app: &App, w: u16, h: u16) -> String {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    view::render(app, area, &mut buf);
+    let mut out = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn sq(n: u32) -> Square {
+    Square::from_number(n).unwrap()
+}
+
+/// `+`/`-` with a move time step the time, never switch to a depth (a 3-second engine made
+/// a depth-13 one would be weaker, not stronger).
+#[test]
+fn plus_and_minus_step_the_time_when_a_time_is_set() {
+    let mut c = config(RuleSet::Italian);
+    c.movetime = Some(Duration::from_millis(3000));
+    let depth = c.depth;
+    let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
+    press(&mut a, KeyCode::Char('+'));
+    assert_eq!(a.config().movetime, Some(Duration::from_millis(5000)));
+    assert_eq!(a.config().depth, depth);
+    assert!(a.message().contains("5 s a move"), "{}", a.message());
+    press(&mut a, KeyCode::Char('-'));
+    press(&mut a, KeyCode::Char('-'));
+    assert_eq!(a.config().movetime, Some(Duration::from_millis(2000)));
+    assert!(screen(&a, 100, 32).contains("Engine 2 s a move"));
+    // A depth setting still steps the depth.
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    press(&mut a, KeyCode::Char('+'));
+    assert_eq!(a.config().depth, depth + 1);
+    assert_eq!(a.config().movetime, None);
+}
+
+fn report(depth: u32, score: i32, pv: Vec<Move>) -> Report {
+    Report {
+        depth,
+        score,
+        nodes: 45_678,
+        nps: 1_000_000,
+        pv,
+    }
+}
+
+/// `e` hides the engine's judgement everywhere: the readout, the panel's engine line and its
+/// expected line, and the spinner while it thinks; `e` again shows them.
+#[test]
+fn hiding_the_evaluation_hides_every_score() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    play_by_keys(&mut a, "23-19");
+    let (id, game) = pending_search(&mut a);
+    let m = game.legal_moves()[0];
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: report(9, -37, vec![m]),
+    }));
+    let shown = screen(&a, 100, 32);
+    assert!(shown.contains("Eval: +0.37"), "{shown}");
+    assert!(shown.contains("Engine d9: White +0.37"), "{shown}");
+    assert!(shown.contains("Line: "), "{shown}");
+
+    press(&mut a, KeyCode::Char('e'));
+    let hidden = screen(&a, 100, 32);
+    for s in ["Eval:", "+0.37", "Line: "] {
+        assert!(!hidden.contains(s), "{s:?} still shown:\n{hidden}");
+    }
+    assert!(hidden.contains("Engine d9, 45.7k nodes"), "{hidden}");
+
+    // While the engine thinks, the spinner shows depth and nodes only.
+    play_by_keys(&mut a, "22-18");
+    let (id, _) = pending_search(&mut a);
+    a.update(Action::Engine(EngineMsg::Info {
+        id,
+        report: report(7, 55, vec![]),
+    }));
+    let thinking = screen(&a, 100, 32);
+    let status = thinking.lines().nth(31).unwrap();
+    assert!(status.contains("thinking d7, 45.7k nodes"), "{status}");
+    assert!(!status.contains("0.55"), "{status}");
+
+    press(&mut a, KeyCode::Char('e'));
+    let status = screen(&a, 100, 32).lines().nth(31).unwrap().to_string();
+    assert!(status.contains("0.55"), "{status}");
+}
+
+/// The engine's line is cut at a move, with an ellipsis, never in the middle of one.
+#[test]
+fn the_engine_line_is_cut_between_moves() {
+    // Kings shuffle: long enough lines to overflow the panel at 80x24.
+    let pos = fen::parse(RuleSet::Italian, "W:WK29,K30,K31:BK1,K2,K3").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 80, 24);
+    let mut g = Game::new(pos);
+    let mut pv = Vec::new();
+    for _ in 0..8 {
+        let m = g.legal_moves()[0];
+        g.play(&m).unwrap();
+        pv.push(m);
+    }
+    // The player's turn: the report comes as a hint's answer.
+    press(&mut a, KeyCode::Char('t'));
+    let (id, _) = pending_search(&mut a);
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(pv[0]),
+        report: report(12, 0, pv.clone()),
+    }));
+    let text = screen(&a, 80, 24);
+    let line = text
+        .lines()
+        .find_map(|l| l.split("Line:").nth(1))
+        .unwrap_or_else(|| panic!("no engine line:\n{text}"))
+        .trim()
+        .to_string();
+    let written: Vec<String> = pv.iter().map(Move::to_string).collect();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert!(words.len() < written.len() + 1, "{line}");
+    assert_eq!(words.last(), Some(&"..."), "cut with an ellipsis: {line}");
+    for (w, m) in words.iter().zip(&written) {
+        if *w != "..." {
+            assert_eq!(*w, m.as_str(), "whole moves only: {line}");
+        }
+    }
+}
+
+/// R-C3: a king's capture may end on its own starting square; that square is then a target,
+/// marked on the board and named in the status line, and choosing it plays the capture.
+#[test]
+fn r_c3_a_capture_ending_on_its_start_square_can_be_chosen() {
+    // The king on 22 (d3) takes 18, 10, 11 and 19 round the block and lands on 22 again.
+    let pos = fen::parse(RuleSet::Italian, "W:WK22:B18,10,11,19,1").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys_to(&mut a, 22);
+    assert!(a.targets().contains(&sq(22)), "{:?}", a.targets());
+    assert!(
+        a.message().contains("22 itself ends a capture"),
+        "{}",
+        a.message()
+    );
+    // With the cursor elsewhere, the ASCII board marks the held piece's square as a target:
+    // "*W*", not "<W>".
+    press(&mut a, KeyCode::Down);
+    let text = screen(&a, 100, 32);
+    assert!(text.contains("*W*"), "{text}");
+    press(&mut a, KeyCode::Up);
+    press(&mut a, KeyCode::Enter);
+    // Either played at once or, with two ways round, the player is asked for one of them.
+    let played = a.game().moves().len() == 1;
+    assert!(
+        played || a.message().contains("landing square"),
+        "{}",
+        a.message()
+    );
+}
+
+/// Moves the cursor to square `n` by arrow keys and presses Enter there.
+fn play_by_keys_to(app: &mut App, n: u32) {
+    let s = sq(n);
+    let rules = app.config().rules;
+    while app.cursor() != (s.row(), s.file(rules)) {
+        let (r, f) = app.cursor();
+        let flip = app.flipped();
+        let down = (r < s.row()) != flip;
+        let right = (f < s.file(rules)) != flip;
+        let code = if r != s.row() {
+            if down { KeyCode::Down } else { KeyCode::Up }
+        } else if right {
+            KeyCode::Right
+        } else {
+            KeyCode::Left
+        };
+        press(app, code);
+    }
+    press(app, KeyCode::Enter);
+}
+
+/// R-G6: with touch-move the status never offers to let go of the piece.
+#[test]
+fn r_g6_touch_move_does_not_offer_esc() {
+    let mut c = config(RuleSet::Italian);
+    c.touch_move = true;
+    let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
+    play_by_keys_to(&mut a, 22);
+    assert_eq!(a.selected(), Some(sq(22)));
+    assert!(!a.message().contains("Esc"), "{}", a.message());
+    assert!(a.message().contains("must move"), "{}", a.message());
+}
+
+/// Too small to draw the board: keys do nothing blind; `q` still quits.
+#[test]
+fn too_small_only_quits() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        40,
+        10,
+    );
+    let cursor = a.cursor();
+    for k in [
+        KeyCode::Up,
+        KeyCode::Left,
+        KeyCode::Enter,
+        KeyCode::Char('f'),
+        KeyCode::Char('N'),
+        KeyCode::Char('t'),
+    ] {
+        press(&mut a, k);
+    }
+    assert_eq!(a.cursor(), cursor);
+    assert_eq!(a.selected(), None);
+    assert!(!a.flipped());
+    assert!(a.take_requests().is_empty(), "no search was started");
+    // Grown again, the keys act.
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    press(&mut a, KeyCode::Char('f'));
+    assert!(a.flipped());
+    a.update(Action::Resize {
+        width: 40,
+        height: 10,
+    });
+    press(&mut a, KeyCode::Char('q'));
+    assert!(a.should_quit());
+}
+
+/// `f` and `c` say what they did.
+#[test]
+fn flip_and_numbers_give_feedback() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    press(&mut a, KeyCode::Char('f'));
+    assert!(
+        a.message().contains("Black at the bottom"),
+        "{}",
+        a.message()
+    );
+    press(&mut a, KeyCode::Char('f'));
+    assert!(
+        a.message().contains("White at the bottom"),
+        "{}",
+        a.message()
+    );
+    press(&mut a, KeyCode::Char('c'));
+    assert!(a.message().contains("numbers shown"), "{}", a.message());
+    press(&mut a, KeyCode::Char('c'));
+    assert!(a.message().contains("numbers hidden"), "{}", a.message());
+}
+
+/// A long game in the viewer opens at ply 0 with its move list at the first move, and the
+/// game list of a one-game file says "1 game".
+#[test]
+fn the_viewer_opens_at_the_first_move() {
+    let mut g = Game::new(Position::start(RuleSet::Italian));
+    while g.ply() < 80 && g.outcome().is_none() {
+        let m = g.legal_moves()[0];
+        g.play(&m).unwrap();
+    }
+    let mut text = String::from("[GameType \"22,W,8,8,N2,1\"]\n");
+    for (i, m) in g.moves().iter().enumerate() {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(&format!("{m} "));
+    }
+    text.push_str("*\n");
+    let games = read_games(&text, RuleSet::Italian);
+    let mut a = App::viewer(
+        config(RuleSet::Italian),
+        Viewer::new("long.pdn".into(), games, 0),
+    );
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    let shown = screen(&a, 100, 32);
+    assert!(shown.contains("  1. "), "the first row shows:\n{shown}");
+    assert!(
+        !shown.contains(" 40. "),
+        "not scrolled to the end:\n{shown}"
+    );
+    a.update(Action::GameList);
+    let list = screen(&a, 100, 32);
+    assert!(list.contains(" 1 game "), "{list}");
+    assert!(!list.contains("1 games"), "{list}");
+}
