@@ -342,3 +342,41 @@ fn the_viewer_opens_at_the_first_move() {
     assert!(list.contains(" 1 game "), "{list}");
     assert!(!list.contains("1 games"), "{list}");
 }
+
+/// `m` stops the engine's search and plays the answer it sends for the stopped search (its
+/// best so far): the answer is not dropped as a stale one.
+#[test]
+fn move_now_plays_the_best_move_so_far() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    play_by_keys(&mut a, "22-18");
+    let (id, game) = pending_search(&mut a);
+    press(&mut a, KeyCode::Char('m'));
+    let requests = a.take_requests();
+    assert!(
+        requests
+            .iter()
+            .any(|r| matches!(r, dama::tui::app::Request::Stop)),
+        "{requests:?}"
+    );
+    assert!(
+        a.engine_moving(),
+        "still waiting for the stopped search's answer"
+    );
+    let m = game.legal_moves()[0];
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: report(3, 0, vec![m]),
+    }));
+    assert_eq!(a.game().moves().len(), 2, "the engine's move was played");
+    assert!(!a.engine_moving());
+    // Not thinking: m says so and changes nothing.
+    press(&mut a, KeyCode::Char('m'));
+    assert!(a.message().contains("not thinking"), "{}", a.message());
+    assert!(a.take_requests().is_empty());
+}

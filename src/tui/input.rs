@@ -27,6 +27,8 @@ pub enum Action {
     Undo,
     Redo,
     Hint,
+    /// `m`: stop the engine's search and play (or show) its best move so far.
+    MoveNow,
     DepthUp,
     DepthDown,
     Flip,
@@ -173,6 +175,7 @@ fn board_key(code: KeyCode, ctrl: bool) -> Option<Action> {
         KeyCode::Char('u') | KeyCode::Backspace => Action::Undo,
         KeyCode::Char('r') => Action::Redo,
         KeyCode::Char('t') => Action::Hint,
+        KeyCode::Char('m') => Action::MoveNow,
         KeyCode::Char('+') | KeyCode::Char('=') => Action::DepthUp,
         KeyCode::Char('-') => Action::DepthDown,
         KeyCode::Char('f') => Action::Flip,

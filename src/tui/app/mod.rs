@@ -421,6 +421,7 @@ impl App {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Hint => self.ask_hint(),
+            Action::MoveNow => self.move_now(),
             Action::DepthUp => self.change_depth(1),
             Action::DepthDown => self.change_depth(-1),
             Action::Flip => {

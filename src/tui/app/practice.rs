@@ -84,6 +84,19 @@ impl App {
         });
     }
 
+    /// Ends the running search early but keeps waiting for its answer: the engine replies
+    /// with the best move of its deepest finished iteration, which is then played (or shown
+    /// as the hint).
+    pub(super) fn move_now(&mut self) {
+        match &self.thinking {
+            Some(t) if t.purpose != Purpose::DrawOffer => {
+                self.requests.push(Request::Stop);
+                self.message = "Stopping the search: its best move so far comes now".into();
+            }
+            _ => self.message = "The engine is not thinking".into(),
+        }
+    }
+
     pub(super) fn stop_search(&mut self) {
         if self.thinking.take().is_some() {
             self.requests.push(Request::Stop);
