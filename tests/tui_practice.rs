@@ -380,3 +380,47 @@ fn move_now_plays_the_best_move_so_far() {
     assert!(a.message().contains("not thinking"), "{}", a.message());
     assert!(a.take_requests().is_empty());
 }
+
+/// The end of a game opens a dialog with the result as PDN writes it, the reason and the
+/// length; `n` plays again with the colours swapped; the result closes the move list.
+#[test]
+fn the_game_end_dialog_offers_the_next_step() {
+    // R-G1: White 22 takes Black's last piece on 18.
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys(&mut a, "22x13");
+    assert!(a.game().outcome().is_some());
+    assert_eq!(*a.overlay(), dama::tui::app::Overlay::GameEnd);
+    let text = screen(&a, 100, 32);
+    for s in [
+        "Game over",
+        "1-0   You win.",
+        "White wins: Black has no pieces left",
+        "after 1 move (1 ply)",
+        "play again (colours swapped)",
+    ] {
+        assert!(text.contains(s), "{s:?} missing:\n{text}");
+    }
+    // Esc shows the final position with the result at the end of the move list.
+    press(&mut a, KeyCode::Esc);
+    let text = screen(&a, 100, 32);
+    assert!(!text.contains("Game over"), "{text}");
+    assert!(text.contains("1. 22x13"), "{text}");
+    assert!(
+        text.lines().any(|l| l.trim_end().ends_with("| 1-0")
+            || l.split('|').nth(1).is_some_and(|p| p.trim() == "1-0")),
+        "{text}"
+    );
+
+    // n plays again from the same start with the colours swapped: the engine (now White)
+    // is asked for the first move.
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys(&mut a, "22x13");
+    press(&mut a, KeyCode::Char('n'));
+    assert_eq!(a.config().human, dama::rules::Color::Black);
+    assert!(a.flipped());
+    assert_eq!(a.game().ply(), 0);
+    assert_eq!(*a.overlay(), dama::tui::app::Overlay::None);
+    let (_, game) = pending_search(&mut a);
+    assert_eq!(game.position().side_to_move(), dama::rules::Color::White);
+}

@@ -59,6 +59,8 @@ pub enum Action {
     PlayFromHere,
     /// Replay viewer: the list of the file's games.
     GameList,
+    /// The game-end dialog: a new game with the same settings, colours swapped.
+    PlayAgain,
     Resize {
         width: u16,
         height: u16,
@@ -82,6 +84,8 @@ pub enum Context {
     Replay,
     /// Choosing a game from the list.
     List,
+    /// The game-end dialog.
+    GameEnd,
 }
 
 /// Maps a terminal event to an action; `None` for events the game ignores (key releases,
@@ -139,6 +143,12 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::Enter | KeyCode::Char(' ') => Some(Action::Select),
             KeyCode::Esc | KeyCode::Char('q') | KeyCode::Tab => Some(Action::Cancel),
             _ => None,
+        },
+        // `n` plays again; any other key closes the dialog and acts as on the board (s saves,
+        // u takes back, q quits, arrows look at the final position).
+        Context::GameEnd => match key.code {
+            KeyCode::Char('n') => Some(Action::PlayAgain),
+            code => board_key(code, ctrl),
         },
         Context::Board => board_key(key.code, ctrl),
         Context::Replay => match key.code {

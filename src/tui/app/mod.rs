@@ -135,6 +135,8 @@ pub enum Overlay {
     SaveAs(String),
     /// The replay viewer's list of games, with the highlighted one.
     Games(usize),
+    /// The game has ended: its result and what to do next.
+    GameEnd,
 }
 
 /// The game screen.
@@ -317,6 +319,7 @@ impl App {
             Overlay::Confirm(_) => Context::YesNo,
             Overlay::SaveAs(_) => Context::Text,
             Overlay::Games(_) => Context::List,
+            Overlay::GameEnd => Context::GameEnd,
         }
     }
     /// Whether a game is under way (moves played, not finished): quitting asks first.
@@ -403,6 +406,15 @@ impl App {
             Overlay::Games(at) => {
                 self.game_list(at, action);
                 return;
+            }
+            // The dialog's own keys; Esc closes it to look at the final position, and the
+            // rest act as on the board (save, quit, new game, take back).
+            Overlay::GameEnd => {
+                self.overlay = Overlay::None;
+                if action == Action::PlayAgain {
+                    self.play_again();
+                    return;
+                }
             }
             Overlay::None => {}
         }

@@ -54,7 +54,22 @@ impl App {
                 None => "",
             };
             self.message = format!("{o}{verdict}. s saves, N starts a new game, q quits");
+            // The dialog is for a game played here, not for a record being replayed.
+            if self.viewer.is_none() {
+                self.overlay = super::Overlay::GameEnd;
+            }
         }
+    }
+
+    /// The game-end dialog's "play again": the same settings with the colours swapped.
+    pub(super) fn play_again(&mut self) {
+        self.config.human = self.config.human.opposite();
+        self.flipped = self.config.human == crate::rules::Color::Black;
+        self.new_game();
+        self.message = format!(
+            "New game: you play {} (colours swapped)",
+            self.config.human.name()
+        );
     }
 
     /// Starts the engine's move when it is its turn and it is not already thinking.
@@ -171,6 +186,7 @@ impl App {
                         score_text(own),
                         "s saves, N starts a new game, q quits"
                     );
+                    self.overlay = super::Overlay::GameEnd;
                 } else {
                     self.message = format!(
                         "The engine declines the draw: it judges the position {} for itself",

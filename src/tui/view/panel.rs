@@ -135,7 +135,14 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let game = app.game();
     let first = game.start().side_to_move() == cfg.rules.first_to_move();
     let texts: Vec<String> = game.moves().iter().map(Move::to_string).collect();
-    let (list, _) = move_lines(&texts, first, None);
+    let (mut list, _) = move_lines(&texts, first, None);
+    // The result closes the move list, as in a PDN record.
+    if let Some(o) = game.outcome() {
+        list.push(Line::from(Span::styled(
+            format!("     {}", o.pdn_result(cfg.rules)),
+            bold,
+        )));
+    }
     stacked(inner, top, list, None, bottom, buf);
 }
 
