@@ -424,3 +424,40 @@ fn the_game_end_dialog_offers_the_next_step() {
     let (_, game) = pending_search(&mut a);
     assert_eq!(game.position().side_to_move(), dama::rules::Color::White);
 }
+
+/// Square numbers and the board's a-h/1-8 labels agree: the status line gives both (R-B4:
+/// Italian 22 is d3 and 18 is c4; English 11 is f6 and 15 is e5).
+#[test]
+fn r_b4_moves_are_told_in_numbers_and_coordinates() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    play_by_keys(&mut a, "22-18");
+    assert!(
+        a.message().contains("You played 22-18 (d3-c4)"),
+        "{}",
+        a.message()
+    );
+    let mut c = config(RuleSet::English);
+    c.human = dama::rules::Color::White;
+    let mut a = app_with(c, Position::start(RuleSet::English), 100, 32);
+    let (id, game) = pending_search(&mut a);
+    let m = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == "11-15")
+        .unwrap();
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: report(3, 0, vec![m]),
+    }));
+    assert!(
+        a.message().contains("The engine played 11-15 (f6-e5)"),
+        "{}",
+        a.message()
+    );
+}

@@ -259,7 +259,7 @@ impl App {
         self.redo.clear();
         self.hint = None;
         self.stop_search();
-        self.message = format!("You played {m}");
+        self.message = format!("You played {}", super::move_text(&m, self.config.rules));
         self.after_move();
     }
 }

@@ -510,6 +510,17 @@ impl App {
     }
 }
 
+/// A move as written (square numbers, the draughts standard) with the board's coordinates
+/// after it, so the numbers and the a-h/1-8 labels agree: `22-18 (d3-c4)`, `21x14x5 (b3xd5xb7)`.
+pub fn move_text(m: &Move, rules: RuleSet) -> String {
+    let sep = if m.is_capture() { "x" } else { "-" };
+    let coords: Vec<String> = std::iter::once(m.from())
+        .chain(m.path())
+        .map(|s| s.coordinate(rules))
+        .collect();
+    format!("{m} ({})", coords.join(sep))
+}
+
 /// A score in centi-men from one side's view, as the engine words it (`+0.35`, `win in 7`).
 pub fn score_text(score: i32) -> String {
     crate::engine::format_score(score)

@@ -161,7 +161,10 @@ impl App {
                     self.message = format!("The engine's move was refused: {e}");
                     return;
                 }
-                self.message = format!("The engine played {m}");
+                self.message = format!(
+                    "The engine played {}",
+                    super::move_text(&m, self.config.rules)
+                );
                 if crate::rules::has_capture(self.game.position()) {
                     self.message.push_str(": you must capture");
                 }
@@ -170,7 +173,10 @@ impl App {
             Purpose::Hint => match best {
                 Some(m) => {
                     self.hint = Some(m);
-                    self.message = format!("Hint: {m} (marked on the board)");
+                    self.message = format!(
+                        "Hint: {} (marked on the board)",
+                        super::move_text(&m, self.config.rules)
+                    );
                 }
                 None => self.message = "No hint: there is no legal move".into(),
             },
