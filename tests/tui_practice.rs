@@ -461,3 +461,55 @@ fn r_b4_moves_are_told_in_numbers_and_coordinates() {
         a.message()
     );
 }
+
+/// A time control (`--time`): the engine gets a share of its time left, the panel shows the
+/// time left, and a flag fall ends the game as a loss for the side whose time ran out.
+#[test]
+fn a_time_control_ends_the_game_on_a_flag_fall() {
+    use dama::tui::app::{Request, SearchLimits};
+    use dama::tui::clock::TimeControl;
+    let mut c = config(RuleSet::Italian);
+    c.human = dama::rules::Color::Black;
+    c.time_control = Some("1+2".parse::<TimeControl>().unwrap());
+    let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
+    let limits = a
+        .take_requests()
+        .into_iter()
+        .find_map(|r| match r {
+            Request::Search { limits, .. } => Some(limits),
+            _ => None,
+        })
+        .expect("the engine (White) moves first");
+    match limits {
+        // About 60 s / 20 + 1.5 s, less a margin: between 1 and 5 seconds.
+        SearchLimits::MoveTime(t) => assert!(
+            t > Duration::from_secs(1) && t < Duration::from_secs(5),
+            "{t:?}"
+        ),
+        other => panic!("a time budget, not {other:?}"),
+    }
+    let text = screen(&a, 100, 32);
+    assert!(text.contains("time control 1+2"), "{text}");
+    assert!(
+        text.contains("pieces  1:00") || text.contains("pieces  0:59"),
+        "{text}"
+    );
+
+    // A flag fall: with 30 ms for the game, the engine's side runs out while it thinks.
+    let mut c = config(RuleSet::Italian);
+    c.human = dama::rules::Color::Black;
+    c.time_control = Some(TimeControl {
+        base: Duration::from_millis(30),
+        increment: Duration::ZERO,
+    });
+    let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
+    std::thread::sleep(Duration::from_millis(60));
+    a.update(Action::Tick);
+    let o = a.game().outcome().expect("the flag fell");
+    assert_eq!(o.winner(), Some(dama::rules::Color::Black));
+    assert_eq!(o.to_string(), "Black wins: White ran out of time");
+    assert!(
+        a.take_requests().iter().any(|r| matches!(r, Request::Stop)),
+        "the engine's search is stopped"
+    );
+}

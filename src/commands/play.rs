@@ -82,6 +82,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     }
     config.seed = args.seed;
     config.touch_move = args.touch_move;
+    config.time_control = args.time;
 
     let mut app = App::new(config, game);
     let mut engine = Worker::spawn(args.seed).context("cannot start the engine thread")?;

@@ -251,10 +251,12 @@ impl App {
     }
 
     pub(super) fn play_human(&mut self, m: Move) {
+        let side = self.side_to_move();
         if let Err(e) = self.game.play(&m) {
             self.message = e.to_string();
             return;
         }
+        self.clock.moved(side);
         self.clear_selection();
         self.redo.clear();
         self.hint = None;

@@ -15,6 +15,7 @@ pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits
 pub use practice::movetime_text;
 
 use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
+use crate::tui::clock::{Clock, TimeControl};
 use crate::tui::input::{Action, Context};
 use crate::tui::layout::Screen;
 use crate::tui::viewer::Viewer;
@@ -42,6 +43,9 @@ pub struct Config {
     pub depth: u32,
     /// A fixed time per engine move instead of a depth.
     pub movetime: Option<Duration>,
+    /// A time control for both sides (`--time 5+3`): the engine manages its own time and a
+    /// flag fall ends the game.
+    pub time_control: Option<TimeControl>,
     pub seed: Option<u64>,
     pub look: Look,
     /// R-G6: a picked piece that can move must move.
@@ -59,6 +63,7 @@ impl Config {
             human: rules.first_to_move(),
             depth: DEFAULT_DEPTH,
             movetime: None,
+            time_control: None,
             seed: None,
             look: Look::Colour,
             touch_move: false,
@@ -148,6 +153,8 @@ pub struct App {
     screen: Option<Screen>,
     /// The last resize left no room for the board: keys would act on a board nobody sees.
     too_small: bool,
+    /// Time used (and left, under a time control) by each side.
+    clock: Clock,
     /// (row, file) as White sees the board; may be on a light square.
     cursor: (u8, u8),
     selected: Option<Square>,
@@ -183,7 +190,9 @@ impl App {
         config.rules = game.position().rules();
         let start = *game.start();
         let flipped = config.human == Color::Black;
+        let clock = Clock::new(config.time_control);
         let mut app = App {
+            clock,
             config,
             game,
             start,
@@ -211,6 +220,9 @@ impl App {
             viewer: None,
         };
         app.place_cursor();
+        if app.game.outcome().is_none() {
+            app.clock.start(app.side_to_move());
+        }
         app.engine_turn();
         app
     }
@@ -284,6 +296,9 @@ impl App {
     pub fn should_quit(&self) -> bool {
         self.quit
     }
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
     pub fn tick(&self) -> u64 {
         self.tick
     }
@@ -348,6 +363,7 @@ impl App {
             }
             Action::Tick => {
                 self.tick = self.tick.wrapping_add(1);
+                self.check_flag();
                 return;
             }
             Action::Engine(msg) => {

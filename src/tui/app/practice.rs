@@ -48,6 +48,7 @@ impl App {
 
     pub(super) fn announce_end(&mut self) {
         if let Some(o) = self.game.outcome() {
+            self.clock.pause();
             let verdict = match o.winner() {
                 Some(w) if w == self.config.human => " (you win)",
                 Some(_) => " (you lose)",
@@ -78,7 +79,25 @@ impl App {
             && self.side_to_move() != self.config.human
             && !self.engine_moving()
         {
-            self.start_search(Purpose::Move, self.config.limits());
+            // Under a time control the engine spends a share of what it has left.
+            let limits = match self.clock.engine_budget(self.side_to_move()) {
+                Some(t) => SearchLimits::MoveTime(t),
+                None => self.config.limits(),
+            };
+            self.start_search(Purpose::Move, limits);
+        }
+    }
+
+    /// A flag fall ends the game: the side whose time ran out loses.
+    pub(super) fn check_flag(&mut self) {
+        if self.game.outcome().is_some() || self.viewer.is_some() {
+            return;
+        }
+        if let Some(side) = self.clock.flag() {
+            self.stop_search();
+            self.clear_selection();
+            self.game.flag_fall(side);
+            self.announce_end();
         }
     }
 
@@ -157,10 +176,12 @@ impl App {
                     self.announce_end();
                     return;
                 };
+                let side = self.side_to_move();
                 if let Err(e) = self.game.play(&m) {
                     self.message = format!("The engine's move was refused: {e}");
                     return;
                 }
+                self.clock.moved(side);
                 self.message = format!(
                     "The engine played {}",
                     super::move_text(&m, self.config.rules)
@@ -264,6 +285,8 @@ impl App {
             }
         }
         taken.reverse();
+        // The clock goes on for whoever is to move now; time already spent stays spent.
+        self.clock.start(self.side_to_move());
         let list: Vec<String> = taken.iter().map(Move::to_string).collect();
         self.message = format!("Took back {} (r redoes)", list.join(" "));
     }
@@ -287,6 +310,7 @@ impl App {
                 break;
             }
         }
+        self.clock.start(self.side_to_move());
         let list: Vec<String> = played.iter().map(Move::to_string).collect();
         self.message = format!("Replayed {}", list.join(" "));
         self.clear_selection();
@@ -298,6 +322,8 @@ impl App {
         self.stop_search();
         self.requests.push(Request::NewGame);
         self.game = Game::new(self.start);
+        self.clock = crate::tui::clock::Clock::new(self.config.time_control);
+        self.clock.start(self.side_to_move());
         self.clear_selection();
         self.redo.clear();
         self.hint = None;

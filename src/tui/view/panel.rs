@@ -5,6 +5,7 @@ use super::RenderRef;
 use super::theme::Theme;
 use crate::rules::{Color, Move, NO_PROGRESS_LIMIT};
 use crate::tui::app::{App, Purpose, white_score_text};
+use crate::tui::clock::clock_text;
 use crate::tui::viewer::Viewer;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -32,9 +33,16 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let dim = Style::new().add_modifier(Modifier::DIM);
     let human = cfg.human;
-    let engine_strength = match cfg.movetime {
-        Some(t) => format!("{} a move", crate::tui::app::movetime_text(t)),
-        None => format!("depth {}", cfg.depth),
+    let engine_strength = match (cfg.time_control, cfg.movetime) {
+        (Some(tc), _) => format!("time control {tc}"),
+        (None, Some(t)) => format!("{} a move", crate::tui::app::movetime_text(t)),
+        (None, None) => format!("depth {}", cfg.depth),
+    };
+    // Each side's clock: the time left under a time control, else the time used.
+    let clock = app.clock();
+    let clock_of = |c: Color| match clock.left(c) {
+        Some(left) => clock_text(left, true),
+        None => clock_text(clock.used(c), false),
     };
     let rules_name = match cfg.rules {
         crate::rules::RuleSet::Italian => "Italian draughts",
@@ -50,7 +58,10 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             String::new()
         };
         let plural = if n == 1 { "" } else { "s" };
-        Line::from(format!("{c} ({who}): {n} piece{plural}{kings}"))
+        Line::from(format!(
+            "{c} ({who}): {n} piece{plural}{kings}  {}",
+            clock_of(c)
+        ))
     };
     let mut top = vec![
         Line::from(Span::styled(rules_name, bold)),
