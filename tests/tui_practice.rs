@@ -513,3 +513,31 @@ fn a_time_control_ends_the_game_on_a_flag_fall() {
         "the engine's search is stopped"
     );
 }
+
+/// The last capture's landing squares carry their order on the board (R-C2: a chain of
+/// jumps), in each square's bottom-right corner.
+#[test]
+fn r_c2_the_last_capture_is_numbered_in_order() {
+    // White 22 (d3) takes 18 (c4) and 10 (c6): 22x13x6.
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18,10,1").unwrap();
+    let m = pos_capture(&pos);
+    assert_eq!(m.to_string(), "22x13x6");
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys(&mut a, &m.to_string());
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    view::render(&a, area, &mut buf);
+    let screen = dama::tui::layout::Screen::new(area).unwrap();
+    for (i, s) in m.path().enumerate() {
+        let r = screen.cell(s.row(), s.file(RuleSet::Italian));
+        let corner = buf[(r.right() - 1, r.bottom() - 1)].symbol().to_string();
+        assert_eq!(corner, (i + 1).to_string(), "landing {i} on {s}");
+    }
+}
+
+fn pos_capture(pos: &Position) -> Move {
+    dama::rules::legal_moves(pos)
+        .into_iter()
+        .max_by_key(Move::capture_count)
+        .unwrap()
+}

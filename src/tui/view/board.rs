@@ -57,6 +57,7 @@ pub(super) fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer)
             }
         }
     }
+    capture_order(app, screen, theme, buf);
     // Labels: ranks at the left, files below, as the board is turned.
     let label = Style::new().add_modifier(Modifier::DIM);
     for d in 0..8u8 {
@@ -75,6 +76,34 @@ pub(super) fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer)
             ((b'a' + file) as char).to_string(),
             label,
         );
+    }
+}
+
+/// The last capture's landing squares numbered in the order the piece took them (1, 2, ...),
+/// in each square's bottom-right corner, so a chain reads on the board as it was played. Only
+/// for chains of two jumps or more, and only where a square has a corner free of the piece.
+fn capture_order(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer) {
+    let Some(m) = app.game().moves().last() else {
+        return;
+    };
+    if m.capture_count() < 2 || screen.cell_h < 2 || app.replay_viewer().is_some() {
+        return;
+    }
+    let rules = app.config().rules;
+    let style = if theme.colour() {
+        Style::new()
+            .fg(Tc::Rgb(255, 255, 255))
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(Modifier::BOLD)
+    };
+    for (i, sq) in m.path().enumerate() {
+        let (drow, dcol) = app.display_to_board(sq.row(), sq.file(rules));
+        let r = screen.cell(drow, dcol);
+        let n = ((i + 1) % 10).to_string();
+        if let Some(c) = buf.cell_mut((r.right() - 1, r.bottom() - 1)) {
+            c.set_symbol(&n).set_style(style);
+        }
     }
 }
 
