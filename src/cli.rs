@@ -86,7 +86,7 @@ fn tt_mib(text: &str) -> Result<usize, String> {
 /// The rule set, as chosen on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum Rules {
-    /// Dama italiana (FID rules).
+    /// Dama italiana (Italian draughts).
     #[default]
     Italian,
     /// American checkers / English draughts.
@@ -241,6 +241,10 @@ pub struct PlayArgs {
     /// Engine time per move in milliseconds (instead of a depth).
     #[arg(long, value_name = "MS", value_parser = positive)]
     pub movetime: Option<u64>,
+    /// A time control for both sides: minutes for the game + seconds added per move (e.g.
+    /// 5+3). The engine manages its own time; whoever runs out of time loses.
+    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["depth", "movetime"])]
+    pub time: Option<crate::tui::clock::TimeControl>,
     /// Seed for the engine's choices among equal moves (and for `--color random`).
     #[arg(long)]
     pub seed: Option<u64>,

@@ -116,7 +116,8 @@ fn a_bad_file_names_the_place() {
         .err()
         .unwrap()
         .to_string();
-    assert!(err.contains("bad.pdn") && err.contains("line 2"), "{err}");
+    // FILE:LINE:COLUMN, as `dama replay` names a place.
+    assert!(err.contains("bad.pdn:2:"), "{err}");
     let missing = load_game(&dir.join("none.pdn"), RuleSet::Italian);
     assert!(missing.is_err());
     let _ = std::fs::remove_dir_all(&dir);

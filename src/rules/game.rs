@@ -13,6 +13,9 @@ pub enum WinReason {
     NoMoves,
     /// The loser resigned (R-G4).
     Resignation,
+    /// The loser's time ran out under a time control (a clock is not part of the rules; the
+    /// program that keeps time declares the result).
+    Time,
 }
 
 /// Why a game was drawn.
@@ -63,6 +66,7 @@ impl fmt::Display for Outcome {
                     WinReason::NoPieces => write!(f, "{winner} wins: {loser} has no pieces left"),
                     WinReason::NoMoves => write!(f, "{winner} wins: {loser} has no legal move"),
                     WinReason::Resignation => write!(f, "{winner} wins: {loser} resigned"),
+                    WinReason::Time => write!(f, "{winner} wins: {loser} ran out of time"),
                 }
             }
             Outcome::Draw { reason } => match reason {
@@ -203,6 +207,16 @@ impl Game {
             self.declared = Some(Outcome::Win {
                 winner: color.opposite(),
                 reason: WinReason::Resignation,
+            });
+        }
+    }
+
+    /// `color`'s time ran out (declared by whoever keeps the clock).
+    pub fn flag_fall(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.declared = Some(Outcome::Win {
+                winner: color.opposite(),
+                reason: WinReason::Time,
             });
         }
     }

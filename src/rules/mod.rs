@@ -33,7 +33,7 @@ use std::fmt;
 /// Which game is being played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum RuleSet {
-    /// Dama italiana (FID rules): the default.
+    /// Dama italiana (Italian draughts): the default.
     #[default]
     Italian,
     /// American checkers / English draughts.

@@ -27,6 +27,8 @@ pub enum Action {
     Undo,
     Redo,
     Hint,
+    /// `m`: stop the engine's search and play (or show) its best move so far.
+    MoveNow,
     DepthUp,
     DepthDown,
     Flip,
@@ -61,6 +63,8 @@ pub enum Action {
     PlayFromHere,
     /// Replay viewer: the list of the file's games.
     GameList,
+    /// The game-end dialog: a new game with the same settings, colours swapped.
+    PlayAgain,
     Resize {
         width: u16,
         height: u16,
@@ -84,6 +88,8 @@ pub enum Context {
     Replay,
     /// Choosing a game from the list.
     List,
+    /// The game-end dialog.
+    GameEnd,
 }
 
 /// Maps a terminal event to an action; `None` for events the game ignores (key releases,
@@ -142,6 +148,12 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::Esc | KeyCode::Char('q') | KeyCode::Tab => Some(Action::Cancel),
             _ => None,
         },
+        // `n` plays again; any other key closes the dialog and acts as on the board (s saves,
+        // u takes back, q quits, arrows look at the final position).
+        Context::GameEnd => match key.code {
+            KeyCode::Char('n') => Some(Action::PlayAgain),
+            code => board_key(code, ctrl),
+        },
         Context::Board => board_key(key.code, ctrl),
         Context::Replay => match key.code {
             KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('k') | KeyCode::Up => {
@@ -177,6 +189,7 @@ fn board_key(code: KeyCode, ctrl: bool) -> Option<Action> {
         KeyCode::Char('u') | KeyCode::Backspace => Action::Undo,
         KeyCode::Char('r') => Action::Redo,
         KeyCode::Char('t') => Action::Hint,
+        KeyCode::Char('m') => Action::MoveNow,
         KeyCode::Char('+') | KeyCode::Char('=') => Action::DepthUp,
         KeyCode::Char('-') => Action::DepthDown,
         KeyCode::Char('f') => Action::Flip,

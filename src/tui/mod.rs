@@ -5,6 +5,7 @@
 //! engine runs on its own thread ([`worker`]) and answers over a channel.
 
 pub mod app;
+pub mod clock;
 mod explain;
 pub mod input;
 pub mod layout;

@@ -319,8 +319,7 @@ fn event_loop(
         if !engine.alive() {
             return Err(io::Error::other("the engine thread stopped unexpectedly"));
         }
-        if app.thinking().is_some() {
-            app.update(Action::Tick);
-        }
+        // Every pass, not only while the engine thinks: the clocks run and a flag can fall.
+        app.update(Action::Tick);
     }
 }

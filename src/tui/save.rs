@@ -272,7 +272,10 @@ impl fmt::Display for LoadError {
                 p.display(),
                 p.display()
             ),
-            LoadError::Pdn(p, e) => write!(f, "{}: {e}", p.display()),
+            // FILE:LINE:COLUMN, as `dama replay` and compilers write a place in a file.
+            LoadError::Pdn(p, e) => {
+                write!(f, "{}:{}:{}: {}", p.display(), e.line, e.column, e.kind)
+            }
         }
     }
 }

@@ -151,8 +151,14 @@ impl App {
         self.target = None;
         self.via.clear();
         let capture = self.candidates().iter().any(Move::is_capture);
-        self.message = if capture {
+        let back_home = self.candidates().iter().any(|m| m.to() == sq);
+        self.message = if back_home {
+            format!("{sq} must capture: choose the landing square ({sq} itself ends a capture)")
+        } else if capture {
             format!("{sq} must capture: choose the landing square")
+        } else if self.config.touch_move {
+            // R-G6: a picked piece that can move must move, so there is no letting go.
+            format!("{sq} picked: choose where to move (touch-move: it must move)")
         } else {
             format!("{sq} picked: choose where to move (Esc lets go)")
         };
@@ -245,16 +251,18 @@ impl App {
     }
 
     pub(super) fn play_human(&mut self, m: Move) {
+        let side = self.side_to_move();
         if let Err(e) = self.game.play(&m) {
             self.message = e.to_string();
             return;
         }
         self.keeper.take_over();
+        self.clock.moved(side);
         self.clear_selection();
         self.redo.clear();
         self.hint = None;
         self.stop_search();
-        self.message = format!("You played {m}");
+        self.message = format!("You played {}", super::move_text(&m, self.config.rules));
         self.after_move();
     }
 }

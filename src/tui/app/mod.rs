@@ -12,8 +12,10 @@ mod practice;
 mod replay;
 
 pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
+pub use practice::movetime_text;
 
 use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
+use crate::tui::clock::{Clock, TimeControl};
 use crate::tui::input::{Action, Context};
 use crate::tui::layout::Screen;
 use crate::tui::save::{Keeper, Kept};
@@ -42,6 +44,9 @@ pub struct Config {
     pub depth: u32,
     /// A fixed time per engine move instead of a depth.
     pub movetime: Option<Duration>,
+    /// A time control for both sides (`--time 5+3`): the engine manages its own time and a
+    /// flag fall ends the game.
+    pub time_control: Option<TimeControl>,
     pub seed: Option<u64>,
     pub look: Look,
     /// R-G6: a picked piece that can move must move.
@@ -61,6 +66,7 @@ impl Config {
             human: rules.first_to_move(),
             depth: DEFAULT_DEPTH,
             movetime: None,
+            time_control: None,
             seed: None,
             look: Look::Colour,
             touch_move: false,
@@ -151,6 +157,8 @@ pub enum Overlay {
     SaveAs(String),
     /// The replay viewer's list of games, with the highlighted one.
     Games(usize),
+    /// The game has ended: its result and what to do next.
+    GameEnd,
 }
 
 /// The game screen.
@@ -160,6 +168,10 @@ pub struct App {
     /// The position new games start from.
     start: Position,
     screen: Option<Screen>,
+    /// The last resize left no room for the board: keys would act on a board nobody sees.
+    too_small: bool,
+    /// Time used (and left, under a time control) by each side.
+    clock: Clock,
     /// (row, file) as White sees the board; may be on a light square.
     cursor: (u8, u8),
     selected: Option<Square>,
@@ -198,18 +210,21 @@ impl App {
         let start = *game.start();
         let flipped = config.human == Color::Black;
         let keeper = Keeper::new(config.autosave.clone());
+        let clock = Clock::new(config.time_control);
         let mut app = App {
+            clock,
             config,
             game,
             start,
             screen: None,
+            too_small: false,
             cursor: (5, 0),
             selected: None,
             target: None,
             via: Vec::new(),
             flipped,
             numbers: false,
-            eval_on: false,
+            eval_on: true,
             message: String::new(),
             thinking: None,
             last_search: None,
@@ -230,6 +245,9 @@ impl App {
             app.keeper.adopt(&app.game, app.config.human, &engine);
         }
         app.place_cursor();
+        if app.game.outcome().is_none() {
+            app.clock.start(app.side_to_move());
+        }
         app.engine_turn();
         app
     }
@@ -303,6 +321,9 @@ impl App {
     pub fn should_quit(&self) -> bool {
         self.quit
     }
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
     pub fn tick(&self) -> u64 {
         self.tick
     }
@@ -352,6 +373,7 @@ impl App {
             Overlay::Confirm(_) => Context::YesNo,
             Overlay::SaveAs(_) => Context::Text,
             Overlay::Games(_) => Context::List,
+            Overlay::GameEnd => Context::GameEnd,
         }
     }
     /// Whether a game is under way (moves played, not finished): quitting asks first.
@@ -381,10 +403,12 @@ impl App {
         match action {
             Action::Resize { width, height } => {
                 self.screen = Screen::new(Rect::new(0, 0, width, height));
+                self.too_small = self.screen.is_none();
                 return;
             }
             Action::Tick => {
                 self.tick = self.tick.wrapping_add(1);
+                self.check_flag();
                 return;
             }
             Action::Engine(msg) => {
@@ -408,6 +432,9 @@ impl App {
                 self.quit_now();
                 return;
             }
+            // Too small to see the board: only quitting (and answering its question) acts.
+            Action::Quit | Action::Yes | Action::No => {}
+            _ if self.too_small => return,
             _ => {}
         }
         match self.overlay.clone() {
@@ -456,6 +483,15 @@ impl App {
                 self.game_list(at, action);
                 return;
             }
+            // The dialog's own keys; Esc closes it to look at the final position, and the
+            // rest act as on the board (save, quit, new game, take back).
+            Overlay::GameEnd => {
+                self.overlay = Overlay::None;
+                if action == Action::PlayAgain {
+                    self.play_again();
+                    return;
+                }
+            }
             Overlay::None => {}
         }
         if self.viewer.is_some() {
@@ -473,16 +509,31 @@ impl App {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Hint => self.ask_hint(),
+            Action::MoveNow => self.move_now(),
             Action::DepthUp => self.change_depth(1),
             Action::DepthDown => self.change_depth(-1),
-            Action::Flip => self.flipped = !self.flipped,
-            Action::ToggleNumbers => self.numbers = !self.numbers,
+            Action::Flip => {
+                self.flipped = !self.flipped;
+                self.message = if self.flipped {
+                    "Board flipped: Black at the bottom".into()
+                } else {
+                    "Board flipped: White at the bottom".into()
+                };
+            }
+            Action::ToggleNumbers => {
+                self.numbers = !self.numbers;
+                self.message = if self.numbers {
+                    "Square numbers shown (c hides them)".into()
+                } else {
+                    "Square numbers hidden (c shows them)".into()
+                };
+            }
             Action::ToggleEval => {
                 self.eval_on = !self.eval_on;
                 self.message = if self.eval_on {
                     "Evaluation shown (from White's view)".into()
                 } else {
-                    "Evaluation hidden".into()
+                    "Evaluation hidden: no score or engine line until e again".into()
                 };
             }
             Action::OfferDraw => self.offer_draw(),
@@ -534,6 +585,17 @@ impl App {
             }
         }
     }
+}
+
+/// A move as written (square numbers, the draughts standard) with the board's coordinates
+/// after it, so the numbers and the a-h/1-8 labels agree: `22-18 (d3-c4)`, `21x14x5 (b3xd5xb7)`.
+pub fn move_text(m: &Move, rules: RuleSet) -> String {
+    let sep = if m.is_capture() { "x" } else { "-" };
+    let coords: Vec<String> = std::iter::once(m.from())
+        .chain(m.path())
+        .map(|s| s.coordinate(rules))
+        .collect();
+    format!("{m} ({})", coords.join(sep))
 }
 
 /// A score in centi-men from one side's view, as the engine words it (`+0.35`, `win in 7`).

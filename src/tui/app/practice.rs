@@ -6,6 +6,36 @@ use crate::rules::{Game, Move};
 use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
 use crate::tui::save::Kept;
 use std::path::PathBuf;
+use std::time::Duration;
+
+/// The move times `+`/`-` step through, in milliseconds.
+const MOVETIME_STEPS: [u64; 12] = [
+    50, 100, 200, 300, 500, 1000, 2000, 3000, 5000, 10_000, 20_000, 30_000,
+];
+
+/// The next step of [`MOVETIME_STEPS`] above (`delta > 0`) or below the time `t`; a time
+/// between two steps goes to the neighbouring step in that direction.
+fn step_movetime(t: Duration, delta: i32) -> Duration {
+    let ms = t.as_millis() as u64;
+    let next = if delta > 0 {
+        MOVETIME_STEPS.iter().copied().find(|&s| s > ms)
+    } else {
+        MOVETIME_STEPS.iter().rev().copied().find(|&s| s < ms)
+    };
+    Duration::from_millis(next.unwrap_or(ms))
+}
+
+/// "300 ms", "2 s", "2.5 s".
+pub fn movetime_text(t: Duration) -> String {
+    let ms = t.as_millis();
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    }
+}
 
 /// How the message line says the game is not kept.
 const NOT_KEPT: &str = "Not kept";
@@ -22,13 +52,29 @@ impl App {
 
     pub(super) fn announce_end(&mut self) {
         if let Some(o) = self.game.outcome() {
+            self.clock.pause();
             let verdict = match o.winner() {
                 Some(w) if w == self.config.human => " (you win)",
                 Some(_) => " (you lose)",
                 None => "",
             };
             self.message = format!("{o}{verdict}. s saves, N starts a new game, q quits");
+            // The dialog is for a game played here, not for a record being replayed.
+            if self.viewer.is_none() {
+                self.overlay = super::Overlay::GameEnd;
+            }
         }
+    }
+
+    /// The game-end dialog's "play again": the same settings with the colours swapped.
+    pub(super) fn play_again(&mut self) {
+        self.config.human = self.config.human.opposite();
+        self.flipped = self.config.human == crate::rules::Color::Black;
+        self.new_game();
+        self.message = format!(
+            "New game: you play {} (colours swapped)",
+            self.config.human.name()
+        );
     }
 
     /// Starts the engine's move when it is its turn and it is not already thinking.
@@ -37,7 +83,25 @@ impl App {
             && self.side_to_move() != self.config.human
             && !self.engine_moving()
         {
-            self.start_search(Purpose::Move, self.config.limits());
+            // Under a time control the engine spends a share of what it has left.
+            let limits = match self.clock.engine_budget(self.side_to_move()) {
+                Some(t) => SearchLimits::MoveTime(t),
+                None => self.config.limits(),
+            };
+            self.start_search(Purpose::Move, limits);
+        }
+    }
+
+    /// A flag fall ends the game: the side whose time ran out loses.
+    pub(super) fn check_flag(&mut self) {
+        if self.game.outcome().is_some() || self.viewer.is_some() {
+            return;
+        }
+        if let Some(side) = self.clock.flag() {
+            self.stop_search();
+            self.clear_selection();
+            self.game.flag_fall(side);
+            self.announce_end();
         }
     }
 
@@ -56,6 +120,19 @@ impl App {
             purpose,
             latest: None,
         });
+    }
+
+    /// Ends the running search early but keeps waiting for its answer: the engine replies
+    /// with the best move of its deepest finished iteration, which is then played (or shown
+    /// as the hint).
+    pub(super) fn move_now(&mut self) {
+        match &self.thinking {
+            Some(t) if t.purpose != Purpose::DrawOffer => {
+                self.requests.push(Request::Stop);
+                self.message = "Stopping the search: its best move so far comes now".into();
+            }
+            _ => self.message = "The engine is not thinking".into(),
+        }
     }
 
     pub(super) fn stop_search(&mut self) {
@@ -103,11 +180,16 @@ impl App {
                     self.announce_end();
                     return;
                 };
+                let side = self.side_to_move();
                 if let Err(e) = self.game.play(&m) {
                     self.message = format!("The engine's move was refused: {e}");
                     return;
                 }
-                self.message = format!("The engine played {m}");
+                self.clock.moved(side);
+                self.message = format!(
+                    "The engine played {}",
+                    super::move_text(&m, self.config.rules)
+                );
                 if crate::rules::has_capture(self.game.position()) {
                     self.message.push_str(": you must capture");
                 }
@@ -116,7 +198,10 @@ impl App {
             Purpose::Hint => match best {
                 Some(m) => {
                     self.hint = Some(m);
-                    self.message = format!("Hint: {m} (marked on the board)");
+                    self.message = format!(
+                        "Hint: {} (marked on the board)",
+                        super::move_text(&m, self.config.rules)
+                    );
                 }
                 None => self.message = "No hint: there is no legal move".into(),
             },
@@ -132,6 +217,7 @@ impl App {
                         score_text(own),
                         "s saves, N starts a new game, q quits"
                     );
+                    self.overlay = super::Overlay::GameEnd;
                 } else {
                     self.message = format!(
                         "The engine declines the draw: it judges the position {} for itself",
@@ -164,10 +250,20 @@ impl App {
         }
     }
 
+    /// `+`/`-`: a stronger or weaker engine in the unit the player chose, a depth or a time
+    /// (stepping a time setting as a depth would make a 3-second engine a depth-13 one).
     pub(super) fn change_depth(&mut self, delta: i32) {
+        if let Some(t) = self.config.movetime {
+            let t = step_movetime(t, delta);
+            self.config.movetime = Some(t);
+            self.message = format!(
+                "Engine time {} a move (from its next move)",
+                movetime_text(t)
+            );
+            return;
+        }
         let d = (self.config.depth as i32 + delta).clamp(1, MAX_DEPTH as i32) as u32;
         self.config.depth = d;
-        self.config.movetime = None;
         self.message = format!("Engine depth {d} (from its next move)");
     }
 
@@ -194,6 +290,8 @@ impl App {
             }
         }
         taken.reverse();
+        // The clock goes on for whoever is to move now; time already spent stays spent.
+        self.clock.start(self.side_to_move());
         let list: Vec<String> = taken.iter().map(Move::to_string).collect();
         self.message = format!("Took back {} (r redoes)", list.join(" "));
     }
@@ -218,6 +316,7 @@ impl App {
                 break;
             }
         }
+        self.clock.start(self.side_to_move());
         let list: Vec<String> = played.iter().map(Move::to_string).collect();
         self.message = format!("Replayed {}", list.join(" "));
         self.clear_selection();
@@ -229,6 +328,8 @@ impl App {
         self.stop_search();
         self.requests.push(Request::NewGame);
         self.game = Game::new(self.start);
+        self.clock = crate::tui::clock::Clock::new(self.config.time_control);
+        self.clock.start(self.side_to_move());
         self.clear_selection();
         self.redo.clear();
         self.hint = None;

@@ -99,6 +99,8 @@ impl App {
         self.flipped = self.config.human == Color::Black;
         self.start = *game.start();
         self.game = game;
+        self.clock = crate::tui::clock::Clock::new(self.config.time_control);
+        self.clock.start(self.side_to_move());
         self.redo.clear();
         self.clear_selection();
         self.message = format!(

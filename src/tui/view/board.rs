@@ -57,6 +57,7 @@ pub(super) fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer)
             }
         }
     }
+    capture_order(app, screen, theme, buf);
     // Labels: ranks at the left, files below, as the board is turned.
     let label = Style::new().add_modifier(Modifier::DIM);
     for d in 0..8u8 {
@@ -75,6 +76,34 @@ pub(super) fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer)
             ((b'a' + file) as char).to_string(),
             label,
         );
+    }
+}
+
+/// The last capture's landing squares numbered in the order the piece took them (1, 2, ...),
+/// in each square's bottom-right corner, so a chain reads on the board as it was played. Only
+/// for chains of two jumps or more, and only where a square has a corner free of the piece.
+fn capture_order(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer) {
+    let Some(m) = app.game().moves().last() else {
+        return;
+    };
+    if m.capture_count() < 2 || screen.cell_h < 2 || app.replay_viewer().is_some() {
+        return;
+    }
+    let rules = app.config().rules;
+    let style = if theme.colour() {
+        Style::new()
+            .fg(Tc::Rgb(255, 255, 255))
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(Modifier::BOLD)
+    };
+    for (i, sq) in m.path().enumerate() {
+        let (drow, dcol) = app.display_to_board(sq.row(), sq.file(rules));
+        let r = screen.cell(drow, dcol);
+        let n = ((i + 1) % 10).to_string();
+        if let Some(c) = buf.cell_mut((r.right() - 1, r.bottom() - 1)) {
+            c.set_symbol(&n).set_style(style);
+        }
     }
 }
 
@@ -117,9 +146,11 @@ fn dark_cell(
 ) {
     let (cx, cy) = centre(rect);
     if theme.colour() {
+        // A chain that ends back on the picked piece's square makes that square a target:
+        // the target colour wins there, or the player could not see it may be chosen.
         let bg = if m.cursor {
             CURSOR
-        } else if m.selected {
+        } else if m.selected && !m.target {
             SELECTED
         } else if m.target {
             TARGET
@@ -153,6 +184,8 @@ fn dark_cell(
         fill(rect, theme.fill(), buf);
         let (l, r) = if m.cursor {
             ("[", "]")
+        } else if m.selected && m.target {
+            ("*", "*")
         } else if m.selected {
             ("<", ">")
         } else if m.must {
@@ -279,7 +312,11 @@ fn draw_big_piece(rect: Rect, p: Piece, bg: Option<Tc>, theme: &Theme, buf: &mut
     for (dy, row) in rows.iter().enumerate() {
         let (text, style) = match bg {
             _ if dy > 0 || p.kind == Kind::Man => (*row, body),
-            Some(bg) if bg != CURSOR => (crown_row(rect.width), Style::new().fg(CROWN).bg(bg)),
+            // A gold crown only where the disc below it is big enough to show the owner's
+            // colour: on a 2-row square the crown is half the piece, so it takes that colour.
+            Some(bg) if bg != CURSOR && rect.height > 2 => {
+                (crown_row(rect.width), Style::new().fg(CROWN).bg(bg))
+            }
             _ => (crown_row(rect.width), body),
         };
         for (dx, ch) in text.chars().enumerate() {

@@ -18,10 +18,11 @@ pub const KEYS: &[(&str, &str)] = &[
     ("u, Backspace", "take back a full move"),
     ("r", "redo a taken-back move"),
     ("t", "hint: the engine's move for you"),
-    ("+ / -", "engine depth up / down"),
+    ("m", "move now: the engine plays its best so far"),
+    ("+ / -", "engine stronger / weaker (depth or time)"),
     ("f", "flip the board"),
     ("c", "square numbers on/off"),
-    ("e", "evaluation on/off"),
+    ("e", "engine's score and line shown / hidden"),
     ("d", "offer a draw"),
     ("R", "resign"),
     ("N", "new game"),
@@ -75,6 +76,7 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             popup(area, " Keys ", lines, theme, buf);
         }
         Overlay::Games(at) => games_popup(app, *at, area, theme, buf),
+        Overlay::GameEnd => game_end_popup(app, area, theme, buf),
         Overlay::Confirm(q) => popup(area, " Question ", vec![Line::from(q.text())], theme, buf),
         Overlay::SaveAs(text) => popup(
             area,
@@ -119,7 +121,10 @@ fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer
     }
     lines.push(Line::from(""));
     lines.push(Line::from("up/down choose, Enter opens, Esc closes"));
-    let title = format!(" {} games ", v.count());
+    let title = match v.count() {
+        1 => " 1 game ".to_string(),
+        n => format!(" {n} games "),
+    };
     popup(area, &title, lines, theme, buf);
 }
 
@@ -143,4 +148,36 @@ fn popup(area: Rect, title: &str, lines: Vec<Line>, theme: &Theme, buf: &mut Buf
                 .title(title.to_string()),
         )
         .render_ref(r, buf);
+}
+
+/// The end of the game: the result as PDN writes it, why, how long, and what next.
+fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
+    let game = app.game();
+    let Some(o) = game.outcome() else {
+        return;
+    };
+    let rules = app.config().rules;
+    let verdict = match o.winner() {
+        Some(w) if w == app.config().human => "You win.",
+        Some(_) => "You lose.",
+        None => "A draw.",
+    };
+    let plies = game.ply();
+    let moves = plies.div_ceil(2);
+    let lines = vec![
+        Line::from(format!("{}   {verdict}", o.pdn_result(rules))),
+        Line::from(format!("{o}")),
+        Line::from(format!(
+            "after {moves} move{} ({plies} pl{})",
+            if moves == 1 { "" } else { "s" },
+            if plies == 1 { "y" } else { "ies" }
+        )),
+        Line::from(""),
+        Line::from("n    play again (colours swapped)"),
+        Line::from("s    save the game"),
+        Line::from("u    take back the last move"),
+        Line::from("Esc  look at the final position"),
+        Line::from("q    quit"),
+    ];
+    popup(area, " Game over ", lines, theme, buf);
 }

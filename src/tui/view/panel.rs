@@ -5,6 +5,7 @@ use super::RenderRef;
 use super::theme::Theme;
 use crate::rules::{Color, Move, NO_PROGRESS_LIMIT};
 use crate::tui::app::{App, Purpose, white_score_text};
+use crate::tui::clock::clock_text;
 use crate::tui::viewer::Viewer;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -32,9 +33,16 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let dim = Style::new().add_modifier(Modifier::DIM);
     let human = cfg.human;
-    let engine_strength = match cfg.movetime {
-        Some(t) => format!("{} ms a move", t.as_millis()),
-        None => format!("depth {}", cfg.depth),
+    let engine_strength = match (cfg.time_control, cfg.movetime) {
+        (Some(tc), _) => format!("time control {tc}"),
+        (None, Some(t)) => format!("{} a move", crate::tui::app::movetime_text(t)),
+        (None, None) => format!("depth {}", cfg.depth),
+    };
+    // Each side's clock: the time left under a time control, else the time used.
+    let clock = app.clock();
+    let clock_of = |c: Color| match clock.left(c) {
+        Some(left) => clock_text(left, true),
+        None => clock_text(clock.used(c), false),
     };
     let rules_name = match cfg.rules {
         crate::rules::RuleSet::Italian => "Italian draughts",
@@ -50,7 +58,10 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             String::new()
         };
         let plural = if n == 1 { "" } else { "s" };
-        Line::from(format!("{c} ({who}): {n} piece{plural}{kings}"))
+        Line::from(format!(
+            "{c} ({who}): {n} piece{plural}{kings}  {}",
+            clock_of(c)
+        ))
     };
     let mut top = vec![
         Line::from(Span::styled(rules_name, bold)),
@@ -92,6 +103,16 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
 
     let mut bottom = vec![Line::from(Span::styled(rule, dim))];
     match app.last_search() {
+        // `e` hides the engine's judgement everywhere: the score and the line it expects.
+        Some(s) if !app.eval_on() => {
+            let r = &s.report;
+            bottom.push(Line::from(format!(
+                "Engine d{}, {} nodes",
+                r.depth,
+                nodes_text(r.nodes)
+            )));
+            bottom.push(Line::from(Span::styled("Evaluation hidden (e shows)", dim)));
+        }
         Some(s) => {
             let r = &s.report;
             // "White +0.12" / "White wins in 3": whose view the score is in, and commas so
@@ -113,7 +134,9 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             }
             bottom.push(Line::from(line));
             let pv: Vec<String> = r.pv.iter().take(8).map(Move::to_string).collect();
-            bottom.push(Line::from(format!("Line: {}", pv.join(" "))));
+            let room = (area.width as usize).saturating_sub(2);
+            let more = if theme.ascii() { "..." } else { "…" };
+            bottom.push(Line::from(fit_words("Line:", &pv, room, more)));
         }
         None => bottom.push(Line::from(Span::styled("No engine search yet", dim))),
     }
@@ -123,7 +146,14 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let game = app.game();
     let first = game.start().side_to_move() == cfg.rules.first_to_move();
     let texts: Vec<String> = game.moves().iter().map(Move::to_string).collect();
-    let (list, _) = move_lines(&texts, first, None);
+    let (mut list, _) = move_lines(&texts, first, None);
+    // The result closes the move list, as in a PDN record.
+    if let Some(o) = game.outcome() {
+        list.push(Line::from(Span::styled(
+            format!("     {}", o.pdn_result(cfg.rules)),
+            bold,
+        )));
+    }
     stacked(inner, top, list, None, bottom, buf);
 }
 
@@ -347,7 +377,36 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         dim,
     )));
     bottom.push(Line::from(Span::styled("? keys  q quit", dim)));
-    stacked(inner, top, list, current.map(|_| at), bottom, buf);
+    // At ply 0 the list starts at its first move, as the board does (not scrolled to the end).
+    stacked(
+        inner,
+        top,
+        list,
+        Some(current.map_or(0, |_| at)),
+        bottom,
+        buf,
+    );
+}
+
+/// `prefix` and as many of `words` as fit in `width` characters, each whole; when some are
+/// left out, `more` (an ellipsis) ends the line instead of half a move.
+fn fit_words(prefix: &str, words: &[String], width: usize, more: &str) -> String {
+    let mut line = prefix.to_string();
+    for (i, w) in words.iter().enumerate() {
+        let rest = if i + 1 < words.len() {
+            1 + more.chars().count()
+        } else {
+            0
+        };
+        if line.chars().count() + 1 + w.chars().count() + rest > width {
+            line.push(' ');
+            line.push_str(more);
+            return line;
+        }
+        line.push(' ');
+        line.push_str(w);
+    }
+    line
 }
 
 /// Splits text into lines of at most `width` characters at spaces.
@@ -378,7 +437,9 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             Purpose::DrawOffer => "draw offer",
         };
         let mut s = format!("{} {what}", theme.spinner(app.tick()));
-        if let Some(r) = report {
+        if let Some(r) = report.filter(|_| !app.eval_on()) {
+            s.push_str(&format!(" d{}, {} nodes", r.depth, nodes_text(r.nodes)));
+        } else if let Some(r) = report {
             let side = app.side_to_move();
             let white = if side == Color::White {
                 r.score

@@ -1,0 +1,543 @@
+//! The practice features as a player meets them: strength steps in the unit chosen, the
+//! evaluation hidden everywhere, feedback for every key, and the board's marks where a
+//! capture ends on its own square.
+
+mod tui_common;
+
+use tui_common::{pending_search, play_by_keys, press};
+
+use dama::notation::fen;
+use dama::notation::pdn::read_games;
+use dama::rules::{Game, Move, Position, RuleSet, Square};
+use dama::tui::app::{EngineMsg, Report};
+use dama::tui::input::Action;
+use dama::tui::view;
+use dama::tui::viewer::Viewer;
+use dama::tui::{App, Config, Look};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use std::time::Duration;
+
+fn app_with(c: Config, pos: Position, w: u16, h: u16) -> App {
+    let mut app = App::new(c, Game::new(pos));
+    app.update(Action::Resize {
+        width: w,
+        height: h,
+    });
+    app
+}
+
+fn config(rules: RuleSet) -> Config {
+    let mut c = Config::new(rules);
+    c.look = Look::Ascii;
+    c.autosave = None;
+    c
+}
+
+fn screen(app: &App, w: u16, h: u16) -> String {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    view::render(app, area, &mut buf);
+    let mut out = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn sq(n: u32) -> Square {
+    Square::from_number(n).unwrap()
+}
+
+/// `+`/`-` with a move time step the time, never switch to a depth (a 3-second engine made
+/// a depth-13 one would be weaker, not stronger).
+#[test]
+fn plus_and_minus_step_the_time_when_a_time_is_set() {
+    let mut c = config(RuleSet::Italian);
+    c.movetime = Some(Duration::from_millis(3000));
+    let depth = c.depth;
+    let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
+    press(&mut a, KeyCode::Char('+'));
+    assert_eq!(a.config().movetime, Some(Duration::from_millis(5000)));
+    assert_eq!(a.config().depth, depth);
+    assert!(a.message().contains("5 s a move"), "{}", a.message());
+    press(&mut a, KeyCode::Char('-'));
+    press(&mut a, KeyCode::Char('-'));
+    assert_eq!(a.config().movetime, Some(Duration::from_millis(2000)));
+    assert!(screen(&a, 100, 32).contains("Engine 2 s a move"));
+    // A depth setting still steps the depth.
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    press(&mut a, KeyCode::Char('+'));
+    assert_eq!(a.config().depth, depth + 1);
+    assert_eq!(a.config().movetime, None);
+}
+
+fn report(depth: u32, score: i32, pv: Vec<Move>) -> Report {
+    Report {
+        depth,
+        score,
+        nodes: 45_678,
+        nps: 1_000_000,
+        pv,
+    }
+}
+
+/// `e` hides the engine's judgement everywhere: the readout, the panel's engine line and its
+/// expected line, and the spinner while it thinks; `e` again shows them.
+#[test]
+fn hiding_the_evaluation_hides_every_score() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    play_by_keys(&mut a, "23-19");
+    let (id, game) = pending_search(&mut a);
+    let m = game.legal_moves()[0];
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: report(9, -37, vec![m]),
+    }));
+    let shown = screen(&a, 100, 32);
+    assert!(shown.contains("Eval: +0.37"), "{shown}");
+    assert!(shown.contains("Engine d9: White +0.37"), "{shown}");
+    assert!(shown.contains("Line: "), "{shown}");
+
+    press(&mut a, KeyCode::Char('e'));
+    let hidden = screen(&a, 100, 32);
+    for s in ["Eval:", "+0.37", "Line: "] {
+        assert!(!hidden.contains(s), "{s:?} still shown:\n{hidden}");
+    }
+    assert!(hidden.contains("Engine d9, 45.7k nodes"), "{hidden}");
+
+    // While the engine thinks, the spinner shows depth and nodes only.
+    play_by_keys(&mut a, "22-18");
+    let (id, _) = pending_search(&mut a);
+    a.update(Action::Engine(EngineMsg::Info {
+        id,
+        report: report(7, 55, vec![]),
+    }));
+    let thinking = screen(&a, 100, 32);
+    let status = thinking.lines().nth(31).unwrap();
+    assert!(status.contains("thinking d7, 45.7k nodes"), "{status}");
+    assert!(!status.contains("0.55"), "{status}");
+
+    press(&mut a, KeyCode::Char('e'));
+    let status = screen(&a, 100, 32).lines().nth(31).unwrap().to_string();
+    assert!(status.contains("0.55"), "{status}");
+}
+
+/// The engine's line is cut at a move, with an ellipsis, never in the middle of one.
+#[test]
+fn the_engine_line_is_cut_between_moves() {
+    // Kings shuffle: long enough lines to overflow the panel at 80x24.
+    let pos = fen::parse(RuleSet::Italian, "W:WK29,K30,K31:BK1,K2,K3").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 80, 24);
+    let mut g = Game::new(pos);
+    let mut pv = Vec::new();
+    for _ in 0..8 {
+        let m = g.legal_moves()[0];
+        g.play(&m).unwrap();
+        pv.push(m);
+    }
+    // The player's turn: the report comes as a hint's answer.
+    press(&mut a, KeyCode::Char('t'));
+    let (id, _) = pending_search(&mut a);
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(pv[0]),
+        report: report(12, 0, pv.clone()),
+    }));
+    let text = screen(&a, 80, 24);
+    let line = text
+        .lines()
+        .find_map(|l| l.split("Line:").nth(1))
+        .unwrap_or_else(|| panic!("no engine line:\n{text}"))
+        .trim()
+        .to_string();
+    let written: Vec<String> = pv.iter().map(Move::to_string).collect();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert!(words.len() < written.len() + 1, "{line}");
+    assert_eq!(words.last(), Some(&"..."), "cut with an ellipsis: {line}");
+    for (w, m) in words.iter().zip(&written) {
+        if *w != "..." {
+            assert_eq!(*w, m.as_str(), "whole moves only: {line}");
+        }
+    }
+}
+
+/// R-C3: a king's capture may end on its own starting square; that square is then a target,
+/// marked on the board and named in the status line, and choosing it plays the capture.
+#[test]
+fn r_c3_a_capture_ending_on_its_start_square_can_be_chosen() {
+    // The king on 22 (d3) takes 18, 10, 11 and 19 round the block and lands on 22 again.
+    let pos = fen::parse(RuleSet::Italian, "W:WK22:B18,10,11,19,1").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys_to(&mut a, 22);
+    assert!(a.targets().contains(&sq(22)), "{:?}", a.targets());
+    assert!(
+        a.message().contains("22 itself ends a capture"),
+        "{}",
+        a.message()
+    );
+    // With the cursor elsewhere, the ASCII board marks the held piece's square as a target:
+    // "*W*", not "<W>".
+    press(&mut a, KeyCode::Down);
+    let text = screen(&a, 100, 32);
+    assert!(text.contains("*W*"), "{text}");
+    press(&mut a, KeyCode::Up);
+    press(&mut a, KeyCode::Enter);
+    // Either played at once or, with two ways round, the player is asked for one of them.
+    let played = a.game().moves().len() == 1;
+    assert!(
+        played || a.message().contains("landing square"),
+        "{}",
+        a.message()
+    );
+}
+
+/// Moves the cursor to square `n` by arrow keys and presses Enter there.
+fn play_by_keys_to(app: &mut App, n: u32) {
+    let s = sq(n);
+    let rules = app.config().rules;
+    while app.cursor() != (s.row(), s.file(rules)) {
+        let (r, f) = app.cursor();
+        let flip = app.flipped();
+        let down = (r < s.row()) != flip;
+        let right = (f < s.file(rules)) != flip;
+        let code = if r != s.row() {
+            if down { KeyCode::Down } else { KeyCode::Up }
+        } else if right {
+            KeyCode::Right
+        } else {
+            KeyCode::Left
+        };
+        press(app, code);
+    }
+    press(app, KeyCode::Enter);
+}
+
+/// R-G6: with touch-move the status never offers to let go of the piece.
+#[test]
+fn r_g6_touch_move_does_not_offer_esc() {
+    let mut c = config(RuleSet::Italian);
+    c.touch_move = true;
+    let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
+    play_by_keys_to(&mut a, 22);
+    assert_eq!(a.selected(), Some(sq(22)));
+    assert!(!a.message().contains("Esc"), "{}", a.message());
+    assert!(a.message().contains("must move"), "{}", a.message());
+}
+
+/// Too small to draw the board: keys do nothing blind; `q` still quits.
+#[test]
+fn too_small_only_quits() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        40,
+        10,
+    );
+    let cursor = a.cursor();
+    for k in [
+        KeyCode::Up,
+        KeyCode::Left,
+        KeyCode::Enter,
+        KeyCode::Char('f'),
+        KeyCode::Char('N'),
+        KeyCode::Char('t'),
+    ] {
+        press(&mut a, k);
+    }
+    assert_eq!(a.cursor(), cursor);
+    assert_eq!(a.selected(), None);
+    assert!(!a.flipped());
+    assert!(a.take_requests().is_empty(), "no search was started");
+    // Grown again, the keys act.
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    press(&mut a, KeyCode::Char('f'));
+    assert!(a.flipped());
+    a.update(Action::Resize {
+        width: 40,
+        height: 10,
+    });
+    press(&mut a, KeyCode::Char('q'));
+    assert!(a.should_quit());
+}
+
+/// `f` and `c` say what they did.
+#[test]
+fn flip_and_numbers_give_feedback() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    press(&mut a, KeyCode::Char('f'));
+    assert!(
+        a.message().contains("Black at the bottom"),
+        "{}",
+        a.message()
+    );
+    press(&mut a, KeyCode::Char('f'));
+    assert!(
+        a.message().contains("White at the bottom"),
+        "{}",
+        a.message()
+    );
+    press(&mut a, KeyCode::Char('c'));
+    assert!(a.message().contains("numbers shown"), "{}", a.message());
+    press(&mut a, KeyCode::Char('c'));
+    assert!(a.message().contains("numbers hidden"), "{}", a.message());
+}
+
+/// A long game in the viewer opens at ply 0 with its move list at the first move, and the
+/// game list of a one-game file says "1 game".
+#[test]
+fn the_viewer_opens_at_the_first_move() {
+    let mut g = Game::new(Position::start(RuleSet::Italian));
+    while g.ply() < 80 && g.outcome().is_none() {
+        let m = g.legal_moves()[0];
+        g.play(&m).unwrap();
+    }
+    let mut text = String::from("[GameType \"22,W,8,8,N2,1\"]\n");
+    for (i, m) in g.moves().iter().enumerate() {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(&format!("{m} "));
+    }
+    text.push_str("*\n");
+    let games = read_games(&text, RuleSet::Italian);
+    let mut a = App::viewer(
+        config(RuleSet::Italian),
+        Viewer::new("long.pdn".into(), games, 0),
+    );
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    let shown = screen(&a, 100, 32);
+    assert!(shown.contains("  1. "), "the first row shows:\n{shown}");
+    assert!(
+        !shown.contains(" 40. "),
+        "not scrolled to the end:\n{shown}"
+    );
+    a.update(Action::GameList);
+    let list = screen(&a, 100, 32);
+    assert!(list.contains(" 1 game "), "{list}");
+    assert!(!list.contains("1 games"), "{list}");
+}
+
+/// `m` stops the engine's search and plays the answer it sends for the stopped search (its
+/// best so far): the answer is not dropped as a stale one.
+#[test]
+fn move_now_plays_the_best_move_so_far() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    play_by_keys(&mut a, "22-18");
+    let (id, game) = pending_search(&mut a);
+    press(&mut a, KeyCode::Char('m'));
+    let requests = a.take_requests();
+    assert!(
+        requests
+            .iter()
+            .any(|r| matches!(r, dama::tui::app::Request::Stop)),
+        "{requests:?}"
+    );
+    assert!(
+        a.engine_moving(),
+        "still waiting for the stopped search's answer"
+    );
+    let m = game.legal_moves()[0];
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: report(3, 0, vec![m]),
+    }));
+    assert_eq!(a.game().moves().len(), 2, "the engine's move was played");
+    assert!(!a.engine_moving());
+    // Not thinking: m says so and changes nothing.
+    press(&mut a, KeyCode::Char('m'));
+    assert!(a.message().contains("not thinking"), "{}", a.message());
+    assert!(a.take_requests().is_empty());
+}
+
+/// The end of a game opens a dialog with the result as PDN writes it, the reason and the
+/// length; `n` plays again with the colours swapped; the result closes the move list.
+#[test]
+fn the_game_end_dialog_offers_the_next_step() {
+    // R-G1: White 22 takes Black's last piece on 18.
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys(&mut a, "22x13");
+    assert!(a.game().outcome().is_some());
+    assert_eq!(*a.overlay(), dama::tui::app::Overlay::GameEnd);
+    let text = screen(&a, 100, 32);
+    for s in [
+        "Game over",
+        "1-0   You win.",
+        "White wins: Black has no pieces left",
+        "after 1 move (1 ply)",
+        "play again (colours swapped)",
+    ] {
+        assert!(text.contains(s), "{s:?} missing:\n{text}");
+    }
+    // Esc shows the final position with the result at the end of the move list.
+    press(&mut a, KeyCode::Esc);
+    let text = screen(&a, 100, 32);
+    assert!(!text.contains("Game over"), "{text}");
+    assert!(text.contains("1. 22x13"), "{text}");
+    assert!(
+        text.lines().any(|l| l.trim_end().ends_with("| 1-0")
+            || l.split('|').nth(1).is_some_and(|p| p.trim() == "1-0")),
+        "{text}"
+    );
+
+    // n plays again from the same start with the colours swapped: the engine (now White)
+    // is asked for the first move.
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys(&mut a, "22x13");
+    press(&mut a, KeyCode::Char('n'));
+    assert_eq!(a.config().human, dama::rules::Color::Black);
+    assert!(a.flipped());
+    assert_eq!(a.game().ply(), 0);
+    assert_eq!(*a.overlay(), dama::tui::app::Overlay::None);
+    let (_, game) = pending_search(&mut a);
+    assert_eq!(game.position().side_to_move(), dama::rules::Color::White);
+}
+
+/// Square numbers and the board's a-h/1-8 labels agree: the status line gives both (R-B4:
+/// Italian 22 is d3 and 18 is c4; English 11 is f6 and 15 is e5).
+#[test]
+fn r_b4_moves_are_told_in_numbers_and_coordinates() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    play_by_keys(&mut a, "22-18");
+    assert!(
+        a.message().contains("You played 22-18 (d3-c4)"),
+        "{}",
+        a.message()
+    );
+    let mut c = config(RuleSet::English);
+    c.human = dama::rules::Color::White;
+    let mut a = app_with(c, Position::start(RuleSet::English), 100, 32);
+    let (id, game) = pending_search(&mut a);
+    let m = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == "11-15")
+        .unwrap();
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: report(3, 0, vec![m]),
+    }));
+    assert!(
+        a.message().contains("The engine played 11-15 (f6-e5)"),
+        "{}",
+        a.message()
+    );
+}
+
+/// A time control (`--time`): the engine gets a share of its time left, the panel shows the
+/// time left, and a flag fall ends the game as a loss for the side whose time ran out.
+#[test]
+fn a_time_control_ends_the_game_on_a_flag_fall() {
+    use dama::tui::app::{Request, SearchLimits};
+    use dama::tui::clock::TimeControl;
+    let mut c = config(RuleSet::Italian);
+    c.human = dama::rules::Color::Black;
+    c.time_control = Some("1+2".parse::<TimeControl>().unwrap());
+    let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
+    let limits = a
+        .take_requests()
+        .into_iter()
+        .find_map(|r| match r {
+            Request::Search { limits, .. } => Some(limits),
+            _ => None,
+        })
+        .expect("the engine (White) moves first");
+    match limits {
+        // About 60 s / 20 + 1.5 s, less a margin: between 1 and 5 seconds.
+        SearchLimits::MoveTime(t) => assert!(
+            t > Duration::from_secs(1) && t < Duration::from_secs(5),
+            "{t:?}"
+        ),
+        other => panic!("a time budget, not {other:?}"),
+    }
+    let text = screen(&a, 100, 32);
+    assert!(text.contains("time control 1+2"), "{text}");
+    assert!(
+        text.contains("pieces  1:00") || text.contains("pieces  0:59"),
+        "{text}"
+    );
+
+    // A flag fall: with 30 ms for the game, the engine's side runs out while it thinks.
+    let mut c = config(RuleSet::Italian);
+    c.human = dama::rules::Color::Black;
+    c.time_control = Some(TimeControl {
+        base: Duration::from_millis(30),
+        increment: Duration::ZERO,
+    });
+    let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
+    std::thread::sleep(Duration::from_millis(60));
+    a.update(Action::Tick);
+    let o = a.game().outcome().expect("the flag fell");
+    assert_eq!(o.winner(), Some(dama::rules::Color::Black));
+    assert_eq!(o.to_string(), "Black wins: White ran out of time");
+    assert!(
+        a.take_requests().iter().any(|r| matches!(r, Request::Stop)),
+        "the engine's search is stopped"
+    );
+}
+
+/// The last capture's landing squares carry their order on the board (R-C2: a chain of
+/// jumps), in each square's bottom-right corner.
+#[test]
+fn r_c2_the_last_capture_is_numbered_in_order() {
+    // White 22 (d3) takes 18 (c4) and 10 (c6): 22x13x6.
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18,10,1").unwrap();
+    let m = pos_capture(&pos);
+    assert_eq!(m.to_string(), "22x13x6");
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys(&mut a, &m.to_string());
+    let area = Rect::new(0, 0, 100, 32);
+    let mut buf = Buffer::empty(area);
+    view::render(&a, area, &mut buf);
+    let screen = dama::tui::layout::Screen::new(area).unwrap();
+    for (i, s) in m.path().enumerate() {
+        let r = screen.cell(s.row(), s.file(RuleSet::Italian));
+        let corner = buf[(r.right() - 1, r.bottom() - 1)].symbol().to_string();
+        assert_eq!(corner, (i + 1).to_string(), "landing {i} on {s}");
+    }
+}
+
+fn pos_capture(pos: &Position) -> Move {
+    dama::rules::legal_moves(pos)
+        .into_iter()
+        .max_by_key(Move::capture_count)
+        .unwrap()
+}
