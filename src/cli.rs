@@ -263,6 +263,9 @@ pub struct PlayArgs {
     /// Touch-move (R-G6): a piece you pick up that can move must move.
     #[arg(long)]
     pub touch_move: bool,
+    /// Ring the terminal bell at the engine's move and at the end of the game (`b` in game).
+    #[arg(long)]
+    pub bell: bool,
 }
 
 #[derive(Args, Debug)]

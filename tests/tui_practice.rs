@@ -541,3 +541,38 @@ fn pos_capture(pos: &Position) -> Move {
         .max_by_key(Move::capture_count)
         .unwrap()
 }
+
+/// The bell: off by default; `b` turns it on, and then it is due once at the engine's move
+/// and once at the end of the game.
+#[test]
+fn the_bell_rings_at_the_engines_move_when_on() {
+    let mut a = app_with(
+        config(RuleSet::Italian),
+        Position::start(RuleSet::Italian),
+        100,
+        32,
+    );
+    play_by_keys(&mut a, "22-18");
+    let (id, game) = pending_search(&mut a);
+    let m = game.legal_moves()[0];
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: report(3, 0, vec![m]),
+    }));
+    assert!(!a.take_bell(), "off by default");
+    press(&mut a, KeyCode::Char('b'));
+    assert!(a.config().bell);
+    assert!(a.message().contains("Bell on"), "{}", a.message());
+    let next = a.game().legal_moves()[0].to_string();
+    play_by_keys(&mut a, &next);
+    let (id, game) = pending_search(&mut a);
+    let m = game.legal_moves()[0];
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: report(3, 0, vec![m]),
+    }));
+    assert!(a.take_bell(), "due at the engine's move");
+    assert!(!a.take_bell(), "once");
+}

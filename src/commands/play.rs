@@ -82,6 +82,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     config.seed = args.seed;
     config.touch_move = args.touch_move;
     config.time_control = args.time;
+    config.bell = args.bell;
 
     let mut app = App::new(config, game);
     if let Some(summary) = &resumed {

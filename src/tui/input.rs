@@ -36,6 +36,8 @@ pub enum Action {
     ToggleNumbers,
     /// The evaluation readout on/off.
     ToggleEval,
+    /// The bell at the engine's move and the end of the game on/off.
+    ToggleBell,
     OfferDraw,
     Resign,
     NewGame,
@@ -195,6 +197,7 @@ fn board_key(code: KeyCode, ctrl: bool) -> Option<Action> {
         KeyCode::Char('f') => Action::Flip,
         KeyCode::Char('c') => Action::ToggleNumbers,
         KeyCode::Char('e') => Action::ToggleEval,
+        KeyCode::Char('b') => Action::ToggleBell,
         KeyCode::Char('d') => Action::OfferDraw,
         KeyCode::Char('R') => Action::Resign,
         KeyCode::Char('N') => Action::NewGame,

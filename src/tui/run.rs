@@ -321,5 +321,11 @@ fn event_loop(
         }
         // Every pass, not only while the engine thinks: the clocks run and a flag can fall.
         app.update(Action::Tick);
+        if app.take_bell() {
+            use std::io::Write;
+            let mut out = std::io::stdout();
+            out.write_all(b"\x07")?;
+            out.flush()?;
+        }
     }
 }

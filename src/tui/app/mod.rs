@@ -47,6 +47,8 @@ pub struct Config {
     /// A time control for both sides (`--time 5+3`): the engine manages its own time and a
     /// flag fall ends the game.
     pub time_control: Option<TimeControl>,
+    /// Ring the terminal bell at the engine's move and at the end of the game (`--bell`, `b`).
+    pub bell: bool,
     pub seed: Option<u64>,
     pub look: Look,
     /// R-G6: a picked piece that can move must move.
@@ -67,6 +69,7 @@ impl Config {
             depth: DEFAULT_DEPTH,
             movetime: None,
             time_control: None,
+            bell: false,
             seed: None,
             look: Look::Colour,
             touch_move: false,
@@ -172,6 +175,8 @@ pub struct App {
     too_small: bool,
     /// Time used (and left, under a time control) by each side.
     clock: Clock,
+    /// The bell is due (the runner rings it: the app does no I/O).
+    ring: bool,
     /// (row, file) as White sees the board; may be on a light square.
     cursor: (u8, u8),
     selected: Option<Square>,
@@ -213,6 +218,7 @@ impl App {
         let clock = Clock::new(config.time_control);
         let mut app = App {
             clock,
+            ring: false,
             config,
             game,
             start,
@@ -320,6 +326,10 @@ impl App {
     }
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+    /// Whether the bell is due, once: the runner rings it and the flag is cleared.
+    pub fn take_bell(&mut self) -> bool {
+        std::mem::take(&mut self.ring)
     }
     pub fn clock(&self) -> &Clock {
         &self.clock
@@ -526,6 +536,14 @@ impl App {
                     "Square numbers shown (c hides them)".into()
                 } else {
                     "Square numbers hidden (c shows them)".into()
+                };
+            }
+            Action::ToggleBell => {
+                self.config.bell = !self.config.bell;
+                self.message = if self.config.bell {
+                    "Bell on: it rings at the engine's move and at the end of the game".into()
+                } else {
+                    "Bell off".into()
                 };
             }
             Action::ToggleEval => {

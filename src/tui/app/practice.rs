@@ -59,6 +59,7 @@ impl App {
                 None => "",
             };
             self.message = format!("{o}{verdict}. s saves, N starts a new game, q quits");
+            self.ring |= self.config.bell;
             // The dialog is for a game played here, not for a record being replayed.
             if self.viewer.is_none() {
                 self.overlay = super::Overlay::GameEnd;
@@ -186,6 +187,7 @@ impl App {
                     return;
                 }
                 self.clock.moved(side);
+                self.ring |= self.config.bell;
                 self.message = format!(
                     "The engine played {}",
                     super::move_text(&m, self.config.rules)

@@ -23,6 +23,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("f", "flip the board"),
     ("c", "square numbers on/off"),
     ("e", "engine's score and line shown / hidden"),
+    ("b", "bell at the engine's move on/off"),
     ("d", "offer a draw"),
     ("R", "resign"),
     ("N", "new game"),
