@@ -62,16 +62,19 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 .iter()
                 .map(|(k, d)| Line::from(format!("{k:<14} {d}")))
                 .collect();
-            lines.push(Line::from(""));
-            lines.push(Line::from(
-                "Captures are compulsory; a chain is entered by its final square.",
-            ));
-            lines.push(Line::from(
-                "Draws: threefold repetition; 80 plies with no capture or man move",
-            ));
-            lines.push(Line::from(
-                "(a house rule of the Italian site the rules come from).",
-            ));
+            // The rules reminder only where it fits with every key (the box has a border).
+            if lines.len() + 7 <= area.height as usize {
+                lines.push(Line::from(""));
+                lines.push(Line::from(
+                    "Captures are compulsory; a chain is entered by its final square.",
+                ));
+                lines.push(Line::from(
+                    "Draws: threefold repetition; 80 plies with no capture or man move",
+                ));
+                lines.push(Line::from(
+                    "(a house rule of the Italian site the rules come from).",
+                ));
+            }
             lines.push(Line::from(""));
             lines.push(Line::from("Any key closes this help."));
             popup(area, " Keys ", lines, theme, buf);
