@@ -215,8 +215,13 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 0, hide = true)]
     pub b_exp: u32,
     /// Random plies that open each pair of games.
-    #[arg(long = "openings", visible_alias = "opening-plies", value_name = "PLIES",
-          default_value_t = 4, conflicts_with = "book")]
+    #[arg(
+        long = "openings",
+        visible_alias = "opening-plies",
+        value_name = "PLIES",
+        default_value_t = 4,
+        conflicts_with = "book"
+    )]
     pub opening_plies: usize,
     /// Openings from a PDN file instead: each game's FEN tag, or the position after its
     /// moves; each played twice (colours swapped), in the file's order (shuffled by --seed when

@@ -12,6 +12,23 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+/// Makes a write to an engine that has exited fail with an error on this thread instead of
+/// ending dama: `main` restores the default SIGPIPE (so `dama perft | head` ends quietly), and
+/// a crashed engine's pipe would raise it. A broken pipe's signal goes to the thread that
+/// wrote, so blocking it here leaves the other threads (and stdout) as they were. Every thread
+/// that talks to an external engine calls this first.
+pub fn quiet_broken_pipes() {
+    #[cfg(unix)]
+    // SAFETY: the set is initialised by sigemptyset before use; blocking a signal for the
+    // calling thread has no other effect.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGPIPE);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+    }
+}
+
 /// Why a player lost a game other than on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Forfeit {
@@ -145,13 +162,21 @@ impl External {
     /// The program could not be started or did not answer (it is then ended).
     pub fn new_game(&mut self, rules: RuleSet) -> Result<(), Forfeit> {
         let seed = self.seed;
+        let fresh = self.running.is_none();
         let result = (|| {
             let r = self.start()?;
-            r.send("newgame")?;
+            let deadline = Instant::now() + READY_TIME;
             r.send(&format!("rules {}", rules_word(rules)))?;
+            if fresh {
+                // A first search, not timed, so that one-time setup (dama solves its endgame
+                // table in its first search) is not charged to the first move of the match.
+                r.send("position startpos")?;
+                r.send("go depth 1")?;
+                while !r.line(deadline)?.starts_with("bestmove") {}
+            }
+            r.send("newgame")?;
             r.send(&format!("seed {seed}"))?;
             r.send("isready")?;
-            let deadline = Instant::now() + READY_TIME;
             while r.line(deadline)? != "readyok" {}
             Ok(())
         })();

@@ -235,7 +235,10 @@ fn openings(args: &MatchArgs, rules: RuleSet) -> anyhow::Result<(Vec<Game>, Stri
     if let Some(seed) = args.seed {
         list.shuffle(&mut selfplay::rng(seed));
     }
-    let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
+    let name = path
+        .file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
     Ok((list, format!("book {name}")))
 }
 
@@ -297,14 +300,22 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         spec(
             args.a_kind,
             &args.a_engine,
-            limits(args.a_depth, args.a_movetime.or(args.movetime), args.a_nodes),
+            limits(
+                args.a_depth,
+                args.a_movetime.or(args.movetime),
+                args.a_nodes,
+            ),
             seed.wrapping_mul(2).wrapping_add(1),
             args.a_exp,
         ),
         spec(
             args.b_kind,
             &args.b_engine,
-            limits(args.b_depth, args.b_movetime.or(args.movetime), args.b_nodes),
+            limits(
+                args.b_depth,
+                args.b_movetime.or(args.movetime),
+                args.b_nodes,
+            ),
             seed.wrapping_mul(2).wrapping_add(2),
             args.b_exp,
         ),
@@ -313,7 +324,15 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     // An external engine that can't start is the user's mistake, not a string of lost games.
     for (spec, which) in specs.iter().zip(["A", "B"]) {
         if let Side::External(mut e) = spec.build() {
-            e.new_game(rules).map_err(|f| {
+            std::thread::scope(|s| {
+                s.spawn(move || {
+                    super::external::quiet_broken_pipes();
+                    e.new_game(rules)
+                })
+                .join()
+                .expect("the engine check does not panic")
+            })
+            .map_err(|f| {
                 anyhow::anyhow!(
                     "engine {which} ({}) did not answer `isready`: {f}",
                     spec.engine.as_deref().unwrap_or_default()
@@ -346,6 +365,8 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         );
     }
 
+    // Solved once per process: not charged to the first move's time.
+    crate::engine::endgame::prepare(rules);
     let t = Instant::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -359,6 +380,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             let (tx, next, stop, jobs, specs, openings) =
                 (tx.clone(), &next, &stop, &jobs, &specs, &openings);
             scope.spawn(move || {
+                super::external::quiet_broken_pipes();
                 let mut sides = [specs[0].build(), specs[1].build()];
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
