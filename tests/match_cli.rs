@@ -293,3 +293,77 @@ fn concurrent_games_give_the_same_games_in_the_same_order() {
     assert_eq!(lines1, lines3);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The number of games a match played (from its tally line).
+fn games_played(out: &str) -> u32 {
+    let line = out.lines().find(|l| l.starts_with("A vs B")).unwrap();
+    let score = line.split("score ").nth(1).unwrap();
+    score.split(['/', ' ']).nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_sequential_test_stops_the_match_when_it_decides_either_way() {
+    // Equal depths, the classic design against the engine: A scores about 64% (about +100
+    // Elo), so "A is 300 Elo stronger" is rejected...
+    let out = run_ok(&[
+        "match",
+        "--games",
+        "60",
+        "--a-depth",
+        "3",
+        "--b-depth",
+        "3",
+        "--b-kind",
+        "classic",
+        "--tt",
+        "4",
+        "--sprt",
+        "100,300",
+    ]);
+    assert!(
+        out.contains("SPRT: H0 accepted") && out.contains("about 100 or less, not 300"),
+        "{out}"
+    );
+    let n = games_played(&out);
+    assert!(n < 60, "{out}");
+    // ...one progress line per game, each with the LLR so far, the last one past the bound.
+    assert_eq!(
+        out.lines().filter(|l| l.contains("  LLR ")).count(),
+        n as usize
+    );
+    let last = out
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .last()
+        .unwrap();
+    let llr: f64 = last.rsplit("LLR ").next().unwrap().trim().parse().unwrap();
+    assert!(llr <= -2.94, "{last}");
+
+    // ...and from the classic side, "B is at most 100 Elo stronger" is accepted.
+    let out = run_ok(&[
+        "match",
+        "--games",
+        "60",
+        "--a-depth",
+        "3",
+        "--b-depth",
+        "3",
+        "--a-kind",
+        "classic",
+        "--tt",
+        "4",
+        "--sprt=-300,-100",
+    ]);
+    assert!(out.contains("SPRT: H1 accepted"), "{out}");
+    assert!(
+        out.contains("A's Elo minus B's is about -100 or more"),
+        "{out}"
+    );
+    assert!(games_played(&out) < 60, "{out}");
+
+    // Bad bounds are refused before any game.
+    for bad in ["10,0", "5", "a,b", "0,1e9"] {
+        let (ok, _, err) = dama(&["match", &format!("--sprt={bad}")]);
+        assert!(!ok && err.contains("--sprt"), "{bad}: {err}");
+    }
+}

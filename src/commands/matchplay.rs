@@ -471,17 +471,23 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     if let Some(s) = &sprt {
         let llr = s.llr(&tally);
         match verdict {
+            // "A's Elo minus B's" reads right for negative bounds too.
             Verdict::AcceptH1 => println!(
-                "SPRT: H1 accepted (LLR {llr:.2}): A is stronger than B by about {} Elo or more",
+                "SPRT: H1 accepted (LLR {llr:.2}): A's Elo minus B's is about {} or more",
                 s.elo1
             ),
             Verdict::AcceptH0 => println!(
-                "SPRT: H0 accepted (LLR {llr:.2}): A is not {} Elo stronger than B (about {} or less)",
-                s.elo1, s.elo0
+                "SPRT: H0 accepted (LLR {llr:.2}): A's Elo minus B's is about {} or less, not {}",
+                s.elo0, s.elo1
             ),
             Verdict::Continue => println!(
-                "SPRT: undecided after {} games (LLR {llr:.2}): more games are needed",
-                tally.games()
+                "SPRT: undecided after {} games (LLR {llr:.2}): more games are needed{}",
+                tally.games(),
+                if tally.wins == 0 || tally.draws == 0 || tally.losses == 0 {
+                    " (the test starts once there is a win, a draw and a loss)"
+                } else {
+                    ""
+                }
             ),
         }
     }
