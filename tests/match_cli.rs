@@ -331,11 +331,7 @@ fn a_sequential_test_stops_the_match_when_it_decides_either_way() {
         out.lines().filter(|l| l.contains("  LLR ")).count(),
         n as usize
     );
-    let last = out
-        .lines()
-        .filter(|l| l.starts_with("game "))
-        .last()
-        .unwrap();
+    let last = out.lines().rfind(|l| l.starts_with("game ")).unwrap();
     let llr: f64 = last.rsplit("LLR ").next().unwrap().trim().parse().unwrap();
     assert!(llr <= -2.94, "{last}");
 
