@@ -121,36 +121,52 @@ impl Side {
     }
 }
 
-/// Time used per move by one side.
+/// Time used per move by one side: moves with a choice apart from forced ones (a single legal
+/// move is answered at once, so it would hide how much of its time the engine uses).
 #[derive(Clone, Copy, Debug, Default)]
 struct TimeUse {
     total: Duration,
     max: Duration,
     moves: u32,
+    forced_total: Duration,
+    forced: u32,
 }
 
 impl TimeUse {
-    fn add(&mut self, t: Duration) {
-        self.total += t;
+    fn add(&mut self, t: Duration, forced: bool) {
+        if forced {
+            self.forced_total += t;
+            self.forced += 1;
+        } else {
+            self.total += t;
+            self.moves += 1;
+        }
         self.max = self.max.max(t);
-        self.moves += 1;
     }
 
     fn merge(&mut self, o: &TimeUse) {
         self.total += o.total;
         self.max = self.max.max(o.max);
         self.moves += o.moves;
+        self.forced_total += o.forced_total;
+        self.forced += o.forced;
     }
 
     fn text(&self) -> String {
-        if self.moves == 0 {
+        let ms = |t: Duration, n: u32| t.as_secs_f64() * 1000.0 / f64::from(n.max(1));
+        let all = self.moves + self.forced;
+        if all == 0 {
             return "no moves".to_string();
         }
-        let avg = self.total.as_secs_f64() * 1000.0 / f64::from(self.moves);
         format!(
-            "{avg:.1} ms average, {:.1} ms at most, over {} moves",
+            "{:.1} ms average over {all} moves, {:.1} ms at most; {:.1} ms over the {} with a \
+             choice, {:.1} ms over the {} forced",
+            ms(self.total + self.forced_total, all),
             self.max.as_secs_f64() * 1000.0,
-            self.moves
+            ms(self.total, self.moves),
+            self.moves,
+            ms(self.forced_total, self.forced),
+            self.forced
         )
     }
 }
@@ -201,9 +217,10 @@ fn play(
             return None;
         }
         let i = usize::from(game.position().side_to_move() != job.a_colour);
+        let forced = game.legal_moves().len() == 1;
         match sides[i].choose(&specs[i], &game, stop) {
             Ok((m, used)) => {
-                time[i].add(used);
+                time[i].add(used, forced);
                 game.play(&m).expect("players answer legal moves");
             }
             Err(f) => forfeit = Some((colour(i), f)),
