@@ -72,10 +72,25 @@ impl Running {
         match self.lines.recv_timeout(wait) {
             Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => Err(Forfeit::Time),
-            Err(RecvTimeoutError::Disconnected) => Err(Forfeit::Crash(match self.child.wait() {
-                Ok(status) => format!("it exited ({status})"),
-                Err(e) => e.to_string(),
-            })),
+            Err(RecvTimeoutError::Disconnected) => Err(Forfeit::Crash(self.exit_status())),
+        }
+    }
+}
+
+impl Running {
+    /// How the program ended, given a moment to do so (one that closed its output but runs
+    /// on is not waited for: it is ended when dropped).
+    fn exit_status(&mut self) -> String {
+        let until = Instant::now() + Duration::from_millis(200);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return format!("it exited ({status})"),
+                Ok(None) if Instant::now() < until => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Ok(None) => return "it closed its output".to_string(),
+                Err(e) => return e.to_string(),
+            }
         }
     }
 }
