@@ -220,15 +220,39 @@ fn a_book_gives_each_opening_twice_with_colours_swapped_in_order() {
         "5",
         "--book",
         book.to_str().unwrap(),
+        "--pdn",
+        file.to_str().unwrap(),
+        "--force",
     ]);
-    let mut shuffled: Vec<&str> = out
+    let shuffled: Vec<&str> = out
         .lines()
         .filter_map(|l| l.split("(opening ").nth(1))
         .map(|r| r.split(')').next().unwrap())
         .collect();
     assert_eq!(shuffled[0], shuffled[1]);
-    shuffled.sort_unstable();
-    assert_eq!(shuffled, ["1", "1", "2", "2", "3", "3"], "{out}");
+    let mut sorted = shuffled.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, ["1", "1", "2", "2", "3", "3"], "{out}");
+    assert_ne!(
+        shuffled,
+        ["1", "1", "2", "2", "3", "3"],
+        "seed 5 keeps the order:\n{out}"
+    );
+    // The numbers are the book's games: the records name them and start from their positions.
+    let games = pdn::read_file(&file, RuleSet::Italian).unwrap();
+    for (g, n) in games.iter().zip(&shuffled) {
+        let g = g.as_ref().unwrap();
+        assert_eq!(
+            g.tag("Opening").unwrap(),
+            format!("book book.pdn, game {n}")
+        );
+        let fen = g.tag("FEN");
+        match *n {
+            "1" => assert!(fen.unwrap().ends_with("10,11,15"), "{fen:?}"),
+            "2" => assert!(fen.unwrap().starts_with("W:W17,"), "{fen:?}"),
+            _ => assert_eq!(g.moves[0].mv.to_string(), "22-18"),
+        }
+    }
 
     // Books that can't be used say why.
     for (text, says) in [

@@ -237,18 +237,29 @@ fn play(
     })
 }
 
-/// The openings: random plies (one per pair of games) or a PDN book's positions.
-fn openings(args: &MatchArgs, rules: RuleSet) -> anyhow::Result<(Vec<Game>, String)> {
+/// The openings, each with its number (from 1: the pair of games for random plies, the game in
+/// the file for a book), in the order they are played: random plies (one per pair of games) or
+/// a PDN book's positions.
+fn openings(args: &MatchArgs, rules: RuleSet) -> anyhow::Result<(Vec<(usize, Game)>, String)> {
     let seed = args.seed.unwrap_or(1);
     let Some(path) = &args.book else {
         let mut rng = selfplay::rng(seed);
         let pairs = args.games.div_ceil(2) as usize;
         let list = (0..pairs)
-            .map(|_| selfplay::random_opening(rules, args.opening_plies, &mut rng))
+            .map(|i| {
+                (
+                    i + 1,
+                    selfplay::random_opening(rules, args.opening_plies, &mut rng),
+                )
+            })
             .collect();
         return Ok((list, format!("first {} plies random", args.opening_plies)));
     };
-    let mut list = read_book(path, rules)?;
+    let mut list: Vec<(usize, Game)> = read_book(path, rules)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| (i + 1, g))
+        .collect();
     if let Some(seed) = args.seed {
         list.shuffle(&mut selfplay::rng(seed));
     }
@@ -405,7 +416,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                         break;
                     }
                     let job = &jobs[i];
-                    let Some(p) = play(i, job, &openings[job.opening], &mut sides, specs, stop)
+                    let Some(p) = play(i, job, &openings[job.opening].1, &mut sides, specs, stop)
                     else {
                         break;
                     };
@@ -448,7 +459,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             let mut line = format!(
                 "game {:>3} (opening {}): A plays {:<5} {:<7} {:>3} plies  {result}  ({why})  +{} ={} -{}  {}",
                 p.index + 1,
-                job.opening + 1,
+                openings[job.opening].0,
                 job.a_colour.name(),
                 p.game
                     .outcome()
@@ -513,7 +524,10 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         played.sort_by_key(|p| p.index);
         let records: Vec<PdnGame> = played
             .iter()
-            .map(|p| record(p, &jobs[p.index], &specs, &opening_text))
+            .map(|p| {
+                let number = openings[jobs[p.index].opening].0;
+                record(p, &jobs[p.index], number, &specs, &opening_text)
+            })
             .collect();
         save_atomic(
             path,
@@ -530,7 +544,13 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn record(p: &Played, job: &Job, specs: &[Spec; 2], opening_text: &str) -> PdnGame {
+fn record(
+    p: &Played,
+    job: &Job,
+    opening_number: usize,
+    specs: &[Spec; 2],
+    opening_text: &str,
+) -> PdnGame {
     let (a, b) = (specs[0].name(), specs[1].name());
     let (white, black) = if job.a_colour == Color::White {
         (&a, &b)
@@ -540,7 +560,7 @@ fn record(p: &Played, job: &Job, specs: &[Spec; 2], opening_text: &str) -> PdnGa
     let mut record = PdnGame::from_game(&p.game, "dama match", white, black);
     record.set_tag("Round", &(p.index + 1).to_string());
     let opening = if opening_text.starts_with("book") {
-        format!("{opening_text}, game {}", job.opening + 1)
+        format!("{opening_text}, game {opening_number}")
     } else {
         opening_text.to_string()
     };
