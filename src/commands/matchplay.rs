@@ -1,14 +1,22 @@
-//! `dama match`: engine against engine (or the classic yardstick, or a random mover), colours
-//! alternating, each pair of games from the same random opening. Prints each game, then
-//! wins/draws/losses from A's view, the score and the Elo difference with its 95% margin.
+//! `dama match`: two players (the engine at chosen settings, the classic yardstick, a random
+//! mover, or another program speaking the `dama engine` protocol), each opening played twice
+//! with colours swapped. Openings are random plies or positions from a PDN book. Games run on
+//! `--concurrency` threads; a line per finished game gives the score so far, and with `--sprt`
+//! the match stops as soon as the test decides. At the end: wins/draws/losses from A's view,
+//! the score, the Elo difference with its 95% margin, and the time each side used per move.
 
+use super::external::{External, Forfeit};
 use crate::cli::{MatchArgs, PlayerKind};
 use crate::engine::selfplay::{self, Player, Tally};
+use crate::engine::sprt::{Sprt, Verdict};
 use crate::engine::{Limits, Style};
-use crate::notation::pdn::{Overwrite, PdnGame, save_atomic, write_games};
-use crate::rules::{Color, Game, RuleSet};
-use anyhow::Context;
-use std::sync::atomic::AtomicBool;
+use crate::notation::pdn::{self, Overwrite, PdnGame, save_atomic, write_games};
+use crate::rules::{Color, Game, Move, RuleSet};
+use anyhow::{Context, bail};
+use rand::seq::SliceRandom;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 fn limits(depth: Option<u32>, movetime: Option<u64>, nodes: Option<u64>) -> Limits {
@@ -20,33 +28,279 @@ fn limits(depth: Option<u32>, movetime: Option<u64>, nodes: Option<u64>) -> Limi
     }
 }
 
-fn describe(kind: PlayerKind, l: Limits) -> String {
-    let what = match kind {
-        PlayerKind::Full => "engine",
-        PlayerKind::Classic => "classic",
-        PlayerKind::Random => return "random mover".to_string(),
-    };
+fn limits_text(l: Limits) -> String {
     match l {
-        Limits::Depth(d) => format!("{what} depth {d}"),
-        Limits::MoveTime(t) => format!("{what} {} ms/move", t.as_millis()),
-        Limits::Nodes(n) => format!("{what} {n} nodes/move"),
-        Limits::Infinite => what.to_string(),
+        Limits::Depth(d) => format!("depth {d}"),
+        Limits::MoveTime(t) => format!("{} ms/move", t.as_millis()),
+        Limits::Nodes(n) => format!("{n} nodes/move"),
+        Limits::Infinite => "no limit".to_string(),
     }
 }
 
-fn player(kind: PlayerKind, limits: Limits, tt: usize, seed: u64, exp: u32) -> Player {
-    match kind {
-        PlayerKind::Random => Player::Random(Box::new(selfplay::rng(seed))),
-        PlayerKind::Full | PlayerKind::Classic => {
-            let mut engine = Box::new(super::engine_with_table(tt));
-            engine.set_seed(Some(seed));
-            engine.set_experiment(exp);
-            if kind == PlayerKind::Classic {
-                engine.set_style(Style::Classic);
+/// One side of the match, as configured (each thread builds its own players from it).
+struct Spec {
+    kind: PlayerKind,
+    /// An external program's command line.
+    engine: Option<String>,
+    limits: Limits,
+    seed: u64,
+    exp: u32,
+    tt: usize,
+    /// How long an external engine may take for a move before it loses on time.
+    timeout: Duration,
+}
+
+impl Spec {
+    fn name(&self) -> String {
+        if let Some(cmd) = &self.engine {
+            return format!("`{cmd}` {}", limits_text(self.limits));
+        }
+        let what = match self.kind {
+            PlayerKind::Full => "engine",
+            PlayerKind::Classic => "classic",
+            PlayerKind::Random => return "random mover".to_string(),
+        };
+        format!("{what} {}", limits_text(self.limits))
+    }
+
+    fn build(&self) -> Side {
+        if let Some(cmd) = &self.engine {
+            return Side::External(External::new(cmd, self.seed));
+        }
+        Side::Local(match self.kind {
+            PlayerKind::Random => Player::Random(Box::new(selfplay::rng(self.seed))),
+            PlayerKind::Full | PlayerKind::Classic => {
+                let mut engine = Box::new(super::engine_with_table(self.tt));
+                engine.set_seed(Some(self.seed));
+                engine.set_experiment(self.exp);
+                if self.kind == PlayerKind::Classic {
+                    engine.set_style(Style::Classic);
+                }
+                Player::Engine {
+                    engine,
+                    limits: self.limits,
+                }
             }
-            Player::Engine { engine, limits }
+        })
+    }
+}
+
+/// A player in a running match.
+enum Side {
+    Local(Player),
+    External(External),
+}
+
+impl Side {
+    fn new_game(&mut self, rules: RuleSet) -> Result<(), Forfeit> {
+        match self {
+            Side::Local(p) => {
+                p.new_game();
+                Ok(())
+            }
+            Side::External(e) => e.new_game(rules),
         }
     }
+
+    /// The move and the time it took.
+    fn choose(
+        &mut self,
+        spec: &Spec,
+        game: &Game,
+        stop: &AtomicBool,
+    ) -> Result<(Move, Duration), Forfeit> {
+        match self {
+            Side::Local(p) => {
+                let t = Instant::now();
+                // Only called while the game goes on, so there is a legal move.
+                let m = p.choose(game, stop).expect("a legal move");
+                Ok((m, t.elapsed()))
+            }
+            Side::External(e) => e.choose(game, spec.limits, spec.timeout),
+        }
+    }
+}
+
+/// Time used per move by one side: moves with a choice apart from forced ones (a single legal
+/// move is answered at once, so it would hide how much of its time the engine uses).
+#[derive(Clone, Copy, Debug, Default)]
+struct TimeUse {
+    total: Duration,
+    max: Duration,
+    moves: u32,
+    forced_total: Duration,
+    forced: u32,
+}
+
+impl TimeUse {
+    fn add(&mut self, t: Duration, forced: bool) {
+        if forced {
+            self.forced_total += t;
+            self.forced += 1;
+        } else {
+            self.total += t;
+            self.moves += 1;
+        }
+        self.max = self.max.max(t);
+    }
+
+    fn merge(&mut self, o: &TimeUse) {
+        self.total += o.total;
+        self.max = self.max.max(o.max);
+        self.moves += o.moves;
+        self.forced_total += o.forced_total;
+        self.forced += o.forced;
+    }
+
+    fn text(&self) -> String {
+        let ms = |t: Duration, n: u32| t.as_secs_f64() * 1000.0 / f64::from(n.max(1));
+        let all = self.moves + self.forced;
+        if all == 0 {
+            return "no moves".to_string();
+        }
+        format!(
+            "{:.1} ms average over {all} moves, {:.1} ms at most; {:.1} ms over the {} with a \
+             choice, {:.1} ms over the {} forced",
+            ms(self.total + self.forced_total, all),
+            self.max.as_secs_f64() * 1000.0,
+            ms(self.total, self.moves),
+            self.moves,
+            ms(self.forced_total, self.forced),
+            self.forced
+        )
+    }
+}
+
+/// A game to play: its number (from 0), its opening and A's colour.
+struct Job {
+    opening: usize,
+    a_colour: Color,
+}
+
+/// A finished game.
+struct Played {
+    index: usize,
+    game: Game,
+    /// The side (A's colour or B's) that lost other than on the board, and why.
+    forfeit: Option<(Color, Forfeit)>,
+    /// A's time, then B's.
+    time: [TimeUse; 2],
+}
+
+/// Plays one game to its end; `None` if `stop` was raised first.
+fn play(
+    index: usize,
+    job: &Job,
+    opening: &Game,
+    sides: &mut [Side; 2],
+    specs: &[Spec; 2],
+    stop: &AtomicBool,
+) -> Option<Played> {
+    let mut game = opening.clone();
+    let mut time = [TimeUse::default(); 2];
+    let mut forfeit = None;
+    let colour = |i: usize| {
+        if i == 0 {
+            job.a_colour
+        } else {
+            job.a_colour.opposite()
+        }
+    };
+    for (i, side) in sides.iter_mut().enumerate() {
+        if let Err(f) = side.new_game(game.start().rules()) {
+            forfeit = Some((colour(i), f));
+            break;
+        }
+    }
+    while forfeit.is_none() && game.outcome().is_none() {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let i = usize::from(game.position().side_to_move() != job.a_colour);
+        let forced = game.legal_moves().len() == 1;
+        match sides[i].choose(&specs[i], &game, stop) {
+            Ok((m, used)) => {
+                time[i].add(used, forced);
+                game.play(&m).expect("players answer legal moves");
+            }
+            Err(f) => forfeit = Some((colour(i), f)),
+        }
+    }
+    if let Some((loser, _)) = &forfeit {
+        game.resign(*loser);
+    }
+    Some(Played {
+        index,
+        game,
+        forfeit,
+        time,
+    })
+}
+
+/// The openings, each with its number (from 1: the pair of games for random plies, the game in
+/// the file for a book), in the order they are played: random plies (one per pair of games) or
+/// a PDN book's positions.
+fn openings(args: &MatchArgs, rules: RuleSet) -> anyhow::Result<(Vec<(usize, Game)>, String)> {
+    let seed = args.seed.unwrap_or(1);
+    let Some(path) = &args.book else {
+        let mut rng = selfplay::rng(seed);
+        let pairs = args.games.div_ceil(2) as usize;
+        let list = (0..pairs)
+            .map(|i| {
+                (
+                    i + 1,
+                    selfplay::random_opening(rules, args.opening_plies, &mut rng),
+                )
+            })
+            .collect();
+        return Ok((list, format!("first {} plies random", args.opening_plies)));
+    };
+    let mut list: Vec<(usize, Game)> = read_book(path, rules)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| (i + 1, g))
+        .collect();
+    if let Some(seed) = args.seed {
+        list.shuffle(&mut selfplay::rng(seed));
+    }
+    let name = path
+        .file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
+    Ok((list, format!("book {name}")))
+}
+
+/// Every game of a PDN book as an opening: its start (the FEN tag) and its moves.
+fn read_book(path: &Path, rules: RuleSet) -> anyhow::Result<Vec<Game>> {
+    let records =
+        pdn::read_file(path, rules).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut list = Vec::with_capacity(records.len());
+    for (i, record) in records.into_iter().enumerate() {
+        let record =
+            record.with_context(|| format!("{}: game {} is damaged", path.display(), i + 1))?;
+        if record.rules != rules {
+            bail!(
+                "{}: game {} is for {} rules, the match for {rules} (see --rules)",
+                path.display(),
+                i + 1,
+                record.rules
+            );
+        }
+        let mut game = Game::new(record.start);
+        for m in &record.moves {
+            game.play(&m.mv).expect("a record's moves are legal");
+        }
+        if let Some(o) = game.outcome() {
+            bail!(
+                "{}: game {} is over at its end ({o}): no opening to play",
+                path.display(),
+                i + 1
+            );
+        }
+        list.push(game);
+    }
+    anyhow::ensure!(!list.is_empty(), "{}: no games in it", path.display());
+    Ok(list)
 }
 
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
@@ -56,85 +310,179 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         super::check_output(path, args.force)?;
     }
     let rules = RuleSet::from(args.rules);
-    let la = limits(args.a_depth, args.a_movetime, args.a_nodes);
-    let lb = limits(args.b_depth, args.b_movetime, args.b_nodes);
-    let (name_a, name_b) = (describe(args.a_kind, la), describe(args.b_kind, lb));
-    let mut a = player(
-        args.a_kind,
-        la,
-        args.tt,
-        args.seed.wrapping_mul(2).wrapping_add(1),
-        args.a_exp,
-    );
-    let mut b = player(
-        args.b_kind,
-        lb,
-        args.tt,
-        args.seed.wrapping_mul(2).wrapping_add(2),
-        args.b_exp,
-    );
-    println!(
-        "match: A = {name_a}, B = {name_b}, {} game{}, rules {rules}",
-        args.games,
-        if args.games == 1 { "" } else { "s" }
-    );
-    let stop = AtomicBool::new(false);
-    let mut openings = selfplay::rng(args.seed);
-    let mut tally = Tally::default();
-    let mut records = Vec::new();
-    let mut opening = Game::new(crate::rules::Position::start(rules));
-    let t = Instant::now();
-    for g in 0..args.games {
-        if g % 2 == 0 {
-            opening = selfplay::random_opening(rules, args.opening_plies, &mut openings);
+    let seed = args.seed.unwrap_or(1);
+    let spec = |kind, engine: &Option<String>, l: Limits, side_seed, exp| Spec {
+        kind,
+        engine: engine.clone(),
+        limits: l,
+        seed: side_seed,
+        exp,
+        tt: args.tt,
+        timeout: match (args.timeout, l) {
+            (Some(ms), _) => Duration::from_millis(ms),
+            (None, Limits::MoveTime(t)) => t + Duration::from_secs(1),
+            (None, _) => Duration::from_secs(60),
+        },
+    };
+    let specs = [
+        spec(
+            args.a_kind,
+            &args.a_engine,
+            limits(
+                args.a_depth,
+                args.a_movetime.or(args.movetime),
+                args.a_nodes,
+            ),
+            seed.wrapping_mul(2).wrapping_add(1),
+            args.a_exp,
+        ),
+        spec(
+            args.b_kind,
+            &args.b_engine,
+            limits(
+                args.b_depth,
+                args.b_movetime.or(args.movetime),
+                args.b_nodes,
+            ),
+            seed.wrapping_mul(2).wrapping_add(2),
+            args.b_exp,
+        ),
+    ];
+    let (openings, opening_text) = openings(args, rules)?;
+    // An external engine that can't start is the user's mistake, not a string of lost games.
+    for (spec, which) in specs.iter().zip(["A", "B"]) {
+        if let Side::External(mut e) = spec.build() {
+            std::thread::scope(|s| {
+                s.spawn(move || {
+                    super::external::quiet_broken_pipes();
+                    e.new_game(rules)
+                })
+                .join()
+                .expect("the engine check does not panic")
+            })
+            .map_err(|f| {
+                anyhow::anyhow!(
+                    "engine {which} ({}) did not answer `isready`: {f}",
+                    spec.engine.as_deref().unwrap_or_default()
+                )
+            })?;
         }
-        // Even games: A has the first move's colour; odd: B does.
-        let first = rules.first_to_move();
-        let a_colour = if g % 2 == 0 { first } else { first.opposite() };
-        let mut game = opening.clone();
-        a.new_game();
-        b.new_game();
-        let outcome = if a_colour == Color::White {
-            selfplay::play_out(&mut game, &mut a, &mut b, &stop)
-        } else {
-            selfplay::play_out(&mut game, &mut b, &mut a, &stop)
-        }
-        .context("the match was stopped")?;
-        let result = match outcome.winner() {
-            None => {
-                tally.draws += 1;
-                "draw"
-            }
-            Some(c) if c == a_colour => {
-                tally.wins += 1;
-                "A wins"
-            }
-            Some(_) => {
-                tally.losses += 1;
-                "B wins"
-            }
-        };
-        let (white, black) = if a_colour == Color::White {
-            (&name_a, &name_b)
-        } else {
-            (&name_b, &name_a)
-        };
-        println!(
-            "game {:>3}: A plays {:<5} {:<7} {:>3} plies  {}  ({outcome})",
-            g + 1,
-            a_colour.name(),
-            outcome.pdn_result(game.start().rules()),
-            game.ply(),
-            result
-        );
-        let mut record = PdnGame::from_game(&game, "dama match", white, black);
-        record.set_tag("Round", &(g + 1).to_string());
-        record.set_tag(
-            "Opening",
-            &format!("first {} plies random", args.opening_plies),
-        );
-        records.push(record);
     }
+    let first = rules.first_to_move();
+    // Games 2k and 2k+1 share an opening; in the even one A has the first mover's colour.
+    let jobs: Vec<Job> = (0..args.games as usize)
+        .map(|g| Job {
+            opening: (g / 2) % openings.len(),
+            a_colour: if g % 2 == 0 { first } else { first.opposite() },
+        })
+        .collect();
+    let sprt = args.sprt.map(|(e0, e1)| Sprt::new(e0, e1));
+    println!(
+        "match: A = {}, B = {}, {} game{}{}, rules {rules}, openings: {opening_text}",
+        specs[0].name(),
+        specs[1].name(),
+        args.games,
+        if args.games == 1 { "" } else { "s" },
+        if sprt.is_some() { " at most" } else { "" },
+    );
+    if let Some(s) = &sprt {
+        let (lo, hi) = s.bounds();
+        println!(
+            "SPRT: H0 Elo {}, H1 Elo {}, alpha {} beta {}: stops when the LLR leaves ({lo:.2}, {hi:.2})",
+            s.elo0, s.elo1, s.alpha, s.beta
+        );
+    }
+
+    // Solved once per process: not charged to the first move's time.
+    crate::engine::endgame::prepare(rules);
+    let t = Instant::now();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Played>();
+    let mut tally = Tally::default();
+    let mut time = [TimeUse::default(); 2];
+    let mut played: Vec<Played> = Vec::new();
+    let mut verdict = Verdict::Continue;
+    std::thread::scope(|scope| {
+        for _ in 0..args.concurrency.min(jobs.len()) {
+            let (tx, next, stop, jobs, specs, openings) =
+                (tx.clone(), &next, &stop, &jobs, &specs, &openings);
+            scope.spawn(move || {
+                super::external::quiet_broken_pipes();
+                let mut sides = [specs[0].build(), specs[1].build()];
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= jobs.len() || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let job = &jobs[i];
+                    let Some(p) = play(i, job, &openings[job.opening].1, &mut sides, specs, stop)
+                    else {
+                        break;
+                    };
+                    if tx.send(p).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for p in rx {
+            // Games that end after the test decided are not counted.
+            if verdict != Verdict::Continue {
+                continue;
+            }
+            let job = &jobs[p.index];
+            let result = match p.game.outcome().and_then(|o| o.winner()) {
+                None => {
+                    tally.draws += 1;
+                    "draw"
+                }
+                Some(c) if c == job.a_colour => {
+                    tally.wins += 1;
+                    "A wins"
+                }
+                Some(_) => {
+                    tally.losses += 1;
+                    "B wins"
+                }
+            };
+            time[0].merge(&p.time[0]);
+            time[1].merge(&p.time[1]);
+            let why = match (&p.forfeit, p.game.outcome()) {
+                (Some((c, f)), _) => {
+                    let who = if *c == job.a_colour { "A" } else { "B" };
+                    format!("{who} {f}")
+                }
+                (None, o) => o.map(|o| o.to_string()).unwrap_or_default(),
+            };
+            let mut line = format!(
+                "game {:>3} (opening {}): A plays {:<5} {:<7} {:>3} plies  {result}  ({why})  +{} ={} -{}  {}",
+                p.index + 1,
+                openings[job.opening].0,
+                job.a_colour.name(),
+                p.game
+                    .outcome()
+                    .map_or("*", |o| o.pdn_result(p.game.start().rules())),
+                p.game.ply(),
+                tally.wins,
+                tally.draws,
+                tally.losses,
+                elo_text(&tally)
+            );
+            if let Some(s) = &sprt {
+                line.push_str(&format!("  LLR {:.2}", s.llr(&tally)));
+                verdict = s.verdict(&tally);
+                if verdict != Verdict::Continue {
+                    // Games under way are abandoned; no new ones start.
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            println!("{line}");
+            played.push(p);
+        }
+    });
+
     println!(
         "A vs B: +{} ={} -{}  score {:.1}/{} ({:.1}%)  {}  time {:.1}s",
         tally.wins,
@@ -146,7 +494,41 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         elo_text(&tally),
         t.elapsed().as_secs_f64()
     );
+    println!("time per move: A {}", time[0].text());
+    println!("time per move: B {}", time[1].text());
+    if let Some(s) = &sprt {
+        let llr = s.llr(&tally);
+        match verdict {
+            // "A's Elo minus B's" reads right for negative bounds too.
+            Verdict::AcceptH1 => println!(
+                "SPRT: H1 accepted (LLR {llr:.2}): A's Elo minus B's is about {} or more",
+                s.elo1
+            ),
+            Verdict::AcceptH0 => println!(
+                "SPRT: H0 accepted (LLR {llr:.2}): A's Elo minus B's is about {} or less, not {}",
+                s.elo0, s.elo1
+            ),
+            Verdict::Continue => println!(
+                "SPRT: undecided after {} games (LLR {llr:.2}): more games are needed{}",
+                tally.games(),
+                if tally.wins == 0 || tally.draws == 0 || tally.losses == 0 {
+                    " (the test starts once there is a win, a draw and a loss)"
+                } else {
+                    ""
+                }
+            ),
+        }
+    }
     if let Some(path) = &args.pdn {
+        // In the order of the games (threads finish them in any order).
+        played.sort_by_key(|p| p.index);
+        let records: Vec<PdnGame> = played
+            .iter()
+            .map(|p| {
+                let number = openings[jobs[p.index].opening].0;
+                record(p, &jobs[p.index], number, &specs, &opening_text)
+            })
+            .collect();
         save_atomic(
             path,
             &write_games(&records),
@@ -160,6 +542,33 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         println!("games written to {}", path.display());
     }
     Ok(())
+}
+
+fn record(
+    p: &Played,
+    job: &Job,
+    opening_number: usize,
+    specs: &[Spec; 2],
+    opening_text: &str,
+) -> PdnGame {
+    let (a, b) = (specs[0].name(), specs[1].name());
+    let (white, black) = if job.a_colour == Color::White {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
+    let mut record = PdnGame::from_game(&p.game, "dama match", white, black);
+    record.set_tag("Round", &(p.index + 1).to_string());
+    let opening = if opening_text.starts_with("book") {
+        format!("{opening_text}, game {opening_number}")
+    } else {
+        opening_text.to_string()
+    };
+    record.set_tag("Opening", &opening);
+    if let Some((_, f)) = &p.forfeit {
+        record.set_tag("Termination", &f.to_string());
+    }
+    record
 }
 
 /// The Elo difference with its 95% margin, or why there is none: a score of 0% or 100% has

@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod engine_protocol;
+pub mod external;
 pub mod matchplay;
 pub mod perft;
 pub mod play;

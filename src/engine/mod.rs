@@ -12,6 +12,7 @@ pub mod ordering;
 pub mod params;
 pub mod search;
 pub mod selfplay;
+pub mod sprt;
 pub mod tt;
 
 pub use limits::Limits;

@@ -476,7 +476,7 @@ impl Searcher<'_> {
 
     fn alpha_beta(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & params::CHECK_EVERY == 0
+        if self.nodes & self.clock.check_mask == 0
             && (self.stop.load(AtomicOrdering::Relaxed) || self.clock.out_of_budget(self.nodes))
         {
             self.stopped = true;
