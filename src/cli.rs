@@ -181,6 +181,9 @@ pub struct MatchArgs {
     /// Player A: nodes per move.
     #[arg(long, value_parser = positive)]
     pub a_nodes: Option<u64>,
+    /// Player A: a playing level, 1-10 (its depth or time and its variety, as in the game).
+    #[arg(long, value_parser = level, conflicts_with_all = ["a_depth", "a_movetime", "a_nodes", "a_engine"])]
+    pub a_level: Option<u8>,
     /// Player A: what kind of player.
     #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
     pub a_kind: PlayerKind,
@@ -198,6 +201,9 @@ pub struct MatchArgs {
     /// Player B: nodes per move.
     #[arg(long, value_parser = positive)]
     pub b_nodes: Option<u64>,
+    /// Player B: a playing level, 1-10 (see --a-level).
+    #[arg(long, value_parser = level, conflicts_with_all = ["b_depth", "b_movetime", "b_nodes", "b_engine"])]
+    pub b_level: Option<u8>,
     /// Player B: what kind of player.
     #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
     pub b_kind: PlayerKind,
@@ -251,6 +257,11 @@ pub struct MatchArgs {
     pub force: bool,
 }
 
+/// A playing level: 1 to 10.
+fn level(text: &str) -> Result<u8, String> {
+    number_in(text, 1, u64::from(crate::engine::levels::LEVELS))
+}
+
 /// Games at once: 1 to 64 (more threads than that only compete for the same cores).
 fn concurrency(text: &str) -> Result<usize, String> {
     number_in(text, 1, 64)
@@ -293,6 +304,10 @@ pub struct PlayArgs {
     /// The side you play (default White; a loaded game keeps the side you had).
     #[arg(long, value_enum)]
     pub color: Option<ColorChoice>,
+    /// The engine's playing level, 1 (a beginner) to 10 (full strength); each level scores
+    /// about three games in four against the one below.
+    #[arg(long, value_parser = level, conflicts_with_all = ["depth", "movetime", "time"])]
+    pub level: Option<u8>,
     /// Engine search depth in plies (default 12: about a quarter of a second from the start
     /// position in a release build).
     #[arg(long, conflicts_with = "movetime", value_parser = play_depth)]

@@ -425,3 +425,32 @@ fn a_move_time_is_used_and_kept() {
         assert!(max <= 110.0, "{side} took {max} ms once:\n{out}");
     }
 }
+
+/// `--a-level/--b-level`: a level plays with its own depth (named in the header), and a
+/// higher level beats a much lower one.
+#[test]
+fn levels_play_matches() {
+    let out = run_ok(&[
+        "match",
+        "--a-level",
+        "6",
+        "--b-level",
+        "1",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    assert!(out.contains("level 6 (depth 6)"), "{out}");
+    assert!(out.contains("level 1 (depth 1)"), "{out}");
+    let wins: u32 = out
+        .lines()
+        .find(|l| l.starts_with("A vs B:"))
+        .and_then(|l| l.split('+').nth(1))
+        .and_then(|w| w.split_whitespace().next())
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(wins >= 3, "level 6 wins most games against level 1: {out}");
+    let (ok, _, err) = dama(&["match", "--a-level", "11"]);
+    assert!(!ok && err.contains("11"), "{err}");
+}

@@ -576,3 +576,43 @@ fn the_bell_rings_at_the_engines_move_when_on() {
     assert!(a.take_bell(), "due at the engine's move");
     assert!(!a.take_bell(), "once");
 }
+
+/// Playing levels: the engine's search takes the level's limit and variety margin, `+`/`-`
+/// step the level, and the panel names it.
+#[test]
+fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
+    use dama::tui::app::{Request, SearchLimits};
+    let mut c = config(RuleSet::Italian);
+    c.level = Some(3);
+    let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
+    assert!(screen(&a, 100, 32).contains("Engine level 3 of 10"));
+    play_by_keys(&mut a, "22-18");
+    let (limits, variety) = a
+        .take_requests()
+        .into_iter()
+        .find_map(|r| match r {
+            Request::Search {
+                limits, variety, ..
+            } => Some((limits, variety)),
+            _ => None,
+        })
+        .unwrap();
+    let l3 = dama::engine::levels::level(3).unwrap();
+    assert_eq!(limits, SearchLimits::Depth(3));
+    assert_eq!(variety, l3.variety);
+    press(&mut a, KeyCode::Char('+'));
+    assert_eq!(a.config().level, Some(4));
+    assert!(a.message().contains("level 4 of 10"), "{}", a.message());
+    for _ in 0..12 {
+        press(&mut a, KeyCode::Char('+'));
+    }
+    assert_eq!(a.config().level, Some(10));
+    assert_eq!(
+        a.config().limits(),
+        SearchLimits::MoveTime(Duration::from_secs(1))
+    );
+    for _ in 0..12 {
+        press(&mut a, KeyCode::Char('-'));
+    }
+    assert_eq!(a.config().level, Some(1));
+}

@@ -137,6 +137,8 @@ fn a_saved_game_remembers_the_engine_strength() {
             "dama (250 ms)",
             Some(Strength::MoveTimeMs(250)),
         ),
+        (Color::White, "dama (level 4)", Some(Strength::Level(4))),
+        (Color::White, "dama (level 11)", None),
         (Color::White, "dama (depth 0)", None),
         (Color::White, "Someone else", None),
     ];

@@ -29,6 +29,7 @@ fn answers_with_a_legal_move() {
         game: Box::new(game.clone()),
         limits: SearchLimits::Depth(3),
         purpose: Purpose::Move,
+        variety: 0,
     });
     let Some(EngineMsg::Done { best, report, .. }) = wait_done(&mut w, 7, Duration::from_secs(60))
     else {
@@ -48,6 +49,7 @@ fn stop_ends_a_deep_search_at_once() {
         game: Box::new(game),
         limits: SearchLimits::Depth(60),
         purpose: Purpose::Hint,
+        variety: 0,
     });
     std::thread::sleep(Duration::from_millis(50));
     w.send(Request::Stop);

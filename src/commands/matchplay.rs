@@ -43,6 +43,10 @@ struct Spec {
     /// An external program's command line.
     engine: Option<String>,
     limits: Limits,
+    /// A playing level's variety margin (`--a-level`); `None` keeps the engine's default.
+    variety: Option<i32>,
+    /// The playing level, for the players' names.
+    level: Option<u8>,
     seed: u64,
     exp: u32,
     tt: usize,
@@ -60,7 +64,10 @@ impl Spec {
             PlayerKind::Classic => "classic",
             PlayerKind::Random => return "random mover".to_string(),
         };
-        format!("{what} {}", limits_text(self.limits))
+        match self.level {
+            Some(n) => format!("{what} level {n} ({})", limits_text(self.limits)),
+            None => format!("{what} {}", limits_text(self.limits)),
+        }
     }
 
     fn build(&self) -> Side {
@@ -73,6 +80,9 @@ impl Spec {
                 let mut engine = Box::new(super::engine_with_table(self.tt));
                 engine.set_seed(Some(self.seed));
                 engine.set_experiment(self.exp);
+                if let Some(v) = self.variety {
+                    engine.set_variety(v);
+                }
                 if self.kind == PlayerKind::Classic {
                     engine.set_style(Style::Classic);
                 }
@@ -311,10 +321,16 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     }
     let rules = RuleSet::from(args.rules);
     let seed = args.seed.unwrap_or(1);
-    let spec = |kind, engine: &Option<String>, l: Limits, side_seed, exp| Spec {
+    let spec = |kind, engine: &Option<String>, l: Limits, level: Option<u8>, side_seed, exp| Spec {
         kind,
         engine: engine.clone(),
-        limits: l,
+        limits: level
+            .and_then(crate::engine::levels::level)
+            .map_or(l, |lv| lv.limits),
+        variety: level
+            .and_then(crate::engine::levels::level)
+            .map(|lv| lv.variety),
+        level,
         seed: side_seed,
         exp,
         tt: args.tt,
@@ -333,6 +349,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                 args.a_movetime.or(args.movetime),
                 args.a_nodes,
             ),
+            args.a_level,
             seed.wrapping_mul(2).wrapping_add(1),
             args.a_exp,
         ),
@@ -344,6 +361,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                 args.b_movetime.or(args.movetime),
                 args.b_nodes,
             ),
+            args.b_level,
             seed.wrapping_mul(2).wrapping_add(2),
             args.b_exp,
         ),

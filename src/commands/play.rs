@@ -66,7 +66,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     };
     // A continued game keeps the engine it was played against, unless told otherwise.
     match (args.depth, args.movetime, loaded_strength) {
+        _ if args.level.is_some() || args.time.is_some() => {}
         (None, None, Some(Strength::Depth(d))) => config.depth = d,
+        (None, None, Some(Strength::Level(n))) => config.level = Some(n),
         (None, None, Some(Strength::MoveTimeMs(t))) => {
             config.movetime = Some(Duration::from_millis(t));
         }
@@ -82,6 +84,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     config.seed = args.seed;
     config.touch_move = args.touch_move;
     config.time_control = args.time;
+    config.level = args.level;
     config.bell = args.bell;
 
     let mut app = App::new(config, game);

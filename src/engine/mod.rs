@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod endgame;
 pub mod eval;
+pub mod levels;
 pub mod limits;
 pub mod ordering;
 pub mod params;

@@ -34,6 +34,9 @@ pub enum Request {
         /// Only the engine's own moves vary among near-equal moves; a hint or a draw verdict
         /// is the best move and score the engine found.
         purpose: Purpose,
+        /// For the engine's own moves: root moves within this many centi-men of the best may
+        /// be played (the playing level's margin, or the default small one).
+        variety: i32,
     },
     /// Stop the running search at once.
     Stop,

@@ -232,12 +232,21 @@ pub struct Loaded {
 pub enum Strength {
     Depth(u32),
     MoveTimeMs(u64),
+    /// A playing level, 1-10.
+    Level(u8),
 }
 
 impl Strength {
     /// Reads the name [`write_game`] gives the engine; `None` for any other name.
     pub fn from_player_name(name: &str) -> Option<Strength> {
         let inner = name.strip_prefix("dama (")?.strip_suffix(')')?;
+        if let Some(n) = inner.strip_prefix("level ") {
+            return n
+                .parse()
+                .ok()
+                .filter(|n| (1..=crate::engine::levels::LEVELS).contains(n))
+                .map(Strength::Level);
+        }
         if let Some(d) = inner.strip_prefix("depth ") {
             return d
                 .parse()

@@ -3,7 +3,7 @@
 //! is busy searching): each search gets its own stop flag, which [`Worker`] sets directly, so
 //! taking back or quitting while the engine thinks is instant.
 
-use crate::engine::{Engine, Limits, SearchInfo, params};
+use crate::engine::{Engine, Limits, SearchInfo};
 use crate::rules::Game;
 use crate::tui::app::{EngineMsg, Purpose, Report, Request, SearchLimits};
 use crate::tui::run::EngineLink;
@@ -18,6 +18,7 @@ enum Job {
         game: Box<Game>,
         limits: SearchLimits,
         purpose: Purpose,
+        variety: i32,
         stop: Arc<AtomicBool>,
     },
     NewGame,
@@ -67,13 +68,10 @@ fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>) {
                 game,
                 limits,
                 purpose,
+                variety,
                 stop,
             } => {
-                engine.set_variety(if purpose == Purpose::Move {
-                    params::VARIETY_MARGIN
-                } else {
-                    0
-                });
+                engine.set_variety(if purpose == Purpose::Move { variety } else { 0 });
                 let limits = match limits {
                     SearchLimits::Depth(d) => Limits::Depth(d),
                     SearchLimits::MoveTime(t) => Limits::MoveTime(t),
@@ -118,6 +116,7 @@ impl EngineLink for Worker {
                 game,
                 limits,
                 purpose,
+                variety,
             } => {
                 let stop = Arc::new(AtomicBool::new(false));
                 self.stop = Some(Arc::clone(&stop));
@@ -126,6 +125,7 @@ impl EngineLink for Worker {
                     game,
                     limits,
                     purpose,
+                    variety,
                     stop,
                 });
             }

@@ -42,6 +42,9 @@ pub struct Config {
     /// The side the player takes; the engine plays the other.
     pub human: Color,
     pub depth: u32,
+    /// A playing level 1-10 (`--level`) instead of a depth or time: its search limit and how
+    /// often the engine settles for a nearly-as-good move.
+    pub level: Option<u8>,
     /// A fixed time per engine move instead of a depth.
     pub movetime: Option<Duration>,
     /// A time control for both sides (`--time 5+3`): the engine manages its own time and a
@@ -67,6 +70,7 @@ impl Config {
             rules,
             human: rules.first_to_move(),
             depth: DEFAULT_DEPTH,
+            level: None,
             movetime: None,
             time_control: None,
             bell: false,
@@ -80,10 +84,26 @@ impl Config {
     }
 
     pub fn limits(&self) -> SearchLimits {
+        use crate::engine::Limits;
+        if let Some(l) = self.level.and_then(crate::engine::levels::level) {
+            return match l.limits {
+                Limits::MoveTime(t) => SearchLimits::MoveTime(t),
+                Limits::Depth(d) => SearchLimits::Depth(d),
+                // Levels are depths or a time; anything else would be a table error.
+                _ => SearchLimits::Depth(self.depth),
+            };
+        }
         match self.movetime {
             Some(t) => SearchLimits::MoveTime(t),
             None => SearchLimits::Depth(self.depth),
         }
+    }
+
+    /// The margin within which the engine's own moves may vary (the level's, or the default).
+    pub fn variety(&self) -> i32 {
+        self.level
+            .and_then(crate::engine::levels::level)
+            .map_or(crate::engine::params::VARIETY_MARGIN, |l| l.variety)
     }
 }
 

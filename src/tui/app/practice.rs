@@ -115,6 +115,7 @@ impl App {
             game: Box::new(self.game.clone()),
             limits,
             purpose,
+            variety: self.config.variety(),
         });
         self.thinking = Some(Thinking {
             id,
@@ -255,6 +256,13 @@ impl App {
     /// `+`/`-`: a stronger or weaker engine in the unit the player chose, a depth or a time
     /// (stepping a time setting as a depth would make a 3-second engine a depth-13 one).
     pub(super) fn change_depth(&mut self, delta: i32) {
+        if let Some(n) = self.config.level {
+            let max = i32::from(crate::engine::levels::LEVELS);
+            let n = (i32::from(n) + delta).clamp(1, max) as u8;
+            self.config.level = Some(n);
+            self.message = format!("Engine level {n} of {max} (from its next move)");
+            return;
+        }
         if let Some(t) = self.config.movetime {
             let t = step_movetime(t, delta);
             self.config.movetime = Some(t);
@@ -431,6 +439,9 @@ impl App {
 
     /// The computer player's name in saved games, with its strength (read back on loading).
     pub(super) fn engine_name(&self) -> String {
+        if let Some(n) = self.config.level {
+            return format!("dama (level {n})");
+        }
         match self.config.movetime {
             Some(t) => format!("dama ({} ms)", t.as_millis()),
             None => format!("dama (depth {})", self.config.depth),

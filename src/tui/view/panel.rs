@@ -35,6 +35,11 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let human = cfg.human;
     let engine_strength = match (cfg.time_control, cfg.movetime) {
         (Some(tc), _) => format!("time control {tc}"),
+        _ if cfg.level.is_some() => format!(
+            "level {} of {}",
+            cfg.level.unwrap_or(1),
+            crate::engine::levels::LEVELS
+        ),
         (None, Some(t)) => format!("{} a move", crate::tui::app::movetime_text(t)),
         (None, None) => format!("depth {}", cfg.depth),
     };
