@@ -397,6 +397,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Analyze(args)) => crate::commands::analyze::run(&args),
         Some(Command::Engine(args)) => crate::commands::engine_protocol::run(&args),
         Some(Command::Play(args)) => crate::commands::play::run(&args),
+        // No arguments at all: the start screen; any option goes straight to the board.
+        None if std::env::args_os().len() <= 1 => crate::commands::play::start_screen(&cli.play),
         None => crate::commands::play::run(&cli.play),
     }
 }

@@ -616,3 +616,123 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
     }
     assert_eq!(a.config().level, Some(1));
 }
+
+fn start_app(kept: Option<&str>, autosave: Option<std::path::PathBuf>) -> App {
+    let mut c = config(RuleSet::Italian);
+    c.autosave = autosave;
+    let mut a = App::start_screen(c, kept.map(str::to_string));
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    a
+}
+
+/// The start screen: the options change with left/right, Enter on "New game" starts a game
+/// with them (English, Black, level 3; in English Black moves first, so the player does);
+/// q quits.
+#[test]
+fn the_start_screen_starts_a_game_with_the_chosen_options() {
+    let mut a = start_app(None, None);
+    assert!(a.start_menu().is_some());
+    assert!(a.take_requests().is_empty(), "no search before a game");
+    let text = screen(&a, 100, 32);
+    assert!(text.contains("New game"), "{text}");
+    assert!(
+        !text.contains("Resume"),
+        "no kept game, no resume line:\n{text}"
+    );
+    press(&mut a, KeyCode::Down); // Rules
+    press(&mut a, KeyCode::Right); // English
+    press(&mut a, KeyCode::Down); // Side
+    press(&mut a, KeyCode::Right); // Black
+    press(&mut a, KeyCode::Down); // Level 6 -> 3
+    for _ in 0..3 {
+        press(&mut a, KeyCode::Left);
+    }
+    let text = screen(&a, 100, 32);
+    assert!(text.contains("English draughts"), "{text}");
+    assert!(text.contains("level 3 of 10"), "{text}");
+    for _ in 0..3 {
+        press(&mut a, KeyCode::Up);
+    }
+    press(&mut a, KeyCode::Enter);
+    assert!(a.start_menu().is_none());
+    assert_eq!(a.config().rules, RuleSet::English);
+    assert_eq!(a.config().human, dama::rules::Color::Black);
+    assert_eq!(a.config().level, Some(3));
+    assert_eq!(a.game().position().rules(), RuleSet::English);
+    // R-B5: in English Black moves first, so it is the player's turn and no search is asked.
+    assert!(
+        a.take_requests()
+            .iter()
+            .all(|r| !matches!(r, dama::tui::app::Request::Search { .. }))
+    );
+    assert!(screen(&a, 100, 32).contains("Engine level 3 of 10"));
+
+    let mut a = start_app(None, None);
+    press(&mut a, KeyCode::Char('q'));
+    assert!(a.should_quit());
+}
+
+/// Resume continues the kept game (named on the screen); Load and Replay ask for a file
+/// and say why one cannot be opened, staying on the screen.
+#[test]
+fn the_start_screen_resumes_loads_and_replays() {
+    let dir = std::env::temp_dir().join(format!("dama-start-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kept = dir.join("autosave.pdn");
+    let mut g = Game::new(Position::start(RuleSet::Italian));
+    for m in ["22-18", "10-14"] {
+        let mv = g
+            .legal_moves()
+            .into_iter()
+            .find(|x| x.to_string() == m)
+            .unwrap();
+        g.play(&mv).unwrap();
+    }
+    dama::tui::save::write_game(&g, dama::rules::Color::White, "dama (level 4)", &kept).unwrap();
+    let mut a = start_app(Some("You v dama, 1 move"), Some(kept.clone()));
+    let text = screen(&a, 100, 32);
+    assert!(
+        text.contains("Resume the kept game: You v dama, 1 move"),
+        "{text}"
+    );
+    for _ in 0..4 {
+        press(&mut a, KeyCode::Down);
+    }
+    press(&mut a, KeyCode::Enter);
+    assert!(a.start_menu().is_none(), "{}", a.message());
+    assert_eq!(a.game().ply(), 2);
+    assert_eq!(a.config().level, Some(4));
+    assert!(a.message().starts_with("Resuming"), "{}", a.message());
+
+    // Load: a missing file is an error on the screen.
+    let mut a = start_app(None, None);
+    for _ in 0..4 {
+        press(&mut a, KeyCode::Down);
+    }
+    press(&mut a, KeyCode::Enter);
+    for c in dir.join("none.pdn").display().to_string().chars() {
+        press(&mut a, KeyCode::Char(c));
+    }
+    press(&mut a, KeyCode::Enter);
+    let menu = a.start_menu().expect("still on the start screen");
+    assert!(
+        menu.error
+            .as_deref()
+            .is_some_and(|e| e.contains("none.pdn")),
+        "{:?}",
+        menu.error
+    );
+    // Replay: the kept file opens in the viewer.
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Enter);
+    for c in kept.display().to_string().chars() {
+        press(&mut a, KeyCode::Char(c));
+    }
+    press(&mut a, KeyCode::Enter);
+    assert!(a.start_menu().is_none());
+    assert!(a.replay_viewer().is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -453,3 +453,34 @@ fn the_smallest_panel_still_shows_the_moves() {
     assert!(text.contains("Engine d9: White +0.12"), "{text}");
     assert!(text.contains("Eval: +0.12"), "{text}");
 }
+
+/// The start screen (`dama` with no arguments), with a kept game to resume, at 80x24 and
+/// 120x40.
+#[test]
+fn start_screen_snapshots() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut c = Config::new(RuleSet::Italian);
+        c.look = Look::Colour;
+        c.autosave = None;
+        let mut a = App::start_screen(
+            c,
+            Some("You (White) v dama (level 6), 2026.12.01, 7 moves".into()),
+        );
+        a.update(Action::Resize {
+            width: w,
+            height: h,
+        });
+        check(&format!("start_{w}x{h}"), &a, w, h, false);
+    }
+}
+
+/// The game-end dialog at 80x24 and 120x40.
+#[test]
+fn game_end_dialog_snapshots() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+        let mut a = app(Look::Colour, pos, Color::White, w, h);
+        play_by_keys(&mut a, "22x13");
+        check(&format!("game_end_{w}x{h}"), &a, w, h, false);
+    }
+}

@@ -14,6 +14,31 @@ use anyhow::Context;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// `dama` with no arguments at all: the start screen, which then plays, resumes, loads or
+/// replays as the matching options would. Any option skips it (`run`).
+pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
+    let rules = RuleSet::from(args.rules);
+    let mut config = Config::new(rules);
+    config.look = look(args.ascii);
+    let data = data_dir();
+    if let Some(d) = &data {
+        crate::tui::save::clean_data_folder(d);
+    }
+    config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
+    config.autosave = data.map(|d| d.join("autosave.pdn"));
+    // The kept game, named, when there is one that `--resume` would continue.
+    let kept = config
+        .autosave
+        .as_deref()
+        .and_then(|p| crate::tui::save::resume(p, rules).ok())
+        .map(|l| l.summary);
+    let mut app = App::start_screen(config, kept);
+    let mut engine = LazyEngine::default();
+    let ended = crate::tui::run::run(&mut app, &mut engine);
+    report_end(&app);
+    finish(ended)
+}
+
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
     let mut config = Config::new(rules);
@@ -84,7 +109,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     config.seed = args.seed;
     config.touch_move = args.touch_move;
     config.time_control = args.time;
-    config.level = args.level;
+    if args.level.is_some() {
+        config.level = args.level;
+    }
     config.bell = args.bell;
 
     let mut app = App::new(config, game);

@@ -92,6 +92,8 @@ pub enum Context {
     List,
     /// The game-end dialog.
     GameEnd,
+    /// The start screen's menu.
+    Start,
 }
 
 /// Maps a terminal event to an action; `None` for events the game ignores (key releases,
@@ -155,6 +157,15 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
         Context::GameEnd => match key.code {
             KeyCode::Char('n') => Some(Action::PlayAgain),
             code => board_key(code, ctrl),
+        },
+        Context::Start => match key.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => Some(Action::Down),
+            KeyCode::Left | KeyCode::Char('h') => Some(Action::Left),
+            KeyCode::Right | KeyCode::Char('l') => Some(Action::Right),
+            KeyCode::Enter | KeyCode::Char(' ') => Some(Action::Select),
+            KeyCode::Char('q') | KeyCode::Esc => Some(Action::Quit),
+            _ => None,
         },
         Context::Board => board_key(key.code, ctrl),
         Context::Replay => match key.code {

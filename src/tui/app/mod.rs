@@ -10,9 +10,11 @@
 mod entry;
 mod practice;
 mod replay;
+mod start;
 
 pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
 pub use practice::movetime_text;
+pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
 
 use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
 use crate::tui::clock::{Clock, TimeControl};
@@ -197,6 +199,8 @@ pub struct App {
     clock: Clock,
     /// The bell is due (the runner rings it: the app does no I/O).
     ring: bool,
+    /// The start screen, while it is shown.
+    menu: Option<StartMenu>,
     /// (row, file) as White sees the board; may be on a light square.
     cursor: (u8, u8),
     selected: Option<Square>,
@@ -239,6 +243,7 @@ impl App {
         let mut app = App {
             clock,
             ring: false,
+            menu: None,
             config,
             game,
             start,
@@ -396,6 +401,13 @@ impl App {
     }
     /// What the keyboard drives now.
     pub fn context(&self) -> Context {
+        if let Some(m) = &self.menu {
+            return if m.prompt.is_some() {
+                Context::Text
+            } else {
+                Context::Start
+            };
+        }
         match self.overlay {
             Overlay::None if self.viewer.is_some() => Context::Replay,
             Overlay::None => Context::Board,
@@ -460,6 +472,10 @@ impl App {
             }
             Action::Terminate => {
                 self.quit_now();
+                return;
+            }
+            _ if self.menu.is_some() => {
+                self.menu_action(action);
                 return;
             }
             // Too small to see the board: only quitting (and answering its question) acts.

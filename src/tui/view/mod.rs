@@ -4,6 +4,7 @@
 mod board;
 mod overlay;
 mod panel;
+mod start;
 mod theme;
 
 pub use overlay::{KEYS, REPLAY_KEYS};
@@ -26,6 +27,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
 /// Paints into a buffer (the tests render this way at fixed sizes).
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if let Some(menu) = app.start_menu() {
+        start::start_screen(app, menu, area, buf);
+        return;
+    }
     let Some(screen) = Screen::new(area) else {
         too_small(app, area, buf);
         return;

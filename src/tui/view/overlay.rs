@@ -132,7 +132,7 @@ fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer
     popup(area, &title, lines, theme, buf);
 }
 
-fn popup(area: Rect, title: &str, lines: Vec<Line>, theme: &Theme, buf: &mut Buffer) {
+pub(super) fn popup(area: Rect, title: &str, lines: Vec<Line>, theme: &Theme, buf: &mut Buffer) {
     let want_w = lines.iter().map(Line::width).max().unwrap_or(10) as u16 + 4;
     let w = want_w.min(area.width);
     let h = (lines.len() as u16 + 2).min(area.height);

@@ -1,0 +1,295 @@
+//! The start screen `dama` opens with no arguments: a new game (rules, colour, level), the
+//! kept game to resume (named), a saved game to load, a file to replay, or quit. Choosing sets
+//! the app up exactly as the matching command-line options would.
+
+use super::{App, Overlay};
+use crate::rules::{Color, Game, Position, RuleSet};
+use crate::tui::input::Action;
+use crate::tui::save::{Loaded, Strength};
+use crate::tui::viewer::Viewer;
+use std::path::PathBuf;
+
+/// The side the player takes in a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    White,
+    Black,
+    Random,
+}
+
+/// A line of the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    NewGame,
+    Rules,
+    Side,
+    Level,
+    Resume,
+    Load,
+    Replay,
+    Quit,
+}
+
+/// What a typed file name is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileFor {
+    Load,
+    Replay,
+}
+
+/// The start screen's state.
+#[derive(Clone, Debug)]
+pub struct StartMenu {
+    pub at: usize,
+    pub rules: RuleSet,
+    pub side: Side,
+    pub level: u8,
+    /// The kept game's description, when there is one to resume.
+    pub kept: Option<String>,
+    /// A file name being typed.
+    pub prompt: Option<(FileFor, String)>,
+    /// Why the last choice did not work.
+    pub error: Option<String>,
+}
+
+/// The level a new game offers first: a club player's opponent, not full strength.
+pub const DEFAULT_LEVEL: u8 = 6;
+
+impl StartMenu {
+    pub fn new(rules: RuleSet, kept: Option<String>) -> StartMenu {
+        StartMenu {
+            at: 0,
+            rules,
+            side: Side::White,
+            level: DEFAULT_LEVEL,
+            kept,
+            prompt: None,
+            error: None,
+        }
+    }
+
+    /// The lines shown, in order (Resume only when there is a kept game).
+    pub fn items(&self) -> Vec<Item> {
+        let mut v = vec![Item::NewGame, Item::Rules, Item::Side, Item::Level];
+        if self.kept.is_some() {
+            v.push(Item::Resume);
+        }
+        v.extend([Item::Load, Item::Replay, Item::Quit]);
+        v
+    }
+
+    pub fn current(&self) -> Item {
+        let items = self.items();
+        items[self.at.min(items.len() - 1)]
+    }
+
+    /// Left/right on an option line.
+    fn change(&mut self, delta: i32) {
+        match self.current() {
+            Item::Rules => {
+                self.rules = match self.rules {
+                    RuleSet::Italian => RuleSet::English,
+                    RuleSet::English => RuleSet::Italian,
+                }
+            }
+            Item::Side => {
+                let all = [Side::White, Side::Black, Side::Random];
+                let i = all.iter().position(|s| *s == self.side).unwrap_or(0) as i32;
+                self.side = all[(i + delta).rem_euclid(3) as usize];
+            }
+            Item::Level => {
+                let max = i32::from(crate::engine::levels::LEVELS);
+                self.level = (i32::from(self.level) + delta).clamp(1, max) as u8;
+            }
+            _ => {}
+        }
+    }
+}
+
+impl App {
+    /// The start screen (for `dama` with no arguments); `kept` names the game `--resume`
+    /// would continue.
+    pub fn start_screen(config: super::Config, kept: Option<String>) -> App {
+        let rules = config.rules;
+        let mut app = App::new(config, Game::new(Position::start(rules)));
+        app.requests.clear();
+        app.thinking = None;
+        app.menu = Some(StartMenu::new(rules, kept));
+        app
+    }
+
+    pub fn start_menu(&self) -> Option<&StartMenu> {
+        self.menu.as_ref()
+    }
+
+    pub(super) fn menu_action(&mut self, action: Action) {
+        let Some(menu) = self.menu.as_mut() else {
+            return;
+        };
+        if let Some((what, mut text)) = menu.prompt.take() {
+            match action {
+                Action::Char(c) => {
+                    text.push(c);
+                    menu.prompt = Some((what, text));
+                }
+                Action::Backspace => {
+                    text.pop();
+                    menu.prompt = Some((what, text));
+                }
+                Action::Select => self.open_file(what, &text),
+                _ => {} // Esc: back to the menu
+            }
+            return;
+        }
+        let count = menu.items().len();
+        match action {
+            Action::Up => menu.at = (menu.at + count - 1) % count,
+            Action::Down => menu.at = (menu.at + 1) % count,
+            Action::Left => menu.change(-1),
+            Action::Right => menu.change(1),
+            Action::Select => self.choose(),
+            Action::Quit | Action::Cancel => self.quit = true,
+            _ => {}
+        }
+    }
+
+    fn choose(&mut self) {
+        let Some(menu) = self.menu.as_mut() else {
+            return;
+        };
+        menu.error = None;
+        match menu.current() {
+            Item::NewGame => self.start_new_game(),
+            Item::Rules | Item::Side | Item::Level => menu.change(1),
+            Item::Resume => self.resume_kept(),
+            Item::Load => menu.prompt = Some((FileFor::Load, String::new())),
+            Item::Replay => menu.prompt = Some((FileFor::Replay, String::new())),
+            Item::Quit => self.quit = true,
+        }
+    }
+
+    fn start_new_game(&mut self) {
+        let Some(menu) = self.menu.take() else {
+            return;
+        };
+        self.config.rules = menu.rules;
+        self.config.level = Some(menu.level);
+        self.config.movetime = None;
+        self.config.human = match menu.side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+            Side::Random => {
+                if rand::random_bool(0.5) {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }
+        };
+        self.start = Position::start(menu.rules);
+        self.flipped = self.config.human == Color::Black;
+        self.new_game();
+        self.message = format!(
+            "New game: you play {}, the engine at level {}",
+            self.config.human, menu.level
+        );
+    }
+
+    /// Continues a loaded record as `--load` and `--resume` do: the side and the engine
+    /// strength it was played with.
+    fn continue_loaded(&mut self, l: Loaded) {
+        self.menu = None;
+        self.config.rules = l.game.position().rules();
+        self.config.human = l.human.unwrap_or(Color::White);
+        match l.engine {
+            Some(Strength::Depth(d)) => self.config.depth = d,
+            Some(Strength::MoveTimeMs(t)) => {
+                self.config.movetime = Some(std::time::Duration::from_millis(t))
+            }
+            Some(Strength::Level(n)) => self.config.level = Some(n),
+            None => {}
+        }
+        self.start = *l.game.start();
+        self.game = l.game;
+        self.flipped = self.config.human == Color::Black;
+        self.clock = crate::tui::clock::Clock::new(self.config.time_control);
+        self.clock.start(self.side_to_move());
+        self.clear_selection();
+        self.place_cursor();
+        if self.game.outcome().is_some() {
+            self.announce_end();
+        } else {
+            self.engine_turn();
+        }
+    }
+
+    fn resume_kept(&mut self) {
+        let Some(path) = self.config.autosave.clone() else {
+            return;
+        };
+        match crate::tui::save::resume(&path, self.config.rules) {
+            Ok(l) => {
+                let summary = l.summary.clone();
+                self.config.resumed = true;
+                self.continue_loaded(l);
+                let engine = self.engine_name();
+                self.keeper.adopt(&self.game, self.config.human, &engine);
+                self.message = format!("Resuming: {summary}");
+            }
+            Err(e) => {
+                if let Some(m) = self.menu.as_mut() {
+                    m.error = Some(e.to_string());
+                }
+            }
+        }
+    }
+
+    fn open_file(&mut self, what: FileFor, text: &str) {
+        let path = super::expand_home(text.trim());
+        let rules = self.menu.as_ref().map_or(self.config.rules, |m| m.rules);
+        let error = match what {
+            FileFor::Load => match crate::tui::save::load_game(&path, rules) {
+                Ok(l) => {
+                    self.continue_loaded(l);
+                    self.message = format!("Loaded {}", path.display());
+                    return;
+                }
+                Err(e) => e.to_string(),
+            },
+            FileFor::Replay => match crate::notation::pdn::read_file(&path, rules) {
+                Ok(games) if !games.is_empty() => {
+                    self.replay_file(path, games);
+                    return;
+                }
+                Ok(_) => format!("{}: no game found", path.display()),
+                Err(e) => format!("cannot read {}: {e}", path.display()),
+            },
+        };
+        if let Some(m) = self.menu.as_mut() {
+            m.error = Some(error);
+        }
+    }
+
+    fn replay_file(
+        &mut self,
+        path: PathBuf,
+        games: Vec<Result<crate::notation::pdn::PdnGame, crate::notation::pdn::PdnError>>,
+    ) {
+        self.menu = None;
+        let several = games.len() > 1;
+        let viewer = Viewer::new(path.display().to_string(), games, 0);
+        let rules = self.config.rules;
+        self.game = viewer
+            .game_so_far()
+            .unwrap_or_else(|| Game::new(Position::start(rules)));
+        self.config.rules = self.game.position().rules();
+        self.viewer = Some(viewer);
+        self.flipped = false;
+        self.message.clear();
+        if several {
+            self.show_game_list();
+        } else {
+            self.overlay = Overlay::None;
+        }
+    }
+}
