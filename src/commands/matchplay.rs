@@ -2,6 +2,7 @@
 //! alternating, each pair of games from the same random opening. Prints each game, then
 //! wins/draws/losses from A's view, the score and the Elo difference with its 95% margin.
 
+use super::output::{Out, outln};
 use crate::cli::{MatchArgs, PlayerKind};
 use crate::engine::selfplay::{self, Player, Tally};
 use crate::engine::{Limits, Style};
@@ -49,11 +50,14 @@ fn player(kind: PlayerKind, limits: Limits, tt: usize, seed: u64, exp: u32) -> P
     }
 }
 
-pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
+pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     anyhow::ensure!(args.games >= 1, "--games must be at least 1");
     if let Some(path) = &args.pdn {
         // Checked before the (long) match as well as when writing.
         super::check_output(path, args.force)?;
+        // The games file is the product: it is written even if the reader of the progress
+        // lines goes away.
+        out.outlive_reader();
     }
     let rules = RuleSet::from(args.rules);
     let la = limits(args.a_depth, args.a_movetime, args.a_nodes);
@@ -73,11 +77,12 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         args.seed.wrapping_mul(2).wrapping_add(2),
         args.b_exp,
     );
-    println!(
+    outln!(
+        out,
         "match: A = {name_a}, B = {name_b}, {} game{}, rules {rules}",
         args.games,
         if args.games == 1 { "" } else { "s" }
-    );
+    )?;
     let stop = AtomicBool::new(false);
     let mut openings = selfplay::rng(args.seed);
     let mut tally = Tally::default();
@@ -119,14 +124,15 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         } else {
             (&name_b, &name_a)
         };
-        println!(
+        outln!(
+            out,
             "game {:>3}: A plays {:<5} {:<7} {:>3} plies  {}  ({outcome})",
             g + 1,
             a_colour.name(),
             outcome.pdn_result(game.start().rules()),
             game.ply(),
             result
-        );
+        )?;
         let mut record = PdnGame::from_game(&game, "dama match", white, black);
         record.set_tag("Round", &(g + 1).to_string());
         record.set_tag(
@@ -135,7 +141,8 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         );
         records.push(record);
     }
-    println!(
+    outln!(
+        out,
         "A vs B: +{} ={} -{}  score {:.1}/{} ({:.1}%)  {}  time {:.1}s",
         tally.wins,
         tally.draws,
@@ -145,7 +152,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         100.0 * tally.score(),
         elo_text(&tally),
         t.elapsed().as_secs_f64()
-    );
+    )?;
     if let Some(path) = &args.pdn {
         save_atomic(
             path,
@@ -157,7 +164,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             },
         )
         .map_err(|e| super::write_error(path, e))?;
-        println!("games written to {}", path.display());
+        outln!(out, "games written to {}", path.display())?;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod bench;
 pub mod engine_protocol;
 pub mod matchplay;
+pub mod output;
 pub mod perft;
 pub mod play;
 pub mod replay;
@@ -18,10 +19,10 @@ use std::time::Instant;
 pub(crate) fn engine_with_table(tt_mib: usize) -> Engine {
     let engine = Engine::new(tt_mib);
     if engine.tt_mib() < tt_mib {
-        eprintln!(
+        output::warn(format_args!(
             "dama: not enough memory for a {tt_mib} MiB table; using {} MiB",
             engine.tt_mib()
-        );
+        ));
     }
     engine
 }

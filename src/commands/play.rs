@@ -1,6 +1,7 @@
 //! `dama` / `dama play`: the board in the terminal against the engine; and the full-screen
 //! replay viewer that `dama replay FILE` opens.
 
+use super::output::{Out, outln};
 use crate::cli::{ColorChoice, PlayArgs};
 use crate::notation::fen;
 use crate::notation::pdn::{PdnError, PdnGame};
@@ -14,7 +15,7 @@ use anyhow::Context;
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
+pub fn run(args: &PlayArgs, out: &mut Out) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
     let mut config = Config::new(rules);
     config.look = look(args.ascii);
@@ -87,7 +88,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let mut engine = Worker::spawn(args.seed).context("cannot start the engine thread")?;
     crate::tui::run::run(&mut app, &mut engine).context("terminal error")?;
     if let Some(p) = app.saved_to() {
-        println!("Game saved to {}", p.display());
+        outln!(out, "Game saved to {}", p.display())?;
     }
     Ok(())
 }
@@ -99,6 +100,7 @@ pub fn view(
     name: String,
     games: Vec<Result<PdnGame, PdnError>>,
     opts: &ViewOptions,
+    out: &mut Out,
 ) -> anyhow::Result<()> {
     let mut config = Config::new(opts.rules);
     config.look = look(opts.ascii);
@@ -120,7 +122,7 @@ pub fn view(
     let mut link = LazyEngine::default();
     crate::tui::run::run(&mut app, &mut link).context("terminal error")?;
     if let Some(p) = app.saved_to() {
-        println!("Game saved to {}", p.display());
+        outln!(out, "Game saved to {}", p.display())?;
     }
     Ok(())
 }
