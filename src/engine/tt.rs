@@ -159,9 +159,8 @@ impl Table {
             };
             if size == 0 {
                 // Not even 1 MiB: a single bucket (64 bytes) still lets the search run.
-                let one = Buckets::zeroed(1).unwrap_or_else(|| {
-                    std::alloc::handle_alloc_error(Layout::new::<Bucket>())
-                });
+                let one = Buckets::zeroed(1)
+                    .unwrap_or_else(|| std::alloc::handle_alloc_error(Layout::new::<Bucket>()));
                 return Table::with_buckets(one);
             }
         }
@@ -392,12 +391,18 @@ mod tests {
         let before = resident_bytes();
         let mut t = Table::new(1024);
         assert_eq!(t.mib(), 1024);
-        assert!(resident_bytes() < before + margin, "creating filled the table");
+        assert!(
+            resident_bytes() < before + margin,
+            "creating filled the table"
+        );
         t.store(0xABCD, 4, 0, 30, Bound::Exact, NO_MOVE);
         assert_eq!(t.probe(0xABCD, 0).unwrap().score, 30);
         t.clear();
         assert!(t.probe(0xABCD, 0).is_none(), "cleared");
-        assert!(resident_bytes() < before + margin, "clearing filled the table");
+        assert!(
+            resident_bytes() < before + margin,
+            "clearing filled the table"
+        );
         // Buckets sit on cache lines, whatever the allocator returned.
         assert_eq!(t.buckets.first.as_ptr() as usize % 64, 0);
         t.store(0x1234, 2, 0, -5, Bound::Lower, NO_MOVE);
