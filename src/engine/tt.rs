@@ -144,7 +144,7 @@ impl Table {
     /// request never aborts the process. [`Table::mib`] tells what was obtained. (Halving from
     /// the huge request itself could land on a size the kernel's overcommit grants but the
     /// machine cannot back, and filling it would bring in the out-of-memory killer.) The memory
-    /// comes zeroed and untouched ([`Buckets`]): the table is ready at once, whatever its size.
+    /// comes zeroed and untouched (see `Buckets`): the table is ready at once, whatever its size.
     pub fn new(mib: usize) -> Table {
         let mib = mib.max(1);
         let mut size = mib;
