@@ -389,16 +389,24 @@ pub struct EngineArgs {
 /// # Errors
 /// Whatever the chosen command reports (bad input, I/O); `main` prints it and exits non-zero.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
+    use crate::commands::*;
+    // Every command prints through this one handle, so a failed write is an error it returns
+    // (a closed pipe, a full disk) instead of a panic.
+    let mut out = output::Out::stdout();
     match cli.command {
-        Some(Command::Perft(args)) => crate::commands::perft::run(&args),
-        Some(Command::Replay(args)) => crate::commands::replay::run(&args),
-        Some(Command::Bench(args)) => crate::commands::bench::run(&args),
-        Some(Command::Match(args)) => crate::commands::matchplay::run(&args),
-        Some(Command::Analyze(args)) => crate::commands::analyze::run(&args),
-        Some(Command::Engine(args)) => crate::commands::engine_protocol::run(&args),
-        Some(Command::Play(args)) => crate::commands::play::run(&args),
+        Some(Command::Perft(args)) => perft::run(&args, &mut out),
+        Some(Command::Replay(args)) => replay::run(&args, &mut out),
+        Some(Command::Bench(args)) => bench::run(&args, &mut out),
+        Some(Command::Match(args)) => matchplay::run(&args, &mut out),
+        Some(Command::Analyze(args)) => analyze::run(&args, &mut out),
+        // The protocol shares the handle with its search thread.
+        Some(Command::Engine(args)) => return engine_protocol::run(&args, out),
+        // The board writes its closing lines itself: after a closed terminal they must not
+        // become errors (see play::report_end).
+        Some(Command::Play(args)) => play::run(&args),
         // No arguments at all: the start screen; any option goes straight to the board.
-        None if std::env::args_os().len() <= 1 => crate::commands::play::start_screen(&cli.play),
-        None => crate::commands::play::run(&cli.play),
-    }
+        None if std::env::args_os().len() <= 1 => play::start_screen(&cli.play),
+        None => play::run(&cli.play),
+    }?;
+    Ok(out.flush()?)
 }

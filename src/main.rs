@@ -1,25 +1,42 @@
 use clap::Parser;
+use dama::commands::output::{is_closed_output, warn};
+use std::process::ExitCode;
 
-fn main() -> std::process::ExitCode {
-    restore_sigpipe();
+fn main() -> ExitCode {
+    // SIGPIPE stays ignored (Rust's default) while the command runs: a closed pipe comes back
+    // as an error from the write, so a command whose product is a file (`analyze --annotate`,
+    // `match --pdn`) still writes it, and the others end as `cat` does (see `closed_pipe`).
     ignore_file_size_signal();
-    let cli = dama::cli::Cli::parse();
+    let cli = match dama::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     match dama::cli::run(cli) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader stopped (`dama perft | head`): its choice, not a failure.
+        Err(e) if is_closed_output(&e) => closed_pipe(),
         Err(e) => {
-            eprintln!("dama: {e:#}");
-            std::process::ExitCode::FAILURE
+            warn(format_args!("dama: {e:#}"));
+            ExitCode::FAILURE
         }
     }
 }
 
-/// Rust ignores SIGPIPE, so `dama perft | head` would panic on the first write after `head`
-/// exits. A command-line tool should end quietly then, as `cat` does: restore the default.
-fn restore_sigpipe() {
-    #[cfg(unix)]
-    // SAFETY: called first thing in main, before any thread exists; SIG_DFL is a valid handler.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+/// `--help`, `--version` (on standard output) or a usage error (on standard error). clap's
+/// own `exit` ignores a failed write and reports success: here a help text that could not be
+/// written is an error like any other output.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    match e.print() {
+        Ok(()) => code,
+        Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => closed_pipe(),
+        Err(io) => {
+            let stream = if e.use_stderr() { "error" } else { "output" };
+            warn(format_args!(
+                "dama: cannot write to standard {stream}: {io}"
+            ));
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -32,4 +49,18 @@ fn ignore_file_size_signal() {
     unsafe {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
+}
+
+/// The reader went away (`dama perft | head`): end quietly, with the status the shell expects
+/// from a command killed by SIGPIPE (as `cat` would be), so `set -o pipefail` sees the same
+/// thing as with any other tool.
+fn closed_pipe() -> ExitCode {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of a signal and raising it; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::raise(libc::SIGPIPE);
+    }
+    // Not reached on unix (the signal ends the process); elsewhere a quiet success.
+    ExitCode::SUCCESS
 }

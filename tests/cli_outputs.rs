@@ -77,3 +77,183 @@ fn annotate_keeps_an_existing_file_without_force() {
     assert!(std::fs::read_to_string(&out).unwrap().contains("22-18"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Runs `dama ARGS` with `input` on standard input and standard output going to `stdout`:
+/// (exit status, stderr).
+fn dama_into(
+    args: &[&str],
+    input: &str,
+    stdout: std::process::Stdio,
+) -> (std::process::ExitStatus, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dama");
+    // A command that does not read its input may be gone already: not an error here.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn dev_full() -> std::process::Stdio {
+    std::fs::File::create("/dev/full").unwrap().into()
+}
+
+/// A pipe whose reader is already gone: every write to it fails with EPIPE.
+fn closed_pipe() -> std::process::Stdio {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    writer.into()
+}
+
+fn pdn(name: &str) -> String {
+    format!("{}/tests/data/pdn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every way of running dama that prints, with the input it needs.
+fn printing_commands(dir: &std::path::Path) -> Vec<(Vec<String>, &'static str)> {
+    let annotated = dir.join("annotated.pdn").to_string_lossy().into_owned();
+    let games = dir.join("games.pdn").to_string_lossy().into_owned();
+    let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+    let mut commands = vec![
+        (words("perft --depth 2"), ""),
+        (words("perft --depth 2 --divide"), ""),
+        (words("bench --depth 1"), ""),
+        (words("analyze --fen W:W31:B5 --depth 1"), ""),
+        (words("match --games 1 --a-depth 1 --b-depth 1"), ""),
+        (words("engine --tt 1"), "isready\n"),
+        (words("engine --tt 1"), "go depth 3\n"),
+        (words("--help"), ""),
+        (words("perft --help"), ""),
+        (words("--version"), ""),
+    ];
+    for extra in [
+        vec!["replay".to_string(), pdn("italian_random.pdn")],
+        vec![
+            "replay".to_string(),
+            pdn("italian_random.pdn"),
+            "--game".to_string(),
+            "1".to_string(),
+        ],
+        vec![
+            "analyze".to_string(),
+            pdn("italian_random.pdn"),
+            "--depth".to_string(),
+            "1".to_string(),
+            "--annotate".to_string(),
+            annotated,
+        ],
+        [
+            words("match --games 1 --a-depth 1 --b-depth 1 --pdn"),
+            vec![games],
+        ]
+        .concat(),
+    ] {
+        commands.push((extra, ""));
+    }
+    commands
+}
+
+/// `dama ... > /dev/full`: the write error is reported in one line with a non-zero exit, by
+/// every command (clap's --help and --version included), never a panic or a silent success.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_command_reports_a_full_disk_in_one_line() {
+    let dir = scratch("full");
+    for (args, input) in printing_commands(&dir) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (status, err) = dama_into(&args, input, dev_full());
+        assert_eq!(status.code(), Some(1), "{args:?}: {status:?} {err}");
+        assert_eq!(
+            err, "dama: cannot write to standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// When the reader of the output is gone, a command that only prints ends quietly, with the
+/// status of a command killed by SIGPIPE (as `cat` would be); one whose product is a file
+/// (`analyze --annotate`, `match --pdn`) still writes it and succeeds.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_quietly_and_loses_no_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = scratch("closed");
+    for (args, input) in printing_commands(&dir) {
+        let file = args
+            .iter()
+            .position(|a| a == "--annotate" || a == "--pdn")
+            .map(|i| std::path::PathBuf::from(&args[i + 1]));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (status, err) = dama_into(&args, input, closed_pipe());
+        assert_eq!(err, "", "{args:?}");
+        match file {
+            Some(file) => {
+                assert!(status.success(), "{args:?}: {status:?}");
+                let text = std::fs::read_to_string(&file).unwrap();
+                assert!(text.contains("[GameType \"22,W,8,8,N2,1\"]"), "{text}");
+            }
+            None => assert_eq!(status.signal(), Some(libc::SIGPIPE), "{args:?}"),
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `--annotate` (and `match --pdn`) to a file that cannot be written fails at once, before
+/// the analysis (or the match) has run, not after it.
+#[test]
+fn an_unwritable_output_fails_before_the_work() {
+    let dir = scratch("unwritable");
+    let plain = dir.join("plain.txt");
+    std::fs::write(&plain, "a file, not a folder").unwrap();
+    let missing = dir.join("no such folder").join("out.pdn");
+    let under_file = plain.join("out.pdn");
+    let game = pdn("italian_random.pdn");
+    for (target, why) in [
+        (&missing, "does not exist"),
+        (&under_file, "is not a folder"),
+        (&dir, "it is a folder"),
+    ] {
+        let t = target.to_str().unwrap();
+        // The analysis prints a line per move as it goes, and the match a header first: an
+        // empty output shows that neither started.
+        let args = ["analyze", &game, "--depth", "3", "--annotate", t, "--force"];
+        let (ok, out, err) = dama(&args);
+        assert!(!ok, "{args:?}");
+        assert!(out.is_empty(), "analysis printed before failing: {out}");
+        assert!(err.contains("cannot write") && err.contains(why), "{err}");
+        let args = [
+            "match",
+            "--games",
+            "2",
+            "--a-depth",
+            "2",
+            "--b-depth",
+            "2",
+            "--pdn",
+            t,
+            "--force",
+        ];
+        let (ok, out, err) = dama(&args);
+        assert!(!ok, "{args:?}");
+        assert!(out.is_empty(), "the match started: {out}");
+        assert!(err.contains(why), "{err}");
+    }
+    // Nothing was left behind by the checks.
+    let mut left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["plain.txt"]);
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -278,3 +278,102 @@ fn the_last_line_before_bestmove_starts_with_that_move_even_when_varied() {
     }
     assert!(varied > 0, "no seed picked another move: {out:?}");
 }
+
+/// A line longer than the protocol's limit (64 KiB) is answered with an error and forgotten;
+/// one of exactly the limit is still read; the engine goes on answering after both.
+#[test]
+fn an_over_long_line_is_answered_with_an_error() {
+    const LIMIT: usize = 64 * 1024;
+    let padded = |n: usize| format!("isready{}\n", " ".repeat(n - "isready".len()));
+    let input = format!(
+        "{}{}{}isready\n",
+        padded(LIMIT),
+        padded(LIMIT + 1),
+        "x".repeat(10 * LIMIT) + "\n"
+    );
+    let out = run(&input);
+    let too_long = "error the line is longer than 65536 bytes (ignored)";
+    assert_eq!(out, ["readyok", too_long, too_long, "readyok"]);
+}
+
+/// An endless line is not held in memory: with the engine's address space capped at 256 MiB,
+/// a 512 MiB line (which a reader that keeps the whole line would try to hold) is answered
+/// with an error, and the engine carries on.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_line_takes_no_memory() {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
+    cmd.args(["engine", "--tt", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: only setrlimit (async-signal-safe) runs between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            let cap = libc::rlimit {
+                rlim_cur: 256 << 20,
+                rlim_max: 256 << 20,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &cap) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().expect("dama engine runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'a'; 1 << 20];
+        for _ in 0..512 {
+            stdin.write_all(&chunk)?;
+        }
+        stdin.write_all(b"\nisready\n")
+    });
+    let out = child.wait_with_output().unwrap();
+    writer
+        .join()
+        .unwrap()
+        .expect("the engine read the whole line");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "error the line is longer than 65536 bytes (ignored)\nreadyok\n"
+    );
+}
+
+/// A table of 4 GiB is ready at once, and `newgame` clears it at once: the memory is taken
+/// zeroed and untouched, not filled entry by entry (which took 8.8 s for 4 GiB even in a
+/// release build).
+#[test]
+fn a_large_table_is_ready_at_once() {
+    let started = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["engine", "--tt", "4096"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"isready\ngo depth 4\nnewgame\nisready\n")?;
+            child.wait_with_output()
+        })
+        .expect("dama engine runs");
+    let elapsed = started.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    // The whole table was granted (no fallback to a smaller one).
+    assert!(!err.contains("not enough memory"), "{err}");
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.starts_with("readyok\n") && out.ends_with("readyok\n"),
+        "{out}"
+    );
+    assert!(out.contains("\nbestmove "), "{out}");
+    // Generous for a debug build on a busy machine; filling 4 GiB takes far longer.
+    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+}

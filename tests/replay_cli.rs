@@ -215,3 +215,55 @@ fn one_game_options_without_a_game_say_so() {
     let (_, _, err) = dama(&["replay", &data("italian_random.pdn")]);
     assert!(err.is_empty(), "{err}");
 }
+
+/// Control characters other than the line break and the tab: what could drive the terminal.
+fn controls(s: &str) -> Vec<char> {
+    s.chars()
+        .filter(|&c| c.is_control() && c != '\n' && c != '\t')
+        .collect()
+}
+
+/// Text read from a file reaches the terminal without its control characters: a tag value
+/// `\e]0;x\a` would rename the terminal, `\e[2J` clear it. The list, the text replay, the
+/// analysis of a game and error messages that quote the file are all cleaned.
+#[test]
+fn text_from_a_file_cannot_drive_the_terminal() {
+    let dir = std::env::temp_dir().join(format!("dama-replay-ctl-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hostile.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"\u{1b}]0;owned\u{7}Club\"]\n[White \"Ann\u{1b}[2J\u{9b}31m\"]\n\
+         [Black \"Bo\u{8}b\"]\n[GameType \"22,W,8,8,N2,1\"]\n\
+         1. 22-18 {a \u{1b}[5mblinking\u{1b}[0m comment} 10-13 *\n\n\
+         [Event \"second\u{1b}]2;x\u{7}\"]\n[GameType \"22,W,8,8,N2,1\"]\n\
+         1. 22-18 10-13 2. 99-\u{1b}[2J *\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (ok, out, err) = dama(&["replay", f, "--game", "1", "--text"]);
+    assert!(ok, "{err}");
+    assert_eq!(controls(&out), [], "{out:?}");
+    assert!(out.contains("[Event \"]0;ownedClub\"]"), "{out}");
+    assert!(out.contains("[White \"Ann[2J31m\"]"), "{out}");
+    assert!(out.contains("{a [5mblinking[0m comment}"), "{out}");
+    let (ok, out, err) = dama(&["replay", f]);
+    assert!(ok, "{err}");
+    assert_eq!(controls(&out), [], "{out:?}");
+    assert!(out.contains("Ann[2J31m - Bob"), "{out}");
+    let (ok, out, err) = dama(&["replay", f, "--game", "2", "--text"]);
+    assert!(!ok);
+    assert_eq!(controls(&out), [], "{out:?}");
+    assert_eq!(controls(&err), [], "{err:?}");
+    let (ok, out, err) = dama(&["analyze", f, "--game", "1", "--depth", "1"]);
+    assert!(ok, "{err}");
+    assert_eq!(controls(&out), [], "{out:?}");
+    // A file name is quoted in error messages as well.
+    let named = dir.join("no\u{1b}]0;owned\u{7}.pdn");
+    let (ok, _, err) = dama(&["replay", named.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("no]0;owned.pdn"), "{err:?}");
+    assert_eq!(controls(&err), [], "{err:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

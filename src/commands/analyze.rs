@@ -1,13 +1,14 @@
 //! `dama analyze`: the engine's view of a position (one line per finished iteration) or, with
 //! `--annotate`, of every move of a PDN game (written back as a PDN copy with comments).
 
+use super::output::{Out, OutputError, outln};
 use crate::cli::AnalyzeArgs;
 use crate::engine::{Engine, Limits, SearchInfo, WIN, format_score, is_decisive};
 use crate::notation::fen;
 use crate::notation::pdn::{self, Overwrite, PdnGame, save_atomic};
 use crate::rules::{Game, RuleSet};
 use anyhow::{Context, bail};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// A move that loses this much (centi-men, from the mover's view) against the best gets `?`.
@@ -36,7 +37,7 @@ fn info_line(i: &SearchInfo) -> String {
     )
 }
 
-pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
     let limits = limits(args);
     let mut engine = super::engine_with_table(args.tt);
     // Analysis shows the best move, not a varied one.
@@ -44,7 +45,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     if let Some(text) = &args.fen {
         let rules = RuleSet::from(args.rules);
         let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
-        return analyse(&mut engine, &Game::new(pos), limits);
+        return analyse(&mut engine, &Game::new(pos), limits, out);
     }
     let path = args
         .file
@@ -66,10 +67,13 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     };
     let record =
         record.with_context(|| format!("{}: game {} is damaged", path.display(), args.game))?;
-    if let Some(out) = &args.annotate {
+    if let Some(file) = &args.annotate {
         // Checked before the (long) analysis as well as when writing.
-        super::check_output(out, args.force)?;
-        return annotate(&mut engine, record, limits, out, args.force);
+        super::check_output(file, args.force)?;
+        // The annotated file is the product: it is written even if the reader of the progress
+        // lines goes away.
+        out.outlive_reader();
+        return annotate(&mut engine, record, limits, file, args.force, out);
     }
     let mut game = Game::new(record.start);
     let plies = args.ply.unwrap_or(record.moves.len());
@@ -79,31 +83,46 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     for m in &record.moves[..plies] {
         game.play(&m.mv).context("the record replays")?;
     }
-    analyse(&mut engine, &game, limits)
+    analyse(&mut engine, &game, limits, out)
 }
 
-fn analyse(engine: &mut Engine, game: &Game, limits: Limits) -> anyhow::Result<()> {
-    println!(
+fn analyse(engine: &mut Engine, game: &Game, limits: Limits, out: &mut Out) -> anyhow::Result<()> {
+    outln!(
+        out,
         "rules {}  fen {}",
         game.position().rules(),
         fen::write(game.position())
-    );
+    )?;
     if let Some(o) = game.outcome() {
-        println!("the game is over: {o}");
+        outln!(out, "the game is over: {o}")?;
     }
     let stop = AtomicBool::new(false);
     let mut last = None;
+    // A line that cannot be written ends the search (nobody would see the rest).
+    let mut failed: Option<OutputError> = None;
     let r = engine.search(game, limits, &stop, &mut |i| {
-        println!("{}", info_line(i));
+        if failed.is_some() {
+            return;
+        }
+        if let Err(e) = outln!(out, "{}", info_line(i)) {
+            failed = Some(e);
+            stop.store(true, Ordering::Relaxed);
+        }
         // The search's own clock, carried on past its last report.
         last = Some((i.clone(), std::time::Instant::now()));
     });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
     if let Some(i) = super::chosen_line(last.as_ref(), &r) {
-        println!("{}", info_line(&i));
+        outln!(out, "{}", info_line(&i))?;
     }
     match r.best {
-        Some(m) => println!("bestmove {m}  score {}", format_score(r.score)),
-        None => println!("bestmove none (no legal move: the side to move has lost)"),
+        Some(m) => outln!(out, "bestmove {m}  score {}", format_score(r.score))?,
+        None => outln!(
+            out,
+            "bestmove none (no legal move: the side to move has lost)"
+        )?,
     }
     Ok(())
 }
@@ -133,8 +152,9 @@ fn annotate(
     engine: &mut Engine,
     mut record: PdnGame,
     limits: Limits,
-    out: &std::path::Path,
+    file: &std::path::Path,
     force: bool,
+    out: &mut Out,
 ) -> anyhow::Result<()> {
     let stop = AtomicBool::new(false);
     let mut game = Game::new(record.start);
@@ -193,14 +213,15 @@ fn annotate(
             m.nags.push(mark.to_string());
             marked += 1;
         }
-        println!(
+        outln!(
+            out,
             "{number}{} {:<10} {:>9}  best {:<10} {:>9} {mark}",
             if first { "." } else { "..." },
             m.mv.to_string(),
             after,
             best_text,
             format_score(best_score),
-        );
+        )?;
     }
     record.set_tag("Annotator", "dama analyze");
     let overwrite = if force {
@@ -208,11 +229,12 @@ fn annotate(
     } else {
         Overwrite::Never
     };
-    save_atomic(out, &pdn::write_game(&record), overwrite)
-        .map_err(|e| super::write_error(out, e))?;
-    println!(
+    save_atomic(file, &pdn::write_game(&record), overwrite)
+        .map_err(|e| super::write_error(file, e))?;
+    outln!(
+        out,
         "{marked} moves marked; annotated game written to {}",
-        out.display()
-    );
+        file.display()
+    )?;
     Ok(())
 }

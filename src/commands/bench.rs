@@ -1,21 +1,24 @@
 //! `dama bench`: searches the fixed bench positions and prints nodes, time and nodes/s.
 
+use super::output::{Out, outln};
 use crate::cli::BenchArgs;
 use crate::engine::{bench, format_score};
 
-pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+pub fn run(args: &BenchArgs, out: &mut Out) -> anyhow::Result<()> {
     anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");
-    println!(
+    outln!(
+        out,
         "bench: {} positions, depth {}",
         bench::POSITIONS.len(),
         args.depth
-    );
+    )?;
     let lines = bench::run(args.depth);
     let mut nodes = 0;
     let mut secs = 0.0;
     for (i, l) in lines.iter().enumerate() {
         let s = l.elapsed.as_secs_f64();
-        println!(
+        outln!(
+            out,
             "{:>2} {:<8} {:<40} best {:<10} score {:>9} nodes {:>11} time {:>7.3}s",
             i + 1,
             l.rules.name(),
@@ -24,7 +27,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             format_score(l.score),
             l.nodes,
             s
-        );
+        )?;
         nodes += l.nodes;
         secs += s;
     }
@@ -33,6 +36,6 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     } else {
         nodes
     };
-    println!("total nodes {nodes}  time {secs:.3}s  nodes/s {nps}");
+    outln!(out, "total nodes {nodes}  time {secs:.3}s  nodes/s {nps}")?;
     Ok(())
 }

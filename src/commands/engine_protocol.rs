@@ -15,25 +15,81 @@
 //! - `quit`: end (also at the end of input)
 //!
 //! Anything else, a number out of range or words a command does not take answers `error <why>`
-//! and changes nothing: nothing malformed is silently taken for a default.
+//! and changes nothing: nothing malformed is silently taken for a default. So does a line
+//! longer than [`MAX_LINE`], which is read and discarded as it comes, never held in memory.
+//!
+//! If the answers cannot be written the session ends: quietly when the other program closed
+//! its end, with an error (and a non-zero exit) otherwise, e.g. on a full disk.
 
+use super::output::{Out, OutputError};
 use crate::cli::EngineArgs;
 use crate::engine::limits::MAX_DEPTH;
 use crate::engine::{Engine, Limits, SearchInfo, WIN};
 use crate::notation::{fen, movetext};
 use crate::rules::{Game, Position, RuleSet};
-use std::io::{BufRead, Write};
-use std::sync::Arc;
+use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// Writes one answer line. A closed output (the other program went away) is not an error
-/// worth a panic: the answer is dropped, and the end of input ends the session.
-fn say(line: std::fmt::Arguments) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+/// The longest command line taken, in bytes. The longest useful one, a `position` with a few
+/// thousand moves, is far shorter; a longer one is answered with an error without being kept.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// What the protocol's loop waits for.
+enum Event {
+    /// A command line from the reader thread.
+    Line(String),
+    /// A line that is not UTF-8 text (answered with an error, not taken for the end of input).
+    NotUtf8,
+    /// A line longer than [`MAX_LINE`] (its bytes were discarded as they came).
+    TooLong,
+    /// The end of input (or a read error): the session ends.
+    End,
+    /// The search thread could not write its answers: the session ends.
+    OutputFailed(OutputError),
+}
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+enum LineRead {
+    Line,
+    TooLong,
+    End,
+}
+
+/// Reads one line (its line break dropped) into `buf`, holding at most `max + 1` bytes of it:
+/// the rest of a longer line is skipped as it arrives, so a line with no end in sight costs
+/// no memory.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Result<LineRead> {
+    buf.clear();
+    let n = input.by_ref().take(max as u64 + 1).read_until(b'\n', buf)?;
+    if n == 0 {
+        return Ok(LineRead::End);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        return Ok(LineRead::Line);
+    }
+    if buf.len() <= max {
+        // The last line, without a line break.
+        return Ok(LineRead::Line);
+    }
+    buf.clear();
+    input.skip_until(b'\n')?;
+    Ok(LineRead::TooLong)
+}
+
+/// The answers' output, shared with the search thread.
+type Output = Arc<Mutex<Out>>;
+
+/// Writes one answer line (sent at once: the other program waits for it).
+fn say(out: &Mutex<Out>, line: std::fmt::Arguments) -> Result<(), OutputError> {
+    // A thread that panicked holding the lock left no half-written line behind.
+    let mut out = out.lock().unwrap_or_else(PoisonError::into_inner);
+    out.line(line).and_then(|()| out.flush())
 }
 
 /// The protocol's score: `cp <centi-men>`, or `win <plies>` / `loss <plies>`.
@@ -85,6 +141,9 @@ struct Session {
     game: Game,
     engine: Option<Engine>,
     search: Option<(JoinHandle<Engine>, Arc<AtomicBool>, Limits)>,
+    out: Output,
+    /// The first answer that could not be written: the session ends with it.
+    failed: Option<OutputError>,
 }
 
 impl Session {
@@ -103,11 +162,18 @@ impl Session {
             match handle.join() {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
-                    say(format_args!(
+                    self.say(format_args!(
                         "error the search failed; starting a fresh engine"
                     ));
                 }
             }
+        }
+    }
+
+    /// Writes an answer; the first failure is kept for the loop to end the session with.
+    fn say(&mut self, line: std::fmt::Arguments) {
+        if self.failed.is_none() {
+            self.failed = say(&self.out, line).err();
         }
     }
 
@@ -118,20 +184,27 @@ impl Session {
     }
 }
 
-pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
-    // `None`: a line that is not UTF-8 (answered with an error, not taken for the end of input).
-    let (tx, rx) = mpsc::channel::<Option<String>>();
+/// # Errors
+/// The answers cannot be written (a closed output is told apart by
+/// [`super::output::is_closed_output`]).
+pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
+    let (tx, rx) = mpsc::channel::<Event>();
+    let reader = tx.clone();
     // Lines are read on their own thread so that `stop` arrives while a search runs.
     std::thread::spawn(move || {
         let mut input = std::io::stdin().lock();
         let mut buf = Vec::new();
         loop {
-            buf.clear();
-            match input.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {}
-            }
-            if tx.send(String::from_utf8(buf.clone()).ok()).is_err() {
+            let event = match read_line(&mut input, &mut buf, MAX_LINE) {
+                Ok(LineRead::End) | Err(_) => Event::End,
+                Ok(LineRead::TooLong) => Event::TooLong,
+                Ok(LineRead::Line) => match String::from_utf8(std::mem::take(&mut buf)) {
+                    Ok(line) => Event::Line(line),
+                    Err(_) => Event::NotUtf8,
+                },
+            };
+            let end = matches!(event, Event::End);
+            if reader.send(event).is_err() || end {
                 break;
             }
         }
@@ -142,12 +215,31 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
         game: Game::new(Position::start(rules)),
         engine: Some(super::engine_with_table(args.tt)),
         search: None,
+        out: Arc::new(Mutex::new(out)),
+        failed: None,
     };
-    while let Ok(line) = rx.recv() {
-        let Some(line) = line else {
-            say(format_args!("error the line is not UTF-8 text"));
-            continue;
+    while let Ok(event) = rx.recv() {
+        let line = match event {
+            Event::Line(line) => line,
+            Event::NotUtf8 => {
+                s.say(format_args!("error the line is not UTF-8 text"));
+                continue;
+            }
+            Event::TooLong => {
+                s.say(format_args!(
+                    "error the line is longer than {MAX_LINE} bytes (ignored)"
+                ));
+                continue;
+            }
+            Event::End => break,
+            Event::OutputFailed(e) => {
+                s.failed.get_or_insert(e);
+                break;
+            }
         };
+        if s.failed.is_some() {
+            break;
+        }
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, rest)) = words.split_first() else {
             continue;
@@ -167,7 +259,7 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                 break;
             }
             "isready" => {
-                say(format_args!("readyok"));
+                s.say(format_args!("readyok"));
                 Ok(())
             }
             "stop" => {
@@ -211,10 +303,11 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                 s.wait(false);
                 let legal: Vec<String> =
                     s.game.legal_moves().iter().map(|m| m.to_string()).collect();
-                say(format_args!("fen {}", fen::write(s.game.position())));
-                say(format_args!("legal {}", legal.join(" ")));
+                let fen = fen::write(s.game.position());
+                s.say(format_args!("fen {fen}"));
+                s.say(format_args!("legal {}", legal.join(" ")));
                 if let Some(o) = s.game.outcome() {
-                    say(format_args!("over {o}"));
+                    s.say(format_args!("over {o}"));
                 }
                 Ok(())
             }
@@ -224,19 +317,32 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
                     let game = s.game.clone();
                     let stop = Arc::new(AtomicBool::new(false));
                     let flag = Arc::clone(&stop);
+                    let (out, events) = (Arc::clone(&s.out), tx.clone());
                     let handle = std::thread::spawn(move || {
                         let mut last = None;
+                        // An answer that cannot be written ends the search, and the session.
+                        let mut failed = None;
                         let r = engine.search(&game, limits, &flag, &mut |i| {
-                            say(format_args!("{}", info_line(i)));
+                            if failed.is_none() {
+                                failed = say(&out, format_args!("{}", info_line(i))).err();
+                                if failed.is_some() {
+                                    flag.store(true, Ordering::Relaxed);
+                                }
+                            }
                             // The search's own clock, carried on past its last report.
                             last = Some((i.clone(), std::time::Instant::now()));
                         });
-                        if let Some(i) = super::chosen_line(last.as_ref(), &r) {
-                            say(format_args!("{}", info_line(&i)));
-                        }
-                        match r.best {
-                            Some(m) => say(format_args!("bestmove {m}")),
-                            None => say(format_args!("bestmove none")),
+                        let answer = || {
+                            if let Some(i) = super::chosen_line(last.as_ref(), &r) {
+                                say(&out, format_args!("{}", info_line(&i)))?;
+                            }
+                            match r.best {
+                                Some(m) => say(&out, format_args!("bestmove {m}")),
+                                None => say(&out, format_args!("bestmove none")),
+                            }
+                        };
+                        if let Some(e) = failed.map_or_else(|| answer().err(), Some) {
+                            let _ = events.send(Event::OutputFailed(e));
                         }
                         engine
                     });
@@ -248,12 +354,25 @@ pub fn run(args: &EngineArgs) -> anyhow::Result<()> {
             other => Err(format!("unknown command {other:?}")),
         };
         if let Err(e) = result {
-            say(format_args!("error {e}"));
+            s.say(format_args!("error {e}"));
+        }
+        if s.failed.is_some() {
+            break;
         }
     }
-    // End of input (or quit) while a limited search runs: let it answer first.
-    s.wait(false);
-    Ok(())
+    // End of input (or quit) while a limited search runs: let it answer first (after a failed
+    // answer, stop it: nobody will read the rest).
+    s.wait(s.failed.is_some());
+    // A search that ended with a failed answer says so on the channel.
+    while let Ok(event) = rx.try_recv() {
+        if let Event::OutputFailed(e) = event {
+            s.failed.get_or_insert(e);
+        }
+    }
+    match s.failed {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
+    }
 }
 
 impl Engine {

@@ -6,6 +6,7 @@
 //! the score, the Elo difference with its 95% margin, and the time each side used per move.
 
 use super::external::{External, Forfeit};
+use super::output::{Out, outln};
 use crate::cli::{MatchArgs, PlayerKind};
 use crate::engine::selfplay::{self, Player, Tally};
 use crate::engine::sprt::{Sprt, Verdict};
@@ -313,11 +314,14 @@ fn read_book(path: &Path, rules: RuleSet) -> anyhow::Result<Vec<Game>> {
     Ok(list)
 }
 
-pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
+pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     anyhow::ensure!(args.games >= 1, "--games must be at least 1");
     if let Some(path) = &args.pdn {
         // Checked before the (long) match as well as when writing.
         super::check_output(path, args.force)?;
+        // The games file is the product: it is written even if the reader of the progress
+        // lines goes away.
+        out.outlive_reader();
     }
     let rules = RuleSet::from(args.rules);
     let seed = args.seed.unwrap_or(1);
@@ -395,20 +399,25 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         })
         .collect();
     let sprt = args.sprt.map(|(e0, e1)| Sprt::new(e0, e1));
-    println!(
+    outln!(
+        out,
         "match: A = {}, B = {}, {} game{}{}, rules {rules}, openings: {opening_text}",
         specs[0].name(),
         specs[1].name(),
         args.games,
         if args.games == 1 { "" } else { "s" },
         if sprt.is_some() { " at most" } else { "" },
-    );
+    )?;
     if let Some(s) = &sprt {
         let (lo, hi) = s.bounds();
-        println!(
+        outln!(
+            out,
             "SPRT: H0 Elo {}, H1 Elo {}, alpha {} beta {}: stops when the LLR leaves ({lo:.2}, {hi:.2})",
-            s.elo0, s.elo1, s.alpha, s.beta
-        );
+            s.elo0,
+            s.elo1,
+            s.alpha,
+            s.beta
+        )?;
     }
 
     // Solved once per process: not charged to the first move's time.
@@ -421,6 +430,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let mut time = [TimeUse::default(); 2];
     let mut played: Vec<Played> = Vec::new();
     let mut verdict = Verdict::Continue;
+    let mut write_error = None;
     std::thread::scope(|scope| {
         for _ in 0..args.concurrency.min(jobs.len()) {
             let (tx, next, stop, jobs, specs, openings) =
@@ -496,12 +506,21 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            println!("{line}");
             played.push(p);
+            if let Err(e) = outln!(out, "{line}") {
+                // Nowhere to report to: the games under way are abandoned.
+                stop.store(true, Ordering::Relaxed);
+                write_error = Some(e);
+                break;
+            }
         }
     });
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
 
-    println!(
+    outln!(
+        out,
         "A vs B: +{} ={} -{}  score {:.1}/{} ({:.1}%)  {}  time {:.1}s",
         tally.wins,
         tally.draws,
@@ -511,22 +530,26 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         100.0 * tally.score(),
         elo_text(&tally),
         t.elapsed().as_secs_f64()
-    );
-    println!("time per move: A {}", time[0].text());
-    println!("time per move: B {}", time[1].text());
+    )?;
+    outln!(out, "time per move: A {}", time[0].text())?;
+    outln!(out, "time per move: B {}", time[1].text())?;
     if let Some(s) = &sprt {
         let llr = s.llr(&tally);
         match verdict {
             // "A's Elo minus B's" reads right for negative bounds too.
-            Verdict::AcceptH1 => println!(
+            Verdict::AcceptH1 => outln!(
+                out,
                 "SPRT: H1 accepted (LLR {llr:.2}): A's Elo minus B's is about {} or more",
                 s.elo1
-            ),
-            Verdict::AcceptH0 => println!(
+            )?,
+            Verdict::AcceptH0 => outln!(
+                out,
                 "SPRT: H0 accepted (LLR {llr:.2}): A's Elo minus B's is about {} or less, not {}",
-                s.elo0, s.elo1
-            ),
-            Verdict::Continue => println!(
+                s.elo0,
+                s.elo1
+            )?,
+            Verdict::Continue => outln!(
+                out,
                 "SPRT: undecided after {} games (LLR {llr:.2}): more games are needed{}",
                 tally.games(),
                 if tally.wins == 0 || tally.draws == 0 || tally.losses == 0 {
@@ -534,7 +557,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
                 } else {
                     ""
                 }
-            ),
+            )?,
         }
     }
     if let Some(path) = &args.pdn {
@@ -557,7 +580,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             },
         )
         .map_err(|e| super::write_error(path, e))?;
-        println!("games written to {}", path.display());
+        outln!(out, "games written to {}", path.display())?;
     }
     Ok(())
 }

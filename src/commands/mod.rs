@@ -6,6 +6,7 @@ pub mod bench;
 pub mod engine_protocol;
 pub mod external;
 pub mod matchplay;
+pub mod output;
 pub mod perft;
 pub mod play;
 pub mod replay;
@@ -19,10 +20,10 @@ use std::time::Instant;
 pub(crate) fn engine_with_table(tt_mib: usize) -> Engine {
     let engine = Engine::new(tt_mib);
     if engine.tt_mib() < tt_mib {
-        eprintln!(
+        output::warn(format_args!(
             "dama: not enough memory for a {tt_mib} MiB table; using {} MiB",
             engine.tt_mib()
-        );
+        ));
     }
     engine
 }
@@ -62,11 +63,14 @@ pub(crate) fn chosen_line(
     })
 }
 
-/// Refuses an output file that exists unless `force` (the user asked to replace it): a
-/// command must not destroy a file it was not clearly told to replace.
+/// Checks, before the long work that produces it, that an output file can be written: it
+/// does not exist unless `force` (the user asked to replace it: a command must not destroy a
+/// file it was not clearly told to replace), it is not a folder, and its folder exists and
+/// takes a new file (tried with an empty file, removed at once: permissions, a read-only
+/// disk and the like show only when trying).
 ///
 /// # Errors
-/// The file exists and `force` is off.
+/// The file exists and `force` is off, or the file cannot be written there.
 pub(crate) fn check_output(path: &Path, force: bool) -> anyhow::Result<()> {
     if !force && path.exists() {
         anyhow::bail!(
@@ -74,7 +78,41 @@ pub(crate) fn check_output(path: &Path, force: bool) -> anyhow::Result<()> {
             path.display()
         );
     }
-    Ok(())
+    if path.is_dir() {
+        anyhow::bail!("cannot write {}: it is a folder", path.display());
+    }
+    let Some(name) = path.file_name() else {
+        anyhow::bail!("cannot write {}: not a file name", path.display());
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        let why = if dir.exists() {
+            "is not a folder"
+        } else {
+            "does not exist"
+        };
+        anyhow::bail!("cannot write {}: {} {why}", path.display(), dir.display());
+    }
+    let probe = dir.join(format!(
+        ".{}.{}.probe",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(file) => {
+            drop(file);
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => anyhow::bail!("cannot write {}: {e}", path.display()),
+    }
 }
 
 /// The error for a failed save, naming the file (and --force when it was in the way).

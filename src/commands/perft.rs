@@ -1,44 +1,55 @@
 //! `dama perft`: node counts, time and nodes/s per depth; `--divide` per root move.
 
+use super::output::{Out, outln};
 use crate::cli::PerftArgs;
 use crate::notation::fen;
 use crate::rules::{Position, RuleSet, divide, perft};
 use anyhow::Context;
 use std::time::Instant;
 
-pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
+pub fn run(args: &PerftArgs, out: &mut Out) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
     let pos = match &args.fen {
         Some(text) => fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?,
         None => Position::start(rules),
     };
-    println!("rules {rules}  fen {}", fen::write(&pos));
+    outln!(out, "rules {rules}  fen {}", fen::write(&pos))?;
     if args.divide {
         let t = Instant::now();
         let rows = divide(&pos, args.depth);
         let secs = t.elapsed().as_secs_f64();
         let mut total = 0;
         for (m, n) in &rows {
-            println!("{m:<12} {n}");
+            outln!(out, "{m:<12} {n}")?;
             total += n;
         }
-        println!(
+        outln!(
+            out,
             "moves {}  depth {}  nodes {total}  time {secs:.3}s  nps {}",
             rows.len(),
             args.depth,
             nps(total, secs)
-        );
+        )?;
         return Ok(());
     }
-    println!(
+    outln!(
+        out,
         "{:>5} {:>14} {:>10} {:>14}",
-        "depth", "nodes", "time", "nodes/s"
-    );
+        "depth",
+        "nodes",
+        "time",
+        "nodes/s"
+    )?;
     for depth in 1..=args.depth {
         let t = Instant::now();
         let n = perft(&pos, depth);
         let secs = t.elapsed().as_secs_f64();
-        println!("{depth:>5} {n:>14} {:>9.3}s {:>14}", secs, nps(n, secs));
+        outln!(
+            out,
+            "{depth:>5} {n:>14} {:>9.3}s {:>14}",
+            secs,
+            nps(n, secs)
+        )?;
     }
     Ok(())
 }

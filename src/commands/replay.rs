@@ -2,16 +2,17 @@
 //! replay for scripts; the full-screen viewer belongs to the board (TUI) and reuses
 //! [`crate::notation::replay::Replay`].
 
+use super::output::{Out, OutputError, outln, printable, warn};
 use crate::cli::ReplayArgs;
 use crate::notation::fen;
 use crate::notation::pdn::{PdnError, PdnGame, read_file};
 use crate::notation::replay::{Replay, board_text};
 use crate::rules::RuleSet;
 use anyhow::{Context, bail};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::Path;
 
-pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
+pub fn run(args: &ReplayArgs, out: &mut Out) -> anyhow::Result<()> {
     let path = &args.file;
     let games = read_file(path, args.rules.into())
         .with_context(|| format!("cannot read {}", path.display()))?;
@@ -68,20 +69,20 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
         None => {
             // Options about one game's replay would otherwise vanish without a word.
             if args.ply.is_some() || args.numbers {
-                eprintln!(
+                warn(format_args!(
                     "dama: --ply and --numbers replay one game: choose it with --game N \
                      (the file holds {})",
                     games.len()
-                );
+                ));
             }
-            return ignore_broken_pipe(list(path, &games));
+            return Ok(list(path, &games, out)?);
         }
     };
     let game = match &games[chosen - 1] {
         Ok(g) => g.clone(),
         Err(e) => bail!("{}", located(path, chosen, games.len(), e)),
     };
-    ignore_broken_pipe(print_text(&game, args))
+    Ok(print_text(&game, args, out)?)
 }
 
 /// `FILE:LINE:COLUMN: message`, naming the game when the file holds several.
@@ -100,39 +101,39 @@ fn located(path: &Path, n: usize, count: usize, e: &PdnError) -> String {
     )
 }
 
-/// A reader that stops (`dama replay ... | head`) is not an error.
-fn ignore_broken_pipe(r: io::Result<()>) -> anyhow::Result<()> {
-    match r {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        r => Ok(r?),
-    }
-}
-
+/// The players, made printable before [`truncate`] counts their characters (what is stripped
+/// would otherwise take room in the column).
 fn players(g: &PdnGame) -> String {
     format!(
         "{} - {}",
-        g.tag("White").unwrap_or("?"),
-        g.tag("Black").unwrap_or("?")
+        printable(g.tag("White").unwrap_or("?")),
+        printable(g.tag("Black").unwrap_or("?"))
     )
 }
 
-fn list(path: &Path, games: &[Result<PdnGame, PdnError>]) -> io::Result<()> {
-    let mut out = io::stdout().lock();
+fn list(
+    path: &Path,
+    games: &[Result<PdnGame, PdnError>],
+    out: &mut Out,
+) -> Result<(), OutputError> {
     let ok = games.iter().filter(|g| g.is_ok()).count();
-    writeln!(
+    outln!(
         out,
         "{}: {} games ({ok} readable); choose one with --game N",
         path.display(),
         games.len()
     )?;
-    writeln!(
+    outln!(
         out,
         "{:>5}  {:<44} {:>8} {:>6}",
-        "game", "white - black", "result", "moves"
+        "game",
+        "white - black",
+        "result",
+        "moves"
     )?;
     for (i, g) in games.iter().enumerate() {
         match g {
-            Ok(g) => writeln!(
+            Ok(g) => outln!(
                 out,
                 "{:>5}  {:<44} {:>8} {:>6}",
                 i + 1,
@@ -140,7 +141,7 @@ fn list(path: &Path, games: &[Result<PdnGame, PdnError>]) -> io::Result<()> {
                 g.result.as_str(),
                 g.moves.len().div_ceil(2)
             )?,
-            Err(e) => writeln!(
+            Err(e) => outln!(
                 out,
                 "{:>5}  cannot be read: line {}, column {}: {}",
                 i + 1,
@@ -163,48 +164,53 @@ fn truncate(s: &str, n: usize) -> String {
     }
 }
 
-fn print_text(game: &PdnGame, args: &ReplayArgs) -> io::Result<()> {
-    let mut out = io::stdout().lock();
+fn print_text(game: &PdnGame, args: &ReplayArgs, out: &mut Out) -> Result<(), OutputError> {
     for (name, value) in &game.tags {
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        writeln!(out, "[{name} \"{value}\"]")?;
+        outln!(out, "[{name} \"{value}\"]")?;
     }
     let rules: RuleSet = game.rules;
-    writeln!(out, "Rules: {rules}")?;
+    outln!(out, "Rules: {rules}")?;
     let mut replay = Replay::new(game.clone());
     let stop = args.ply.unwrap_or(usize::MAX).min(replay.len());
-    writeln!(out)?;
-    writeln!(out, "Start: {}", fen::write(replay.position()))?;
+    outln!(out, "")?;
+    outln!(out, "Start: {}", fen::write(replay.position()))?;
     for c in &game.intro {
-        writeln!(out, "{{{c}}}")?;
+        outln!(out, "{{{c}}}")?;
     }
-    write!(out, "{}", board_text(replay.position(), args.numbers))?;
+    out.text(format_args!(
+        "{}",
+        board_text(replay.position(), args.numbers)
+    ))?;
     while replay.ply() < stop {
         let label = replay
             .move_label(replay.ply())
             .expect("a move before the end");
         replay.forward();
         let m = replay.last_move().expect("just moved");
-        writeln!(out)?;
+        outln!(out, "")?;
         let mut line = label;
         for n in &m.nags {
             line.push(' ');
             line.push_str(n);
         }
-        writeln!(out, "{line}")?;
+        outln!(out, "{line}")?;
         for c in &m.comments {
-            writeln!(out, "{{{c}}}")?;
+            outln!(out, "{{{c}}}")?;
         }
         for v in &m.variations {
-            writeln!(out, "({v})")?;
+            outln!(out, "({v})")?;
         }
-        write!(out, "{}", board_text(replay.position(), args.numbers))?;
+        out.text(format_args!(
+            "{}",
+            board_text(replay.position(), args.numbers)
+        ))?;
     }
-    writeln!(out)?;
+    outln!(out, "")?;
     if replay.at_end() {
-        writeln!(out, "Result {}", replay.ending())?;
+        outln!(out, "Result {}", replay.ending())?;
     } else {
-        writeln!(
+        outln!(
             out,
             "Stopped after ply {} of {} (result {})",
             replay.ply(),
@@ -212,6 +218,6 @@ fn print_text(game: &PdnGame, args: &ReplayArgs) -> io::Result<()> {
             game.result
         )?;
     }
-    writeln!(out, "FEN {}", fen::write(replay.position()))?;
+    outln!(out, "FEN {}", fen::write(replay.position()))?;
     Ok(())
 }
