@@ -736,3 +736,87 @@ fn the_start_screen_resumes_loads_and_replays() {
     assert!(a.replay_viewer().is_some());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Answers every review search the app asks for with `score_of(ply)` (from the side to
+/// move's view) and the first legal move as the best, as the engine thread would.
+fn answer_review(a: &mut App, score_of: impl Fn(usize) -> i32) -> usize {
+    use dama::tui::app::{Purpose, Request};
+    let mut answered = 0;
+    loop {
+        let job = a.take_requests().into_iter().find_map(|r| match r {
+            Request::Search {
+                id,
+                game,
+                purpose: Purpose::Review(ply),
+                ..
+            } => Some((id, game, ply)),
+            _ => None,
+        });
+        let Some((id, game, ply)) = job else {
+            return answered;
+        };
+        let best = game.legal_moves()[0];
+        a.update(Action::Engine(EngineMsg::Done {
+            id,
+            best: Some(best),
+            report: report(10, score_of(ply), vec![best]),
+        }));
+        answered += 1;
+    }
+}
+
+/// Review in the viewer: `v` has the engine search every position in turn (a progress line
+/// while it runs), the move that threw away a man is marked `??`, the graph shows, and `x`
+/// shows the position before it with the engine's better move marked.
+#[test]
+fn a_review_marks_the_mistakes_and_jumps_to_them() {
+    let text = "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 12-16 2. 23-19 10-14 3. 19x10 *\n";
+    let games = read_games(text, RuleSet::Italian);
+    let mut a = App::viewer(
+        config(RuleSet::Italian),
+        Viewer::new("g.pdn".into(), games, 0),
+    );
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    press(&mut a, KeyCode::Char('v'));
+    assert!(a.review().is_some());
+    let shown = screen(&a, 100, 32);
+    assert!(shown.contains("Review 0/6 ["), "{shown}");
+    // Level until White's 23-19 (ply 2): from then on White is a man down (-100 for White).
+    let answered = answer_review(&mut a, |ply| match ply {
+        0..=2 => 0,
+        // Ply 3 is Black to move: +100 for Black.
+        p if p % 2 == 1 => 100,
+        _ => -100,
+    });
+    assert_eq!(answered, 6);
+    assert!(a.review().unwrap().done());
+    assert_eq!(a.mistakes(), vec![2]);
+    let shown = screen(&a, 100, 32);
+    assert!(shown.contains("23-19?"), "{shown}");
+    assert!(shown.contains("Review: 1 mistake  x next"), "{shown}");
+    // The graph (ASCII look): level for three positions, then White a man down.
+    assert!(shown.contains("===---"), "the graph: {shown}");
+    press(&mut a, KeyCode::Char('x'));
+    assert_eq!(a.replay_viewer().unwrap().replay().unwrap().ply(), 2);
+    let better = a.hint().expect("the better move is marked");
+    assert_ne!(better.to_string(), "23-19");
+    assert!(a.message().contains("better"), "{}", a.message());
+}
+
+/// `r` in the game-end dialog opens the finished game in the viewer and reviews it.
+#[test]
+fn the_game_end_dialog_reviews_the_game() {
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys(&mut a, "22x13");
+    press(&mut a, KeyCode::Char('r'));
+    assert!(a.replay_viewer().is_some());
+    assert!(a.review().is_some());
+    // The one position before the end is searched; the end needs no search.
+    assert_eq!(answer_review(&mut a, |_| 100), 1);
+    assert!(a.review().unwrap().done());
+    assert!(screen(&a, 100, 32).contains("Review: 0 mistakes"));
+}

@@ -31,9 +31,9 @@ const TABLE: [(Option<u32>, i32); LEVELS as usize] = [
     (Some(4), 60),
     (Some(5), 45),
     (Some(6), 30),
-    (Some(8), 20),
-    (Some(10), 12),
-    (Some(13), 6),
+    (Some(7), 20),
+    (Some(8), 12),
+    (Some(10), 6),
     (None, 6),
 ];
 

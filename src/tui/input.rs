@@ -67,6 +67,10 @@ pub enum Action {
     GameList,
     /// The game-end dialog: a new game with the same settings, colours swapped.
     PlayAgain,
+    /// Review the game with the engine (the game-end dialog, the viewer).
+    Review,
+    /// The viewer: the next move the review marked as a mistake.
+    NextMistake,
     Resize {
         width: u16,
         height: u16,
@@ -156,6 +160,7 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
         // u takes back, q quits, arrows look at the final position).
         Context::GameEnd => match key.code {
             KeyCode::Char('n') => Some(Action::PlayAgain),
+            KeyCode::Char('r') => Some(Action::Review),
             code => board_key(code, ctrl),
         },
         Context::Start => match key.code {
@@ -181,6 +186,8 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::PageDown | KeyCode::Char(']') => Some(Action::NextGame),
             KeyCode::Char('p') | KeyCode::Enter => Some(Action::PlayFromHere),
             KeyCode::Tab => Some(Action::GameList),
+            KeyCode::Char('v') => Some(Action::Review),
+            KeyCode::Char('x') => Some(Action::NextMistake),
             KeyCode::Char('f') => Some(Action::Flip),
             KeyCode::Char('c') => Some(Action::ToggleNumbers),
             KeyCode::Char('?') => Some(Action::Help),

@@ -21,6 +21,8 @@ pub enum Purpose {
     Hint,
     /// The player offered a draw: the engine judges the position (R-G5).
     DrawOffer,
+    /// Reviewing a game: the position after this many plies.
+    Review(usize),
 }
 
 /// Work for the engine thread.

@@ -10,10 +10,12 @@
 mod entry;
 mod practice;
 mod replay;
+mod review;
 mod start;
 
 pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
 pub use practice::movetime_text;
+pub use review::Review;
 pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
 
 use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
@@ -201,6 +203,8 @@ pub struct App {
     ring: bool,
     /// The start screen, while it is shown.
     menu: Option<StartMenu>,
+    /// The engine's review of the viewer's game.
+    review: Option<Review>,
     /// (row, file) as White sees the board; may be on a light square.
     cursor: (u8, u8),
     selected: Option<Square>,
@@ -244,6 +248,7 @@ impl App {
             clock,
             ring: false,
             menu: None,
+            review: None,
             config,
             game,
             start,
@@ -535,6 +540,10 @@ impl App {
                 self.overlay = Overlay::None;
                 if action == Action::PlayAgain {
                     self.play_again();
+                    return;
+                }
+                if action == Action::Review {
+                    self.review_finished_game();
                     return;
                 }
             }

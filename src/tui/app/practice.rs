@@ -208,6 +208,7 @@ impl App {
                 }
                 None => self.message = "No hint: there is no legal move".into(),
             },
+            Purpose::Review(ply) => self.on_review(ply, report.score, best),
             Purpose::DrawOffer => {
                 // R-G5: the score is from the player's view (the player is to move); the
                 // engine accepts when the position is level or worse for itself.

@@ -22,8 +22,23 @@ impl App {
                 v.to_end();
                 true
             }
-            Action::PrevGame => v.switch(false),
-            Action::NextGame => v.switch(true),
+            Action::PrevGame | Action::NextGame => {
+                let switched = v.switch(action == Action::NextGame);
+                if switched && self.review.is_some() {
+                    // The review was of the other game.
+                    self.review = None;
+                    self.stop_search();
+                }
+                switched
+            }
+            Action::Review => {
+                self.start_review();
+                false
+            }
+            Action::NextMistake => {
+                self.next_mistake();
+                false
+            }
             Action::Flip => {
                 self.flipped = !self.flipped;
                 false
@@ -48,6 +63,7 @@ impl App {
             _ => false,
         };
         if moved {
+            self.hint = None;
             if let Some(g) = self.viewer.as_ref().and_then(Viewer::game_so_far) {
                 self.config.rules = g.position().rules();
                 self.game = g;
@@ -94,6 +110,7 @@ impl App {
             return;
         }
         self.viewer = None;
+        self.review = None;
         self.config.rules = game.position().rules();
         self.config.human = game.position().side_to_move();
         self.flipped = self.config.human == Color::Black;

@@ -355,11 +355,17 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         top.push(Line::from(format!("{} to move", app.side_to_move())));
     }
     top.push(Line::from(Span::styled(rule.clone(), dim)));
-    // The annotator's marks stay with the moves (`22-18?`, `$4` as `??`).
+    // The annotator's marks stay with the moves (`22-18?`, `$4` as `??`); a review of this
+    // game adds its own.
+    let review = app.review().filter(|rv| rv.game_index == v.index());
     let moves: Vec<String> = rec
         .moves
         .iter()
-        .map(|m| format!("{}{}", m.mv, marks(&m.nags)))
+        .enumerate()
+        .map(|(i, m)| match review.map(|rv| rv.mark(i, &m.mv).0) {
+            Some(mark) if !mark.is_empty() => format!("{}{mark}", m.mv),
+            _ => format!("{}{}", m.mv, marks(&m.nags)),
+        })
         .collect();
     let first = rec.start.side_to_move() == rec.rules.first_to_move();
     let current = r.ply().checked_sub(1);
@@ -377,8 +383,31 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
             bottom.push(Line::from(l));
         }
     }
+    if let Some(rv) = review {
+        let width = inner.width as usize;
+        bottom.push(score_graph(&rv.white_scores(), r.ply(), width, theme));
+        let (done, all) = rv.progress();
+        bottom.push(Line::from(if done < all {
+            let filled = done * 10 / all.max(1);
+            format!(
+                "Review {done}/{all} [{}{}]",
+                "#".repeat(filled),
+                ".".repeat(10 - filled)
+            )
+        } else {
+            let n = app.mistakes().len();
+            format!(
+                "Review: {n} mistake{}  x next",
+                if n == 1 { "" } else { "s" }
+            )
+        }));
+    }
     bottom.push(Line::from(Span::styled(
-        "<-/-> step  Tab games  p play from here",
+        if review.is_some() {
+            "<-/-> step  x next mistake  p play on"
+        } else {
+            "<-/-> step  v review  p play from here"
+        },
         dim,
     )));
     bottom.push(Line::from(Span::styled("? keys  q quit", dim)));
@@ -391,6 +420,38 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         bottom,
         buf,
     );
+}
+
+/// The review's scores as one row of bars (White's advantage up, Black's down from the
+/// middle height) across the panel's width, each position taking its share of the columns;
+/// the shown position's columns reversed. Positions not yet searched are blank.
+fn score_graph(scores: &[Option<i32>], ply: usize, width: usize, theme: &Theme) -> Line<'static> {
+    let bars: &[&str] = if theme.ascii() {
+        &["_", ".", "-", "=", "+", "*", "#", "#"]
+    } else {
+        &["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    };
+    let n = scores.len().max(1);
+    // The whole width: a short game's positions take several columns each.
+    let cols = width.max(1);
+    let mut spans = Vec::with_capacity(cols);
+    for c in 0..cols {
+        let (lo, hi) = (c * n / cols, ((c + 1) * n / cols).max(c * n / cols + 1));
+        let here = (lo..hi).contains(&ply);
+        let seen: Vec<i32> = scores[lo..hi.min(n)].iter().flatten().copied().collect();
+        let text = match seen.last() {
+            // +-3 men fill the height; 0 is the middle bar.
+            Some(&s) => bars[((s.clamp(-300, 300) + 300) * 7 / 600) as usize],
+            None => " ",
+        };
+        let style = if here {
+            Style::new().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::new()
+        };
+        spans.push(Span::styled(text, style));
+    }
+    Line::from(spans)
 }
 
 /// `prefix` and as many of `words` as fit in `width` characters, each whole; when some are
@@ -440,6 +501,7 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             Purpose::Move => "thinking",
             Purpose::Hint => "hint",
             Purpose::DrawOffer => "draw offer",
+            Purpose::Review(_) => "review",
         };
         let mut s = format!("{} {what}", theme.spinner(app.tick()));
         if let Some(r) = report.filter(|_| !app.eval_on()) {

@@ -1,0 +1,262 @@
+//! Review: the engine goes through a finished game (or a replayed record) position by
+//! position in the background, one search at a time on the engine thread; the viewer then
+//! shows a score graph over the moves, `?` / `??` on the moves that lost half a man / one and a
+//! half men or more, and `x` jumps to the next mistake with the engine's better move marked on
+//! the board.
+
+use super::{App, Purpose, SearchLimits};
+use crate::engine::{WIN, is_decisive};
+use crate::rules::{Color, Game, Move};
+use crate::tui::viewer::Viewer;
+
+/// The depth of each position's search: deep enough to see the usual shots, quick enough
+/// that a 100-ply game is reviewed in a few seconds in a release build.
+pub const REVIEW_DEPTH: u32 = 10;
+
+/// A move that loses this much (centi-men, from its player's view) is a mistake `?`.
+pub const MISTAKE: i32 = 50;
+/// ... and this much a blunder `??` (the thresholds `dama analyze --annotate` uses).
+pub const BLUNDER: i32 = 150;
+
+/// A review in progress or done, of the viewer's current game.
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// The game at each ply (the history matters for repetitions).
+    games: Vec<Game>,
+    /// Each position's score from White's view, once searched.
+    scores: Vec<Option<i32>>,
+    /// The engine's best move in each position.
+    best: Vec<Option<Move>>,
+    /// The viewer's game the review is of.
+    pub game_index: usize,
+}
+
+impl Review {
+    fn new(start: Game, moves: &[Move], game_index: usize) -> Review {
+        let mut games = vec![start];
+        for m in moves {
+            let mut g = games[games.len() - 1].clone();
+            if g.play(m).is_err() {
+                break;
+            }
+            games.push(g);
+        }
+        let n = games.len();
+        Review {
+            games,
+            scores: vec![None; n],
+            best: vec![None; n],
+            game_index,
+        }
+    }
+
+    /// Positions searched so far and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (
+            self.scores.iter().filter(|s| s.is_some()).count(),
+            self.scores.len(),
+        )
+    }
+
+    pub fn done(&self) -> bool {
+        self.scores.iter().all(Option::is_some)
+    }
+
+    /// Scores from White's view, position by position (`None` not yet searched); a forced
+    /// result counts as ten men so the graph and the marks stay in scale.
+    pub fn white_scores(&self) -> Vec<Option<i32>> {
+        self.scores
+            .iter()
+            .map(|s| s.map(|v| if is_decisive(v) { v.signum() * 1000 } else { v }))
+            .collect()
+    }
+
+    /// The next position to search.
+    fn next(&self) -> Option<usize> {
+        self.scores.iter().position(Option::is_none)
+    }
+
+    /// The mark of the move played from position `ply` (`"?"`, `"??"` or `""`), and the
+    /// better move the engine found there.
+    pub fn mark(&self, ply: usize, played: &Move) -> (&'static str, Option<Move>) {
+        let scores = self.white_scores();
+        let (Some(Some(before)), Some(Some(after))) = (scores.get(ply), scores.get(ply + 1)) else {
+            return ("", None);
+        };
+        let best = self.best.get(ply).copied().flatten();
+        if best == Some(*played) {
+            return ("", None);
+        }
+        let mover = self.games[ply].position().side_to_move();
+        let sign = if mover == Color::White { 1 } else { -1 };
+        let lost = sign * (before - after);
+        let mark = if lost >= BLUNDER {
+            "??"
+        } else if lost >= MISTAKE {
+            "?"
+        } else {
+            ""
+        };
+        (mark, best.filter(|_| !mark.is_empty()))
+    }
+}
+
+impl App {
+    pub fn review(&self) -> Option<&Review> {
+        self.review.as_ref()
+    }
+
+    /// Starts reviewing the viewer's current game (`v` in the viewer).
+    pub(super) fn start_review(&mut self) {
+        let Some(v) = self.viewer.as_ref() else {
+            return;
+        };
+        let Some(r) = v.replay() else {
+            self.message = "This game could not be read; there is nothing to review".into();
+            return;
+        };
+        let rec = r.record();
+        let moves: Vec<Move> = rec.moves.iter().map(|m| m.mv).collect();
+        let review = Review::new(Game::new(rec.start), &moves, v.index());
+        self.stop_search();
+        self.review = Some(review);
+        self.message = "Reviewing the game: the engine goes through every position".into();
+        self.review_next();
+    }
+
+    /// The game-end dialog's "review": the finished game opens in the viewer and is reviewed.
+    pub(super) fn review_finished_game(&mut self) {
+        let record = crate::notation::pdn::PdnGame::from_game(
+            &self.game,
+            "dama",
+            &self.player_name(Color::White),
+            &self.player_name(Color::Black),
+        );
+        self.stop_search();
+        self.viewer = Some(Viewer::new("this game".into(), vec![Ok(record)], 0));
+        self.flipped = self.config.human == Color::Black;
+        self.clear_selection();
+        self.start_review();
+    }
+
+    fn player_name(&self, c: Color) -> String {
+        if c == self.config.human {
+            crate::tui::save::PLAYER.to_string()
+        } else {
+            self.engine_name()
+        }
+    }
+
+    /// Asks for the next position's search, if any is left.
+    fn review_next(&mut self) {
+        let Some(review) = &self.review else {
+            return;
+        };
+        match review.next() {
+            Some(i) => {
+                let game = review.games[i].clone();
+                if game.outcome().is_some() {
+                    // The end itself needs no search: it is won, lost or drawn.
+                    let score = match game.outcome().and_then(|o| o.winner()) {
+                        Some(Color::White) => WIN,
+                        Some(Color::Black) => -WIN,
+                        None => 0,
+                    };
+                    self.record_review(i, score, None);
+                    return;
+                }
+                let saved = std::mem::replace(&mut self.game, game);
+                self.start_search(Purpose::Review(i), SearchLimits::Depth(REVIEW_DEPTH));
+                self.game = saved;
+            }
+            None => {
+                let marks = self.mistakes().len();
+                self.message = format!(
+                    "Review done: {marks} mistake{} marked; x jumps to the next one",
+                    if marks == 1 { "" } else { "s" }
+                );
+            }
+        }
+    }
+
+    /// A finished review search: `score` from the side to move's view.
+    pub(super) fn on_review(&mut self, ply: usize, score: i32, best: Option<Move>) {
+        let Some(review) = &self.review else {
+            return;
+        };
+        let side = review.games[ply].position().side_to_move();
+        let white = if side == Color::White { score } else { -score };
+        self.record_review(ply, white, best);
+    }
+
+    fn record_review(&mut self, ply: usize, white: i32, best: Option<Move>) {
+        if let Some(review) = self.review.as_mut()
+            && ply < review.scores.len()
+        {
+            review.scores[ply] = Some(white);
+            review.best[ply] = best;
+        }
+        self.review_next();
+    }
+
+    /// The plies whose move is marked `?` or `??`.
+    pub fn mistakes(&self) -> Vec<usize> {
+        let (Some(review), Some(v)) = (&self.review, &self.viewer) else {
+            return Vec::new();
+        };
+        let Some(r) = v.replay() else {
+            return Vec::new();
+        };
+        r.record()
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(i, m)| !review.mark(*i, &m.mv).0.is_empty())
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// `x`: the position before the next mistake after the shown one (wrapping round), with
+    /// the engine's better move marked on the board.
+    pub(super) fn next_mistake(&mut self) {
+        let mistakes = self.mistakes();
+        let Some(v) = self.viewer.as_mut() else {
+            return;
+        };
+        let here = v.replay().map_or(0, |r| r.ply());
+        let Some(&ply) = mistakes
+            .iter()
+            .find(|&&p| p >= here.max(1) || (here == 0 && p == 0))
+            .or(mistakes.first())
+        else {
+            self.message = if self.review.as_ref().is_some_and(Review::done) {
+                "No mistakes found".into()
+            } else {
+                "No mistakes found so far (the review goes on)".into()
+            };
+            return;
+        };
+        // Shown: the position the mistake was made in, so the better move can be played.
+        v.goto(ply);
+        let played = v.replay().and_then(|r| r.next_move()).map(|m| m.mv);
+        if let Some(g) = v.game_so_far() {
+            self.game = g;
+        }
+        let Some(review) = &self.review else {
+            return;
+        };
+        let Some(played) = played else {
+            return;
+        };
+        let (mark, better) = review.mark(ply, &played);
+        self.hint = better;
+        self.message = match better {
+            Some(b) => format!(
+                "Move {}: {played}{mark}; better {} (marked on the board)",
+                ply / 2 + 1,
+                super::move_text(&b, self.config.rules)
+            ),
+            None => format!("Move {}: {played}{mark}", ply / 2 + 1),
+        };
+    }
+}
