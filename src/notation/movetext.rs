@@ -11,6 +11,7 @@
 //! when exactly one legal capture matches; `x`, `X` or `:` as the capture separator; a capture
 //! written with `-` or a step written with `x` when the move it names is unique.
 
+use super::excerpt;
 use crate::rules::{Color, Dir, Move, Position, Square, legal_moves};
 use std::fmt;
 
@@ -184,7 +185,7 @@ impl MoveText {
         let trimmed = text.trim();
         let lead = text.chars().take_while(|c| c.is_whitespace()).count();
         let err = |problem| MoveTextError::NotAMove {
-            text: trimmed.to_string(),
+            text: excerpt(trimmed),
             problem,
         };
         if trimmed.is_empty() {
@@ -221,7 +222,7 @@ impl MoveText {
                 .ok_or_else(|| {
                     err(Syntax::BadSquare {
                         column: number_col,
-                        number: number.clone(),
+                        number: excerpt(&number),
                     })
                 })?;
             squares.push(sq);
@@ -285,7 +286,7 @@ impl MoveText {
             0 => {}
             _ => {
                 return Err(MoveTextError::Ambiguous {
-                    text: self.text.clone(),
+                    text: excerpt(&self.text),
                     candidates,
                 });
             }
@@ -317,7 +318,7 @@ impl MoveText {
             Why::EmptySquare(from)
         };
         Err(MoveTextError::Illegal {
-            text: self.text.clone(),
+            text: excerpt(&self.text),
             why,
         })
     }

@@ -178,6 +178,31 @@ impl Game {
         Ok(())
     }
 
+    /// Plays a legal move like [`Game::play`], also after a draw by repetition or by no
+    /// progress (R-G2, R-G3): game records made under other conventions play on past them.
+    /// Any other end of the game still refuses the move.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when the game has ended otherwise or the move is not legal.
+    pub fn play_past_draw(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        match self.outcome() {
+            Some(Outcome::Draw {
+                reason: DrawReason::Repetition | DrawReason::NoProgress,
+            }) if self.declared.is_none() => {
+                // `outcome` puts a side without moves first, so there is a legal move.
+                let legal = legal_moves(self.position())
+                    .into_iter()
+                    .find(|l| {
+                        l.from() == m.from() && l.to() == m.to() && l.captured() == m.captured()
+                    })
+                    .ok_or(IllegalMove::NotLegal(*m))?;
+                self.push(legal);
+                Ok(())
+            }
+            _ => self.play(m),
+        }
+    }
+
     fn push(&mut self, m: Move) {
         let next = self.position().after(&m);
         let draw = self.draw_state().after(&m);

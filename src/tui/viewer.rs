@@ -12,7 +12,8 @@ pub struct Viewer {
     name: String,
     games: Vec<Result<PdnGame, PdnError>>,
     index: usize,
-    /// The replay of the current game; `None` when that record could not be read.
+    /// The replay of the current game, of a damaged one up to its damage; `None` when nothing
+    /// of that record could be read.
     replay: Option<Replay>,
 }
 
@@ -34,7 +35,8 @@ impl Viewer {
         self.index = index.min(self.games.len().saturating_sub(1));
         self.replay = match self.games.get(self.index) {
             Some(Ok(g)) => Some(Replay::new(g.clone())),
-            _ => None,
+            Some(Err(e)) => e.partial.as_deref().cloned().map(Replay::new),
+            None => None,
         };
     }
 
@@ -53,7 +55,7 @@ impl Viewer {
     pub fn replay(&self) -> Option<&Replay> {
         self.replay.as_ref()
     }
-    /// Why the current game cannot be shown, if it cannot.
+    /// Why the current game cannot be shown, or is shown only up to its damage.
     pub fn error(&self) -> Option<&PdnError> {
         self.games.get(self.index).and_then(|g| g.as_ref().err())
     }
