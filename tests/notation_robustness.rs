@@ -60,7 +60,10 @@ fn errors_quote_at_most_a_few_dozen_characters_of_huge_input() {
     }
     // Short input is quoted whole, as before.
     let e = read_game("1. 22-18 hello *", RuleSet::Italian).unwrap_err();
-    assert_eq!(e.to_string(), "line 1, column 10: \"hello\" is not PDN movetext");
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 10: \"hello\" is not PDN movetext"
+    );
 }
 
 const GAME: &str = "[Event \"Città di Pisa\"]\n[GameType \"22,W,8,8,N2,1\"]\n\
@@ -96,8 +99,14 @@ fn utf16_files_read_like_utf8_with_or_without_a_byte_order_mark() {
     }
     // Latin-1 (no zero bytes) is still Latin-1, UTF-8 still UTF-8.
     let latin1: Vec<u8> = GAME.chars().map(|c| c as u8).collect();
-    assert_eq!(read_game(&decode(&latin1), RuleSet::Italian), Ok(want.clone()));
-    assert_eq!(read_game(&decode(GAME.as_bytes()), RuleSet::Italian), Ok(want));
+    assert_eq!(
+        read_game(&decode(&latin1), RuleSet::Italian),
+        Ok(want.clone())
+    );
+    assert_eq!(
+        read_game(&decode(GAME.as_bytes()), RuleSet::Italian),
+        Ok(want)
+    );
 }
 
 fn scratch_file(name: &str, bytes: &[u8]) -> PathBuf {
@@ -135,7 +144,10 @@ fn reading_is_linear_in_files_that_were_quadratic() {
     assert_eq!(read_games(&lines_of_braces, RuleSet::Italian).len(), 1);
     let brace_time = t.elapsed();
     let bound = Duration::from_secs(20);
-    assert!(open_time < bound && brace_time < bound, "{open_time:?} {brace_time:?}");
+    assert!(
+        open_time < bound && brace_time < bound,
+        "{open_time:?} {brace_time:?}"
+    );
 }
 
 #[test]
@@ -215,7 +227,11 @@ fn r_g2_a_record_that_plays_on_after_a_third_repetition_is_replayed_whole() {
     let mut r = Replay::new(g.clone());
     r.to_end();
     assert_eq!(r.game_so_far().ply(), 11, "the board follows past the draw");
-    assert!(r.ending().contains("the rules draw the game after ply 8"), "{}", r.ending());
+    assert!(
+        r.ending().contains("the rules draw the game after ply 8"),
+        "{}",
+        r.ending()
+    );
     r.goto(7);
     assert_eq!(r.rule_draw_passed(), None);
     r.goto(8);

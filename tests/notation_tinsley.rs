@@ -38,7 +38,11 @@ fn tinsley_games_read_as_english() {
         assert!(ply < g.moves.len(), "moves follow the draw");
         let mut r = Replay::new((*g).clone());
         r.goto(ply);
-        assert_eq!(r.game_so_far().repetitions(), 3, "the third repetition is at ply {ply}");
+        assert_eq!(
+            r.game_so_far().repetitions(),
+            3,
+            "the third repetition is at ply {ply}"
+        );
         r.to_end();
         assert_eq!(r.game_so_far().ply(), g.moves.len(), "replayed whole");
     }
@@ -46,7 +50,10 @@ fn tinsley_games_read_as_english() {
     let mut text_damage = 0;
     let mut illegal = 0;
     for e in games.iter().filter_map(|g| g.as_ref().err()) {
-        let partial = e.partial.as_ref().expect("a damaged game keeps its readable plies");
+        let partial = e
+            .partial
+            .as_ref()
+            .expect("a damaged game keeps its readable plies");
         assert!(!partial.moves.is_empty(), "{e}");
         assert!(partial.tag("Event").is_some(), "and its tags");
         match &e.kind {

@@ -230,7 +230,10 @@ fn a_damaged_game_is_replayed_up_to_its_damage() {
     );
     let (ok, out, _) = dama(&["replay", &file, "--game", "2", "--text", "--ply", "0"]);
     assert!(ok);
-    assert!(out.contains("Stopped after ply 0 of the 1 readable"), "{out}");
+    assert!(
+        out.contains("Stopped after ply 0 of the 1 readable"),
+        "{out}"
+    );
     // The whole game runs into the damage: shown up to it, then the error and a failure.
     let (ok, out, err) = dama(&["replay", &file, "--game", "2", "--text"]);
     assert!(!ok);

@@ -203,12 +203,19 @@ fn a_damaged_game_shows_its_readable_plies_and_the_error() {
         width: 100,
         height: 32,
     });
-    let r = app.replay_viewer().unwrap().replay().expect("shown up to the damage");
+    let r = app
+        .replay_viewer()
+        .unwrap()
+        .replay()
+        .expect("shown up to the damage");
     assert_eq!(r.len(), 2, "1. 22-18 10-14, then 18-22 is illegal");
     press(&mut app, KeyCode::End);
     assert_eq!(app.game().ply(), 2, "the board follows the readable plies");
     let text = screen_text(&app);
     assert!(text.contains("ply 2/2"), "{text}");
-    assert!(text.contains("The rest could not be read: line 17"), "{text}");
+    assert!(
+        text.contains("The rest could not be read: line 17"),
+        "{text}"
+    );
     assert!(text.contains("18-22 is illegal"), "{text}");
 }

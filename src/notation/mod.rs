@@ -15,11 +15,7 @@ pub const EXCERPT_CHARS: usize = 60;
 pub(crate) fn excerpt(text: &str) -> String {
     match text.char_indices().nth(EXCERPT_CHARS) {
         None => text.to_string(),
-        Some((cut, _)) => format!(
-            "{}... ({} characters)",
-            &text[..cut],
-            text.chars().count()
-        ),
+        Some((cut, _)) => format!("{}... ({} characters)", &text[..cut], text.chars().count()),
     }
 }
 

@@ -90,6 +90,10 @@ impl<'a> Reader<'a> {
 
     /// Reads tags and movetext up to and including the result. Errors carry whether they
     /// were lexical (the text itself unreadable) or about the game, i.e. what is left to skip.
+    #[allow(
+        clippy::result_large_err,
+        reason = "at most one error per game: not worth a box on the hot path"
+    )]
     fn read_body(&mut self, st: &mut GameState) -> Result<(), (PdnError, Skip)> {
         loop {
             let Some(t) = self.lex.next() else {
@@ -167,14 +171,15 @@ impl<'a> Reader<'a> {
                         // other conventions play on; the draw is noted where it happened.
                         Some(Outcome::Draw {
                             reason: reason @ (DrawReason::Repetition | DrawReason::NoProgress),
-                        }) => {
-                            if st.rule_draw.is_none() {
-                                st.rule_draw = Some(RuleDraw {
-                                    ply: game.ply(),
-                                    reason,
-                                });
-                            }
+                        }) if st.rule_draw.is_none() => {
+                            st.rule_draw = Some(RuleDraw {
+                                ply: game.ply(),
+                                reason,
+                            });
                         }
+                        Some(Outcome::Draw {
+                            reason: DrawReason::Repetition | DrawReason::NoProgress,
+                        }) => {}
                         Some(outcome) => {
                             return Err(at(PdnErrorKind::AfterEnd {
                                 text: excerpt(text),
@@ -199,6 +204,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a variation after its `(` up to the matching `)`; returns its text.
+    #[allow(clippy::result_large_err, reason = "as for read_body")]
     fn variation(&mut self, open: &Spanned) -> Result<String, (PdnError, Skip)> {
         let unclosed = || PdnError::new(open.line, open.column, PdnErrorKind::UnclosedVariation);
         let mut depth = 1;
@@ -274,11 +280,10 @@ impl GameState {
         };
         let start = match tag("FEN") {
             None => Position::start(rules),
-            Some((value, at)) => fen::parse(rules, &value)
-                .map_err(|error| {
-                    let value = excerpt(&value);
-                    (PdnErrorKind::BadFen { value, error }, at)
-                })?,
+            Some((value, at)) => fen::parse(rules, &value).map_err(|error| {
+                let value = excerpt(&value);
+                (PdnErrorKind::BadFen { value, error }, at)
+            })?,
         };
         self.rules = Some(rules);
         self.game = Some(Game::new(start));
@@ -376,7 +381,11 @@ fn looks_like_pdn(text: &str) -> bool {
     let mut lex = Lexer::new(text);
     while let Some(t) = lex.next() {
         match t {
-            Ok(t) if matches!(t.tok, Tok::Comment(_) | Tok::Nag(_) | Tok::Open | Tok::Close) => {}
+            Ok(t)
+                if matches!(
+                    t.tok,
+                    Tok::Comment(_) | Tok::Nag(_) | Tok::Open | Tok::Close
+                ) => {}
             Ok(_) => return true,
             Err(_) => lex.skip_to_next_tag_line(),
         }
