@@ -185,22 +185,20 @@ impl Game {
     /// # Errors
     /// [`IllegalMove`] when the game has ended otherwise or the move is not legal.
     pub fn play_past_draw(&mut self, m: &Move) -> Result<(), IllegalMove> {
-        match self.outcome() {
-            Some(Outcome::Draw {
-                reason: DrawReason::Repetition | DrawReason::NoProgress,
-            }) if self.declared.is_none() => {
-                // `outcome` puts a side without moves first, so there is a legal move.
-                let legal = legal_moves(self.position())
-                    .into_iter()
-                    .find(|l| {
-                        l.from() == m.from() && l.to() == m.to() && l.captured() == m.captured()
-                    })
-                    .ok_or(IllegalMove::NotLegal(*m))?;
-                self.push(legal);
-                Ok(())
-            }
-            _ => self.play(m),
+        if self.declared.is_some() {
+            return Err(IllegalMove::GameOver(*m));
         }
+        // A side without pieces has no legal move either: then the game is won (R-G1).
+        let legal = legal_moves(self.position());
+        if legal.is_empty() {
+            return Err(IllegalMove::GameOver(*m));
+        }
+        let legal = legal
+            .into_iter()
+            .find(|l| l.from() == m.from() && l.to() == m.to() && l.captured() == m.captured())
+            .ok_or(IllegalMove::NotLegal(*m))?;
+        self.push(legal);
+        Ok(())
     }
 
     fn push(&mut self, m: Move) {

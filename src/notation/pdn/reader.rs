@@ -165,36 +165,34 @@ impl<'a> Reader<'a> {
                     st.start(self.default_rules).map_err(at_tag)?;
                     let game = st.game.as_mut().expect("started");
                     let pos = *game.position();
-                    match game.outcome() {
-                        None => {}
-                        // R-G2, R-G3: the rules draw the game here, but records made under
-                        // other conventions play on; the draw is noted where it happened.
-                        Some(Outcome::Draw {
-                            reason: reason @ (DrawReason::Repetition | DrawReason::NoProgress),
-                        }) if st.rule_draw.is_none() => {
-                            st.rule_draw = Some(RuleDraw {
-                                ply: game.ply(),
-                                reason,
-                            });
-                        }
-                        Some(Outcome::Draw {
-                            reason: DrawReason::Repetition | DrawReason::NoProgress,
-                        }) => {}
-                        Some(outcome) => {
-                            return Err(at(PdnErrorKind::AfterEnd {
-                                text: excerpt(text),
-                                outcome,
-                                fen: fen::write(&pos),
-                            }));
-                        }
-                    }
-                    let m = parse_move(&pos, text).map_err(|error| {
-                        at(PdnErrorKind::Move {
+                    let m = parse_move(&pos, text).map_err(|error| match game.outcome() {
+                        // Won on the board (no pieces or no moves, R-G1): nothing may follow.
+                        Some(outcome @ Outcome::Win { .. }) => at(PdnErrorKind::AfterEnd {
+                            text: excerpt(text),
+                            outcome,
+                            fen: fen::write(&pos),
+                        }),
+                        _ => at(PdnErrorKind::Move {
                             ply: game.ply(),
                             error,
                             fen: fen::write(&pos),
-                        })
+                        }),
                     })?;
+                    // R-G2, R-G3: the rules draw the game here, but records made under other
+                    // conventions play on; the draw is noted where it happened.
+                    if st.rule_draw.is_none() {
+                        let reason = if game.repetitions() >= 3 {
+                            Some(DrawReason::Repetition)
+                        } else if game.draw_state().is_no_progress_draw() {
+                            Some(DrawReason::NoProgress)
+                        } else {
+                            None
+                        };
+                        st.rule_draw = reason.map(|reason| RuleDraw {
+                            ply: game.ply(),
+                            reason,
+                        });
+                    }
                     game.play_past_draw(&m)
                         .expect("a legal move of a game the board has not ended");
                     st.moves.push(PdnMove::new(m));
