@@ -278,3 +278,27 @@ fn a_damaged_game_keeps_its_tags_and_the_plies_before_the_damage() {
     let e = read_game("this is not a game", RuleSet::Italian).unwrap_err();
     assert!(e.partial.is_none());
 }
+
+/// The viewer keeps where each game starts and reads it again when opened: a game read from
+/// its start is the game read in order, whatever came before it (a BOM, a game cut short by
+/// the next one's tags, damage, `%` lines, an open comment).
+#[test]
+fn a_game_read_again_from_its_start_is_the_same_game() {
+    let text = "\u{feff}% a note\n[Event \"a\"]\n1. 21-17 10-13\n[Event \"b\"]\n1. 22-18 *\n\
+                [Event \"c\"]\n1. 22-18 {open\n\n[Event \"d\"]\n1. 22-18 bad 2. 1-0\n\
+                [Event \"e\"]\n1. 21-17 10-13 2. 17x10 5x14 1-0";
+    let mut reader = dama::notation::pdn::Reader::new(text, RuleSet::Italian);
+    let mut starts = Vec::new();
+    let mut games = Vec::new();
+    loop {
+        let at = reader.next_start();
+        let Some(g) = reader.next() else { break };
+        starts.push(at);
+        games.push(g);
+    }
+    assert_eq!(games.len(), 5);
+    for (at, g) in starts.into_iter().zip(&games) {
+        let again = dama::notation::pdn::Reader::resume(text, at, RuleSet::Italian).next();
+        assert_eq!(again.as_ref(), Some(g));
+    }
+}

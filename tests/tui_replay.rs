@@ -219,3 +219,21 @@ fn a_damaged_game_shows_its_readable_plies_and_the_error() {
     );
     assert!(text.contains("18-22 is illegal"), "{text}");
 }
+
+/// The viewer of a file's text reads each game again when it is opened: the same games as
+/// the viewer of the games read up front.
+#[test]
+fn a_viewer_on_the_text_shows_the_same_games() {
+    let held = Viewer::new("club.pdn".into(), read_games(FILE, RuleSet::Italian), 0);
+    let mut lazy = Viewer::from_text("club.pdn".into(), FILE.to_string(), RuleSet::Italian, 0);
+    let mut held = held;
+    assert_eq!(lazy.count(), 3);
+    for i in 0..3 {
+        held.open(i);
+        lazy.open(i);
+        let record = |v: &Viewer| v.replay().map(|r| r.record().clone());
+        assert_eq!(record(&lazy), record(&held), "game {i}");
+        assert_eq!(lazy.error(), held.error(), "game {i}");
+    }
+    assert!(lazy.error().is_some() && lazy.replay().unwrap().len() == 2);
+}

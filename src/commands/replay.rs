@@ -63,9 +63,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
             ascii: args.ascii,
         };
         drop((rows, chosen_game));
-        let games = Reader::new(&text, rules).collect();
-        drop(text);
-        return crate::commands::play::view(name, games, &opts);
+        return crate::commands::play::view(name, text, &opts);
     }
     let count = rows.len();
     let chosen = match args.game {

@@ -65,6 +65,21 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// A lexer of `text` that starts at a place an earlier one reported with [`Lexer::mark`].
+    pub(super) fn resume(text: &'a str, (i, line, column): (usize, usize, usize)) -> Lexer<'a> {
+        let mut lx = Lexer::new(text);
+        (lx.i, lx.line, lx.column) = (i.min(lx.text.len()), line, column);
+        lx
+    }
+
+    /// Where the next token will be read from: byte offset, line, column.
+    pub(super) fn mark(&self) -> (usize, usize, usize) {
+        match self.pending.front() {
+            Some(t) => (t.start, t.line, t.column),
+            None => (self.i, self.line, self.column),
+        }
+    }
+
     /// The text between two byte offsets of tokens.
     pub(super) fn slice(&self, start: usize, end: usize) -> &'a str {
         &self.text[start..end]

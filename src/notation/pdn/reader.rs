@@ -7,6 +7,10 @@ use crate::notation::movetext::parse_move;
 use crate::notation::{excerpt, fen};
 use crate::rules::{DrawReason, Game, Outcome, Position, RuleSet};
 
+/// Where a game begins in a text (see [`Reader::next_start`]): byte offset, line, column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameStart((usize, usize, usize));
+
 /// What is left of a damaged game after its error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Skip {
@@ -32,6 +36,23 @@ impl<'a> Reader<'a> {
     pub fn new(text: &'a str, default_rules: RuleSet) -> Reader<'a> {
         Reader {
             lex: Lexer::new(text),
+            default_rules,
+        }
+    }
+
+    /// Where the next game begins, so that it can be read again later on its own.
+    pub fn next_start(&self) -> GameStart {
+        GameStart(self.lex.mark())
+    }
+
+    /// A reader of `text` from a game's start, reading from there as the reader that gave
+    /// `at` (of the same `text`) did.
+    ///
+    /// # Panics
+    /// If `at` comes from a reader of another text and falls inside a character.
+    pub fn resume(text: &'a str, at: GameStart, default_rules: RuleSet) -> Reader<'a> {
+        Reader {
+            lex: Lexer::resume(text, at.0),
             default_rules,
         }
     }
