@@ -221,7 +221,18 @@ fn fuzz_pdn_fen_and_move_readers() {
     let end = Instant::now() + budget();
     let mut runs = 0u64;
     while Instant::now() < end {
-        let base = rng.pick(&seeds);
+        // A few games' worth of a seed, from a line start: many inputs a second, each deep
+        // into real records.
+        let base = {
+            let seed = rng.pick(&seeds);
+            let from = rng.below(seed.len());
+            let from = seed[..from]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let to = (from + 256 + rng.below(8192)).min(seed.len());
+            &seed[from..to]
+        };
         let other = rng.pick(&seeds);
         let input = match rng.below(10) {
             // Pure noise now and then; mostly mutations of real records.
