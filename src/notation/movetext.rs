@@ -193,17 +193,23 @@ impl MoveText {
         }
         let mut squares = Vec::new();
         let mut sep: Option<bool> = None;
-        let mut number = String::new();
+        // The digits of the square being read: byte offsets in `trimmed`, and its column.
+        let mut number = 0..0;
         let mut number_col = 0;
         // `None` marks the end, after the last character.
-        let chars = trimmed.chars().map(Some).chain(std::iter::once(None));
-        for (i, c) in chars.enumerate() {
+        let chars = trimmed
+            .char_indices()
+            .map(Some)
+            .chain(std::iter::once(None));
+        for (i, ic) in chars.enumerate() {
             let column = lead + i + 1;
-            if let Some(d) = c.filter(char::is_ascii_digit) {
+            let c = ic.map(|(_, c)| c);
+            let at = ic.map_or(trimmed.len(), |(at, _)| at);
+            if c.is_some_and(|d| d.is_ascii_digit()) {
                 if number.is_empty() {
-                    number_col = column;
+                    (number, number_col) = (at..at, column);
                 }
-                number.push(d);
+                number.end = at + 1;
                 continue;
             }
             let this_sep = match c {
@@ -215,18 +221,19 @@ impl MoveText {
             if number.is_empty() {
                 return Err(err(Syntax::MissingSquare { column }));
             }
-            let sq = number
+            let digits = &trimmed[number.clone()];
+            let sq = digits
                 .parse::<u32>()
                 .ok()
                 .and_then(Square::from_number)
                 .ok_or_else(|| {
                     err(Syntax::BadSquare {
                         column: number_col,
-                        number: excerpt(&number),
+                        number: excerpt(digits),
                     })
                 })?;
             squares.push(sq);
-            number.clear();
+            number = 0..0;
             if let Some(s) = this_sep {
                 if sep.is_some_and(|prev| prev != s) {
                     return Err(err(Syntax::MixedSeparators { column }));

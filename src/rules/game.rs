@@ -204,6 +204,14 @@ impl Game {
         Ok(())
     }
 
+    /// Plays a move known to be legal here (one of [`Game::legal_moves`], or one a move reader
+    /// has just resolved against this position) without generating the moves again, like the
+    /// search's unchecked play; the game may have been drawn by R-G2 or R-G3 (records play on).
+    /// An illegal move leaves the game in a state the rules never reach.
+    pub fn play_unchecked(&mut self, m: Move) {
+        self.push(m);
+    }
+
     fn push(&mut self, m: Move) {
         let next = self.position().after(&m);
         let draw = self.draw_state().after(&m);

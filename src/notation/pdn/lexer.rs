@@ -203,13 +203,17 @@ impl<'a> Lexer<'a> {
                 Ok(Tok::Nag(self.slice(start, self.i)))
             }
             c if c.is_ascii_digit() => {
-                self.take_while(|d| d.is_ascii_alphanumeric() || "-:./".contains(d));
+                self.take_while(|d| {
+                    d.is_ascii_alphanumeric() || matches!(d, '-' | ':' | '.' | '/')
+                });
                 let word = self.slice(start, self.i);
                 let marks = self.take_while(is_mark);
                 self.word(word, marks, line, column, start)
             }
             _ => {
-                self.take_while(|d| !d.is_whitespace() && !"[]{}()".contains(d));
+                self.take_while(|d| {
+                    !d.is_whitespace() && !matches!(d, '[' | ']' | '{' | '}' | '(' | ')')
+                });
                 let word = self.slice(start, self.i);
                 Err(self.err(line, column, PdnErrorKind::UnexpectedText(excerpt(word))))
             }

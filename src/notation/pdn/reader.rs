@@ -214,8 +214,8 @@ impl<'a> Reader<'a> {
                             reason,
                         });
                     }
-                    game.play_past_draw(&m)
-                        .expect("a legal move of a game the board has not ended");
+                    // `parse_move` resolved it among the legal moves of this position.
+                    game.play_unchecked(m);
                     st.moves.push(PdnMove::new(m));
                 }
             }
