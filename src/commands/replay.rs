@@ -29,9 +29,9 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
         bail!("{}: not a PDN file (no game found)", path.display());
     }
     // A file in which nothing reads is an error, not a list of errors.
-    if args.game.is_none() && rows.len() > 1 && rows.iter().all(|r| r.readable_plies() == 0) {
-        let Some(Row::Damaged { error, .. }) = rows.iter().find(|r| !r.is_ok()) else {
-            unreachable!("a game without a readable ply is damaged")
+    if args.game.is_none() && rows.len() > 1 && rows.iter().all(Row::shows_nothing) {
+        let Some(Row::Damaged { error, .. }) = rows.first() else {
+            unreachable!("every game is damaged")
         };
         bail!(
             "none of the {} games in {} can be read (games without a GameType tag are read as \
@@ -146,12 +146,9 @@ impl Row {
         matches!(self, Row::Ok { .. })
     }
 
-    /// Plies that can be shown; a game read whole counts as readable even with none.
-    fn readable_plies(&self) -> usize {
-        match self {
-            Row::Ok { moves, .. } => (*moves).max(1),
-            Row::Damaged { plies, .. } => *plies,
-        }
+    /// A damaged game of which not one ply can be shown.
+    fn shows_nothing(&self) -> bool {
+        matches!(self, Row::Damaged { plies: 0, .. })
     }
 }
 
