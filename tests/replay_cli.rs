@@ -267,3 +267,46 @@ fn text_from_a_file_cannot_drive_the_terminal() {
     assert_eq!(controls(&err), [], "{err:?}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_damaged_game_is_replayed_up_to_its_damage() {
+    // Game 2 breaks off after its first ply (a comment never closed).
+    let file = data("malformed/three_games_middle_damaged.pdn");
+    let (ok, out, err) = dama(&["replay", &file, "--game", "2", "--text", "--ply", "1"]);
+    assert!(ok, "a ply before the damage is shown as asked: {err}");
+    assert!(out.contains("[Event \"Damaged\"]"), "{out}");
+    assert!(out.contains("\n1. 22-18\n"), "{out}");
+    assert!(
+        out.contains("Stopped after ply 1 of the 1 readable (the record is damaged after them:"),
+        "{out}"
+    );
+    let (ok, out, _) = dama(&["replay", &file, "--game", "2", "--text", "--ply", "0"]);
+    assert!(ok);
+    assert!(
+        out.contains("Stopped after ply 0 of the 1 readable"),
+        "{out}"
+    );
+    // The whole game runs into the damage: shown up to it, then the error and a failure.
+    let (ok, out, err) = dama(&["replay", &file, "--game", "2", "--text"]);
+    assert!(!ok);
+    assert!(out.contains("\n1. 22-18\n"), "{out}");
+    assert!(out.contains("Damaged after ply 1:"), "{out}");
+    assert!(
+        err.contains("three_games_middle_damaged.pdn:7:10 (game 2): comment '{' is never closed"),
+        "{err}"
+    );
+    assert!(err.contains("shown up to ply 1"), "{err}");
+    // The list says how much of it shows.
+    let (ok, out, _) = dama(&["replay", &file]);
+    assert!(ok);
+    assert!(out.contains("(shown up to ply 1)"), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn dev_zero_is_refused_with_a_clear_error() {
+    let (ok, _, err) = dama(&["replay", "/dev/zero"]);
+    assert!(!ok);
+    assert!(err.contains("cannot read /dev/zero"), "{err}");
+    assert!(err.contains("not a PDN file"), "{err}");
+}

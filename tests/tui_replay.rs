@@ -190,3 +190,50 @@ fn move_marks_show_in_the_list() {
     assert!(screen.contains("1. 22-18?     11-14??"), "{screen}");
     assert!(screen.contains("2. 18x11!     6x15"), "{screen}");
 }
+
+/// A damaged record is shown up to its damage, with the error beside it.
+#[test]
+fn a_damaged_game_shows_its_readable_plies_and_the_error() {
+    let games = read_games(FILE, RuleSet::Italian);
+    let mut c = Config::new(RuleSet::Italian);
+    c.look = Look::Ascii;
+    c.autosave = None;
+    let mut app = App::viewer(c, Viewer::new("club.pdn".into(), games, 2));
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    let r = app
+        .replay_viewer()
+        .unwrap()
+        .replay()
+        .expect("shown up to the damage");
+    assert_eq!(r.len(), 2, "1. 22-18 10-14, then 18-22 is illegal");
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.game().ply(), 2, "the board follows the readable plies");
+    let text = screen_text(&app);
+    assert!(text.contains("ply 2/2"), "{text}");
+    assert!(
+        text.contains("The rest could not be read: line 17"),
+        "{text}"
+    );
+    assert!(text.contains("18-22 is illegal"), "{text}");
+}
+
+/// The viewer of a file's text reads each game again when it is opened: the same games as
+/// the viewer of the games read up front.
+#[test]
+fn a_viewer_on_the_text_shows_the_same_games() {
+    let held = Viewer::new("club.pdn".into(), read_games(FILE, RuleSet::Italian), 0);
+    let mut lazy = Viewer::from_text("club.pdn".into(), FILE.to_string(), RuleSet::Italian, 0);
+    let mut held = held;
+    assert_eq!(lazy.count(), 3);
+    for i in 0..3 {
+        held.open(i);
+        lazy.open(i);
+        let record = |v: &Viewer| v.replay().map(|r| r.record().clone());
+        assert_eq!(record(&lazy), record(&held), "game {i}");
+        assert_eq!(lazy.error(), held.error(), "game {i}");
+    }
+    assert!(lazy.error().is_some() && lazy.replay().unwrap().len() == 2);
+}

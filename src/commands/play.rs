@@ -3,7 +3,6 @@
 
 use crate::cli::{ColorChoice, PlayArgs};
 use crate::notation::fen;
-use crate::notation::pdn::{PdnError, PdnGame};
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::run::{Ended, EngineLink};
 use crate::tui::save::{Kept, Strength};
@@ -169,14 +168,10 @@ fn finish(ended: std::io::Result<Ended>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Opens the full-screen viewer on the games of a PDN file, at game `index` (0-based); when
+/// Opens the full-screen viewer on the games of a PDN text, at game `index` (0-based); when
 /// the file holds several and none was `chosen`, on the list of games. The engine thread
 /// starts only if the player starts a game from a position of the replay.
-pub fn view(
-    name: String,
-    games: Vec<Result<PdnGame, PdnError>>,
-    opts: &ViewOptions,
-) -> anyhow::Result<()> {
+pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()> {
     let mut config = Config::new(opts.rules);
     config.look = look(opts.ascii);
     let data = data_dir();
@@ -185,8 +180,8 @@ pub fn view(
     }
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));
-    let list = games.len() > 1 && !opts.chosen;
-    let mut viewer = Viewer::new(name, games, opts.index);
+    let mut viewer = Viewer::from_text(name, text, opts.rules, opts.index);
+    let list = viewer.count() > 1 && !opts.chosen;
     if let Some(ply) = opts.ply {
         viewer.goto(ply);
     }

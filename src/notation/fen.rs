@@ -2,6 +2,7 @@
 //! kings, either side's list first, spaces around separators, a trailing dot, quotes);
 //! writing is canonical (sorted squares, no ranges, White's list first).
 
+use super::excerpt;
 use crate::rules::{Color, Kind, Piece, Position, PositionError, RuleSet, Setup};
 use std::fmt;
 
@@ -101,7 +102,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
         other => {
             return Err(FenError::BadSideToMove {
                 column: s + 1,
-                found: other.to_string(),
+                found: excerpt(other),
             });
         }
     };
@@ -115,7 +116,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
             _ => {
                 return Err(FenError::BadColor {
                     column: s + 1,
-                    found: chars[s..e].iter().collect(),
+                    found: excerpt(&chars[s..e].iter().collect::<String>()),
                 });
             }
         };
@@ -174,7 +175,7 @@ fn parse_item(
         if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) || t.len() > 3 {
             return Err(FenError::BadSquare {
                 column: s + 1,
-                found: text.clone(),
+                found: excerpt(&text),
             });
         }
         Ok(t.parse().expect("digits"))
@@ -187,7 +188,7 @@ fn parse_item(
             if a > b {
                 return Err(FenError::BadRange {
                     column: s + 1,
-                    found: text.clone(),
+                    found: excerpt(&text),
                 });
             }
             out.extend((a..=b).map(|n| (n, piece)));

@@ -11,7 +11,8 @@
 //! when exactly one legal capture matches; `x`, `X` or `:` as the capture separator; a capture
 //! written with `-` or a step written with `x` when the move it names is unique.
 
-use crate::rules::{Color, Dir, Move, Position, Square, legal_moves};
+use super::excerpt;
+use crate::rules::{Color, Dir, Move, MoveList, Position, Square, legal_moves_into};
 use std::fmt;
 
 /// Writes a move in standard form (R-N1): `22-18`, `21x14`, `10x19x26`.
@@ -184,7 +185,7 @@ impl MoveText {
         let trimmed = text.trim();
         let lead = text.chars().take_while(|c| c.is_whitespace()).count();
         let err = |problem| MoveTextError::NotAMove {
-            text: trimmed.to_string(),
+            text: excerpt(trimmed),
             problem,
         };
         if trimmed.is_empty() {
@@ -192,40 +193,47 @@ impl MoveText {
         }
         let mut squares = Vec::new();
         let mut sep: Option<bool> = None;
-        let mut number = String::new();
+        // The digits of the square being read: byte offsets in `trimmed`, and its column.
+        let mut number = 0..0;
         let mut number_col = 0;
-        let chars: Vec<char> = trimmed.chars().collect();
-        for (i, &c) in chars.iter().chain(std::iter::once(&'\0')).enumerate() {
+        // `None` marks the end, after the last character.
+        let chars = trimmed
+            .char_indices()
+            .map(Some)
+            .chain(std::iter::once(None));
+        for (i, ic) in chars.enumerate() {
             let column = lead + i + 1;
-            if c.is_ascii_digit() {
+            let c = ic.map(|(_, c)| c);
+            let at = ic.map_or(trimmed.len(), |(at, _)| at);
+            if c.is_some_and(|d| d.is_ascii_digit()) {
                 if number.is_empty() {
-                    number_col = column;
+                    (number, number_col) = (at..at, column);
                 }
-                number.push(c);
+                number.end = at + 1;
                 continue;
             }
-            let is_end = i == chars.len();
             let this_sep = match c {
-                '-' => Some(false),
-                'x' | 'X' | ':' => Some(true),
-                _ if is_end => None,
-                _ => return Err(err(Syntax::UnexpectedChar { column, found: c })),
+                Some('-') => Some(false),
+                Some('x' | 'X' | ':') => Some(true),
+                None => None,
+                Some(c) => return Err(err(Syntax::UnexpectedChar { column, found: c })),
             };
             if number.is_empty() {
                 return Err(err(Syntax::MissingSquare { column }));
             }
-            let sq = number
+            let digits = &trimmed[number.clone()];
+            let sq = digits
                 .parse::<u32>()
                 .ok()
                 .and_then(Square::from_number)
                 .ok_or_else(|| {
                     err(Syntax::BadSquare {
                         column: number_col,
-                        number: number.clone(),
+                        number: excerpt(digits),
                     })
                 })?;
             squares.push(sq);
-            number.clear();
+            number = 0..0;
             if let Some(s) = this_sep {
                 if sep.is_some_and(|prev| prev != s) {
                     return Err(err(Syntax::MixedSeparators { column }));
@@ -269,23 +277,24 @@ impl MoveText {
     /// [`MoveTextError::Illegal`] with the reason, or [`MoveTextError::Ambiguous`] naming the
     /// candidates.
     pub fn resolve(&self, pos: &Position) -> Result<Move, MoveTextError> {
-        let legal = legal_moves(pos);
+        // Filled in place: a move list is kilobytes, too big to copy for every move read.
+        let mut legal = MoveList::new();
+        legal_moves_into(pos, &mut legal);
         let from = self.squares[0];
         let to = *self.squares.last().expect("at least two squares");
         let inner = &self.squares[1..self.squares.len() - 1];
         let jumped = jumped_squares(pos, &self.squares);
-        let candidates: Vec<Move> = legal
+        let mut candidates = legal
             .iter()
             .filter(|m| m.from() == from && m.to() == to)
-            .filter(|m| lands_in_order(m, inner) || jumped.is_some_and(|c| c == m.captured().0))
-            .copied()
-            .collect();
-        match candidates.len() {
-            1 => return Ok(candidates[0]),
-            0 => {}
-            _ => {
+            .filter(|m| lands_in_order(m, inner) || jumped.is_some_and(|c| c == m.captured().0));
+        match (candidates.next(), candidates.next()) {
+            (Some(m), None) => return Ok(*m),
+            (None, _) => {}
+            (Some(a), Some(b)) => {
+                let candidates = [*a, *b].into_iter().chain(candidates.copied()).collect();
                 return Err(MoveTextError::Ambiguous {
-                    text: self.text.clone(),
+                    text: excerpt(&self.text),
                     candidates,
                 });
             }
@@ -317,7 +326,7 @@ impl MoveText {
             Why::EmptySquare(from)
         };
         Err(MoveTextError::Illegal {
-            text: self.text.clone(),
+            text: excerpt(&self.text),
             why,
         })
     }
@@ -325,10 +334,10 @@ impl MoveText {
 
 /// Whether `inner` appears, in order, among the landing squares of `m` before its last one.
 fn lands_in_order(m: &Move, inner: &[Square]) -> bool {
-    let path: Vec<Square> = m.path().collect();
+    let landings = m.path().count();
     let mut want = inner.iter().peekable();
-    for s in &path[..path.len() - 1] {
-        if want.peek() == Some(&s) {
+    for s in m.path().take(landings - 1) {
+        if want.peek() == Some(&&s) {
             want.next();
         }
     }
@@ -360,7 +369,7 @@ fn is_step(pos: &Position, from: Square, to: Square) -> bool {
 mod tests {
     use super::*;
     use crate::notation::fen;
-    use crate::rules::RuleSet;
+    use crate::rules::{RuleSet, legal_moves};
 
     fn it(text: &str) -> Position {
         fen::parse(RuleSet::Italian, text).unwrap()

@@ -2,7 +2,7 @@
 //! full-screen replay viewer. It owns the record and every position of its main line; moving
 //! the cursor never replays moves again.
 
-use super::pdn::{PdnGame, PdnMove};
+use super::pdn::{PdnGame, PdnMove, RuleDraw};
 use crate::rules::{Color, Game, Kind, Piece, Position, Square};
 
 /// A game record and a cursor on one of its positions (ply 0 = the start position).
@@ -110,30 +110,41 @@ impl Replay {
     pub fn game_so_far(&self) -> Game {
         let mut g = Game::new(self.record.start);
         for m in &self.record.moves[..self.ply] {
-            if g.play(&m.mv).is_err() {
+            if g.play_past_draw(&m.mv).is_err() {
                 break;
             }
         }
         g
     }
 
+    /// The draw by the rules (R-G2, R-G3) that the record played on after, once the cursor
+    /// has reached it.
+    pub fn rule_draw_passed(&self) -> Option<RuleDraw> {
+        self.record.rule_draw.filter(|d| self.ply >= d.ply)
+    }
+
     /// How the game ended, in words: the board's own verdict when it shows one (no pieces,
-    /// no moves, repetition, no progress), else the record's result.
+    /// no moves, repetition, no progress), else the record's result; and a draw by the rules
+    /// that the record played on after.
     pub fn ending(&self) -> String {
         let rules = self.record.rules;
         let mut g = Game::new(self.record.start);
         for m in &self.record.moves {
-            if g.play(&m.mv).is_err() {
+            if g.play_past_draw(&m.mv).is_err() {
                 break;
             }
         }
-        match g.outcome() {
+        let end = match g.outcome() {
             Some(o) => format!("{} ({o})", self.record.result),
             None => format!(
                 "{} ({})",
                 self.record.result,
                 self.record.result.describe(rules)
             ),
+        };
+        match self.record.rule_draw {
+            Some(d) => format!("{end}; {d}"),
+            None => end,
         }
     }
 }

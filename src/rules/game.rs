@@ -1,7 +1,7 @@
 //! A game: the start position, the moves played, and the end of the game (R-G1..R-G5).
 //! Taking back moves is exact because each move describes itself.
 
-use super::{Color, DrawState, Move, MoveList, Position, RuleSet, legal_moves};
+use super::{Color, DrawState, Move, MoveList, Position, RuleSet, legal_moves, legal_moves_into};
 use std::fmt;
 
 /// Why a game was won.
@@ -180,6 +180,40 @@ impl Game {
             .ok_or(IllegalMove::NotLegal(*m))?;
         self.push(legal);
         Ok(())
+    }
+
+    /// Plays a legal move like [`Game::play`], also after a draw by repetition or by no
+    /// progress (R-G2, R-G3): game records made under other conventions play on past them.
+    /// Any other end of the game still refuses the move.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when the game has ended otherwise or the move is not legal.
+    pub fn play_past_draw(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        if self.declared.is_some() {
+            return Err(IllegalMove::GameOver(*m));
+        }
+        // A side without pieces has no legal move either: then the game is won (R-G1). The
+        // list is filled in place (it is kilobytes: copying it cost game records a quarter
+        // of their reading time).
+        let mut legal = MoveList::new();
+        legal_moves_into(self.position(), &mut legal);
+        if legal.is_empty() {
+            return Err(IllegalMove::GameOver(*m));
+        }
+        let legal = *legal
+            .iter()
+            .find(|l| l.from() == m.from() && l.to() == m.to() && l.captured() == m.captured())
+            .ok_or(IllegalMove::NotLegal(*m))?;
+        self.push(legal);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal here (one of [`Game::legal_moves`], or one a move reader
+    /// has just resolved against this position) without generating the moves again, like the
+    /// search's unchecked play; the game may have been drawn by R-G2 or R-G3 (records play on).
+    /// An illegal move leaves the game in a state the rules never reach.
+    pub fn play_unchecked(&mut self, m: Move) {
+        self.push(m);
     }
 
     fn push(&mut self, m: Move) {

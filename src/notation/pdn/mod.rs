@@ -17,14 +17,16 @@ mod lexer;
 mod reader;
 mod writer;
 
-pub use reader::{Reader, decode, read_file, read_game, read_games};
+pub use reader::{
+    FileError, GameStart, Reader, SNIFF_BYTES, decode, read_file, read_game, read_games, read_text,
+};
 pub use writer::{LINE_WIDTH, write_game, write_games};
 // Saving lives in `notation::save`; re-exported here where records are written.
 pub use super::save::{Overwrite, save_atomic, today};
 
 use super::fen::FenError;
 use super::movetext::MoveTextError;
-use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
+use crate::rules::{Color, DrawReason, Game, Move, Outcome, Position, RuleSet};
 use std::fmt;
 
 /// The result written at the end of a game (and in the `Result` tag).
@@ -140,6 +142,32 @@ pub struct PdnGame {
     /// The main line, every move legal.
     pub moves: Vec<PdnMove>,
     pub result: PdnResult,
+    /// Where the rules drew the game (R-G2, R-G3) when the record plays on after it.
+    pub rule_draw: Option<RuleDraw>,
+}
+
+/// A draw by the rules in a record that goes on after it (players under other conventions, or
+/// a third repetition nobody claimed): the moves after it are still replayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleDraw {
+    /// Plies played when the draw arose (the draw came with move `ply - 1`, 0-based).
+    pub ply: usize,
+    pub reason: DrawReason,
+}
+
+impl fmt::Display for RuleDraw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rule = match self.reason {
+            DrawReason::Repetition => "third repetition, R-G2",
+            DrawReason::NoProgress => "80 plies without a capture or a man move, R-G3",
+            DrawReason::Agreement => "agreement",
+        };
+        write!(
+            f,
+            "the rules draw the game after ply {} ({rule}); the record plays on",
+            self.ply
+        )
+    }
 }
 
 /// The seven standard tags, in the order PDN writes them.
@@ -155,6 +183,7 @@ impl PdnGame {
             intro: Vec::new(),
             moves: Vec::new(),
             result: PdnResult::Unknown,
+            rule_draw: None,
         }
     }
 
@@ -170,6 +199,7 @@ impl PdnGame {
             intro: Vec::new(),
             moves: game.moves().iter().copied().map(PdnMove::new).collect(),
             result: PdnResult::from_outcome(rules, game.outcome()),
+            rule_draw: None,
         };
         g.set_tag("Event", event);
         g.set_tag("Date", &today());
@@ -204,7 +234,7 @@ impl PdnGame {
         let mut game = Game::new(self.start);
         for m in &self.moves {
             // Every move was checked when the record was read or built from a Game.
-            if game.play(&m.mv).is_err() {
+            if game.play_past_draw(&m.mv).is_err() {
                 break;
             }
         }
@@ -265,6 +295,21 @@ pub struct PdnError {
     pub line: usize,
     pub column: usize,
     pub kind: PdnErrorKind,
+    /// What could be read of a damaged game: its tags and the moves before the damage (result
+    /// unknown), to show it up to there. `None` when nothing of a game could be read or its
+    /// tags are at fault.
+    pub partial: Option<Box<PdnGame>>,
+}
+
+impl PdnError {
+    pub fn new(line: usize, column: usize, kind: PdnErrorKind) -> PdnError {
+        PdnError {
+            line,
+            column,
+            kind,
+            partial: None,
+        }
+    }
 }
 
 /// What went wrong (see [`PdnError`] for where).
@@ -315,10 +360,6 @@ impl fmt::Display for PdnErrorKind {
                 )
             }
             PdnErrorKind::BadTag => write!(f, "malformed tag pair (expected [Name \"value\"])"),
-            PdnErrorKind::UnexpectedText(t) if t.chars().count() > 40 => {
-                let head: String = t.chars().take(40).collect();
-                write!(f, "{head:?}... is not PDN movetext")
-            }
             PdnErrorKind::UnexpectedText(t) => write!(f, "{t:?} is not PDN movetext"),
             PdnErrorKind::UnclosedVariation => write!(f, "variation '(' is never closed"),
             PdnErrorKind::UnmatchedParen => write!(f, "')' without a '('"),

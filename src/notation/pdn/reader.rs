@@ -2,10 +2,14 @@
 //! another, skipping past damaged ones.
 
 use super::lexer::{Lexer, Spanned, Tok, collapse};
-use super::{PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult};
-use crate::notation::fen;
+use super::{PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, RuleDraw};
 use crate::notation::movetext::parse_move;
-use crate::rules::{Game, Position, RuleSet};
+use crate::notation::{excerpt, fen};
+use crate::rules::{DrawReason, Game, Outcome, Position, RuleSet};
+
+/// Where a game begins in a text (see [`Reader::next_start`]): byte offset, line, column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameStart((usize, usize, usize));
 
 /// What is left of a damaged game after its error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,16 +24,35 @@ enum Skip {
 
 /// Reads the games of a PDN text one by one. After a damaged game (an `Err`), it resumes at
 /// the next game, so every game of a file is reported, good or bad.
-pub struct Reader {
-    lex: Lexer,
+/// A damaged game's error carries what could be read of it before the damage
+/// ([`PdnError::partial`]).
+pub struct Reader<'a> {
+    lex: Lexer<'a>,
     default_rules: RuleSet,
 }
 
-impl Reader {
+impl<'a> Reader<'a> {
     /// A reader of `text`; games without a `GameType` tag are read with `default_rules`.
-    pub fn new(text: &str, default_rules: RuleSet) -> Reader {
+    pub fn new(text: &'a str, default_rules: RuleSet) -> Reader<'a> {
         Reader {
             lex: Lexer::new(text),
+            default_rules,
+        }
+    }
+
+    /// Where the next game begins, so that it can be read again later on its own.
+    pub fn next_start(&self) -> GameStart {
+        GameStart(self.lex.mark())
+    }
+
+    /// A reader of `text` from a game's start, reading from there as the reader that gave
+    /// `at` (of the same `text`) did.
+    ///
+    /// # Panics
+    /// If `at` comes from a reader of another text and falls inside a character.
+    pub fn resume(text: &'a str, at: GameStart, default_rules: RuleSet) -> Reader<'a> {
+        Reader {
+            lex: Lexer::resume(text, at.0),
             default_rules,
         }
     }
@@ -48,8 +71,9 @@ impl Reader {
         let r = self.read_body(&mut state);
         match r {
             Ok(()) => Some(Ok(state.finish())),
-            Err((e, skip)) => {
+            Err((mut e, skip)) => {
                 self.recover(skip);
+                e.partial = state.partial(self.default_rules).map(Box::new);
                 Some(Err(e))
             }
         }
@@ -87,6 +111,10 @@ impl Reader {
 
     /// Reads tags and movetext up to and including the result. Errors carry whether they
     /// were lexical (the text itself unreadable) or about the game, i.e. what is left to skip.
+    #[allow(
+        clippy::result_large_err,
+        reason = "at most one error per game: not worth a box on the hot path"
+    )]
     fn read_body(&mut self, st: &mut GameState) -> Result<(), (PdnError, Skip)> {
         loop {
             let Some(t) = self.lex.next() else {
@@ -94,18 +122,18 @@ impl Reader {
                 let (line, column) = (self.lex.line, self.lex.column);
                 return st.start(self.default_rules).map_err(|(kind, tag)| {
                     let (line, column) = tag.unwrap_or((line, column));
-                    (PdnError { line, column, kind }, Skip::Nothing)
+                    (PdnError::new(line, column, kind), Skip::Nothing)
                 });
             };
             let t = t.map_err(|e| (e, Skip::Lines))?;
             let at = |kind| {
                 let (line, column) = (t.line, t.column);
-                (PdnError { line, column, kind }, Skip::Movetext)
+                (PdnError::new(line, column, kind), Skip::Movetext)
             };
             // Errors of the FEN or GameType tag point at the tag.
             let at_tag = |(kind, tag): (PdnErrorKind, Option<(usize, usize)>)| {
                 let (line, column) = tag.unwrap_or((t.line, t.column));
-                (PdnError { line, column, kind }, Skip::Movetext)
+                (PdnError::new(line, column, kind), Skip::Movetext)
             };
             match &t.tok {
                 Tok::Tag { name, value } => {
@@ -138,8 +166,8 @@ impl Reader {
                 Tok::Nag(n) => {
                     st.start(self.default_rules).map_err(at_tag)?;
                     match st.moves.last_mut() {
-                        Some(m) => m.nags.push(n.clone()),
-                        None => return Err(at(PdnErrorKind::NothingToAnnotate(n.clone()))),
+                        Some(m) => m.nags.push(n.to_string()),
+                        None => return Err(at(PdnErrorKind::NothingToAnnotate(n.to_string()))),
                     }
                 }
                 Tok::Open => {
@@ -148,7 +176,8 @@ impl Reader {
                     match st.moves.last_mut() {
                         Some(m) => m.variations.push(raw),
                         None => {
-                            return Err(at(PdnErrorKind::NothingToAnnotate(format!("({raw})"))));
+                            let text = excerpt(&format!("({raw})"));
+                            return Err(at(PdnErrorKind::NothingToAnnotate(text)));
                         }
                     }
                 }
@@ -157,21 +186,36 @@ impl Reader {
                     st.start(self.default_rules).map_err(at_tag)?;
                     let game = st.game.as_mut().expect("started");
                     let pos = *game.position();
-                    if let Some(outcome) = game.outcome() {
-                        return Err(at(PdnErrorKind::AfterEnd {
-                            text: text.clone(),
+                    let m = parse_move(&pos, text).map_err(|error| match game.outcome() {
+                        // Won on the board (no pieces or no moves, R-G1): nothing may follow.
+                        Some(outcome @ Outcome::Win { .. }) => at(PdnErrorKind::AfterEnd {
+                            text: excerpt(text),
                             outcome,
                             fen: fen::write(&pos),
-                        }));
-                    }
-                    let m = parse_move(&pos, text).map_err(|error| {
-                        at(PdnErrorKind::Move {
+                        }),
+                        _ => at(PdnErrorKind::Move {
                             ply: game.ply(),
                             error,
                             fen: fen::write(&pos),
-                        })
+                        }),
                     })?;
-                    game.play(&m).expect("a legal move of a game not over");
+                    // R-G2, R-G3: the rules draw the game here, but records made under other
+                    // conventions play on; the draw is noted where it happened.
+                    if st.rule_draw.is_none() {
+                        let reason = if game.repetitions() >= 3 {
+                            Some(DrawReason::Repetition)
+                        } else if game.draw_state().is_no_progress_draw() {
+                            Some(DrawReason::NoProgress)
+                        } else {
+                            None
+                        };
+                        st.rule_draw = reason.map(|reason| RuleDraw {
+                            ply: game.ply(),
+                            reason,
+                        });
+                    }
+                    // `parse_move` resolved it among the legal moves of this position.
+                    game.play_unchecked(m);
                     st.moves.push(PdnMove::new(m));
                 }
             }
@@ -179,21 +223,14 @@ impl Reader {
     }
 
     /// Reads a variation after its `(` up to the matching `)`; returns its text.
+    #[allow(clippy::result_large_err, reason = "as for read_body")]
     fn variation(&mut self, open: &Spanned) -> Result<String, (PdnError, Skip)> {
+        let unclosed = || PdnError::new(open.line, open.column, PdnErrorKind::UnclosedVariation);
         let mut depth = 1;
         let start = open.end;
         loop {
             let t = match self.lex.next() {
-                None => {
-                    return Err((
-                        PdnError {
-                            line: open.line,
-                            column: open.column,
-                            kind: PdnErrorKind::UnclosedVariation,
-                        },
-                        Skip::Lines,
-                    ));
-                }
+                None => return Err((unclosed(), Skip::Lines)),
                 Some(t) => t.map_err(|e| (e, Skip::Lines))?,
             };
             match t.tok {
@@ -201,21 +238,13 @@ impl Reader {
                 Tok::Close => {
                     depth -= 1;
                     if depth == 0 {
-                        let raw: String = self.lex.chars[start..t.start].iter().collect();
-                        return Ok(collapse(&raw));
+                        return Ok(collapse(self.lex.slice(start, t.start)));
                     }
                 }
                 // A tag inside a variation means the `)` is missing.
                 Tok::Tag { .. } => {
                     self.lex.push_back(t);
-                    return Err((
-                        PdnError {
-                            line: open.line,
-                            column: open.column,
-                            kind: PdnErrorKind::UnclosedVariation,
-                        },
-                        Skip::Movetext,
-                    ));
+                    return Err((unclosed(), Skip::Movetext));
                 }
                 _ => {}
             }
@@ -223,7 +252,7 @@ impl Reader {
     }
 }
 
-impl Iterator for Reader {
+impl Iterator for Reader<'_> {
     type Item = Result<PdnGame, PdnError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -241,6 +270,7 @@ struct GameState {
     intro: Vec<String>,
     moves: Vec<PdnMove>,
     result: Option<PdnResult>,
+    rule_draw: Option<RuleDraw>,
 }
 
 impl GameState {
@@ -264,13 +294,15 @@ impl GameState {
             Some((gt, at)) => match gt.split(',').next().map(str::trim) {
                 Some("22") => RuleSet::Italian,
                 Some("21") => RuleSet::English,
-                _ => return Err((PdnErrorKind::UnsupportedGameType(gt), at)),
+                _ => return Err((PdnErrorKind::UnsupportedGameType(excerpt(&gt)), at)),
             },
         };
         let start = match tag("FEN") {
             None => Position::start(rules),
-            Some((value, at)) => fen::parse(rules, &value)
-                .map_err(|error| (PdnErrorKind::BadFen { value, error }, at))?,
+            Some((value, at)) => fen::parse(rules, &value).map_err(|error| {
+                let value = excerpt(&value);
+                (PdnErrorKind::BadFen { value, error }, at)
+            })?,
         };
         self.rules = Some(rules);
         self.game = Some(Game::new(start));
@@ -286,28 +318,179 @@ impl GameState {
             intro: self.intro,
             moves: self.moves,
             result: self.result.unwrap_or(PdnResult::Unknown),
+            rule_draw: self.rule_draw,
+        }
+    }
+
+    /// What a damaged game shows: its tags and the moves before the damage, result unknown;
+    /// `None` when its tags themselves are at fault (no rules or start to show it from).
+    fn partial(&mut self, default_rules: RuleSet) -> Option<PdnGame> {
+        if self.game.is_none() && self.tags.is_empty() {
+            // Nothing of a game was read: text that is no game at all.
+            return None;
+        }
+        self.start(default_rules).ok()?;
+        self.result = None;
+        Some(std::mem::take(self).finish())
+    }
+}
+
+/// How much of a file is read before deciding that it is not PDN.
+pub const SNIFF_BYTES: usize = 1 << 20;
+
+/// Why a PDN file could not be read at all (its games' own errors are [`PdnError`]s).
+#[derive(Debug)]
+pub enum FileError {
+    Io(std::io::Error),
+    /// Longer than [`SNIFF_BYTES`], and its first megabyte holds no tag pair and no move.
+    NotPdn,
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileError::Io(e) => write!(f, "{e}"),
+            FileError::NotPdn => write!(
+                f,
+                "not a PDN file: its first megabyte holds no tag pair and no move"
+            ),
         }
     }
 }
 
-/// Reads every game of a PDN file (see [`decode`] for its encoding and [`Reader`] for damaged
-/// games).
+impl std::error::Error for FileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FileError::Io(e) => Some(e),
+            FileError::NotPdn => None,
+        }
+    }
+}
+
+impl From<std::io::Error> for FileError {
+    fn from(e: std::io::Error) -> FileError {
+        FileError::Io(e)
+    }
+}
+
+/// Reads the text of a PDN file (see [`decode`] for its encoding). A file longer than
+/// [`SNIFF_BYTES`] is read on only when its first megabyte looks like PDN, so that a binary
+/// file or a device such as `/dev/zero` is refused instead of filling memory.
 ///
 /// # Errors
-/// The I/O error when the file can't be read.
+/// [`FileError::Io`] when the file can't be read, [`FileError::NotPdn`] as above.
+pub fn read_text(path: &std::path::Path) -> Result<String, FileError> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    (&mut file)
+        .take(SNIFF_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > SNIFF_BYTES {
+        if !looks_like_pdn(&decode(&bytes[..SNIFF_BYTES])) {
+            return Err(FileError::NotPdn);
+        }
+        file.read_to_end(&mut bytes)?;
+    }
+    Ok(decode_owned(bytes))
+}
+
+/// Whether a text holds at least one tag pair, move number, move or result.
+fn looks_like_pdn(text: &str) -> bool {
+    let mut lex = Lexer::new(text);
+    while let Some(t) = lex.next() {
+        match t {
+            Ok(t)
+                if matches!(
+                    t.tok,
+                    Tok::Comment(_) | Tok::Nag(_) | Tok::Open | Tok::Close
+                ) => {}
+            Ok(_) => return true,
+            Err(_) => lex.skip_to_next_tag_line(),
+        }
+    }
+    false
+}
+
+/// Reads every game of a PDN file (see [`read_text`] and [`Reader`]). The games are all held
+/// at once: to go through a large file, read its text and iterate a [`Reader`].
+///
+/// # Errors
+/// [`FileError`] when the file can't be read or is not PDN.
 pub fn read_file(
     path: &std::path::Path,
     default_rules: RuleSet,
-) -> std::io::Result<Vec<Result<PdnGame, PdnError>>> {
-    Ok(read_games(&decode(&std::fs::read(path)?), default_rules))
+) -> Result<Vec<Result<PdnGame, PdnError>>, FileError> {
+    Ok(read_games(&read_text(path)?, default_rules))
 }
 
-/// The text of a PDN file: UTF-8 when it is (a byte-order mark is skipped by the reader), else
-/// Latin-1, which older Windows programs write (accented player names in Italian files).
+/// The text of a PDN file: UTF-8 when it is; UTF-16 (little or big endian, with or without a
+/// byte-order mark, as Windows "Unicode" text is saved); else Latin-1, which older Windows
+/// programs write (accented player names in Italian files). A UTF-8 byte-order mark is
+/// skipped by the reader.
 pub fn decode(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_string(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+        Err(_) => decode_other(bytes),
+    }
+}
+
+/// [`decode`] without copying a UTF-8 file.
+fn decode_owned(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => decode_other(e.as_bytes()),
+    }
+}
+
+fn decode_other(bytes: &[u8]) -> String {
+    match utf16_order(bytes) {
+        Some(little) => {
+            let units = bytes.chunks_exact(2).map(|p| {
+                let pair = [p[0], p[1]];
+                if little {
+                    u16::from_le_bytes(pair)
+                } else {
+                    u16::from_be_bytes(pair)
+                }
+            });
+            char::decode_utf16(units)
+                .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+                .collect()
+        }
+        None => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+/// `Some(true)` for UTF-16 little endian, `Some(false)` for big endian: a byte-order mark, or
+/// (without one) text whose every other byte is zero, as ASCII is in UTF-16. Latin-1 text
+/// has no zero bytes, so the two can't be confused.
+fn utf16_order(bytes: &[u8]) -> Option<bool> {
+    match bytes {
+        [0xFF, 0xFE, ..] => return Some(true),
+        [0xFE, 0xFF, ..] => return Some(false),
+        _ => {}
+    }
+    let head = &bytes[..bytes.len().min(4096) & !1];
+    if head.is_empty() {
+        return None;
+    }
+    let zeros = |odd: usize| {
+        head.iter()
+            .skip(odd)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let pairs = head.len() / 2;
+    let (even, odd) = (zeros(0), zeros(1));
+    // Mostly ASCII: nearly every high byte zero, hardly any low byte zero.
+    if odd * 10 >= pairs * 9 && even * 10 <= pairs {
+        Some(true)
+    } else if even * 10 >= pairs * 9 && odd * 10 <= pairs {
+        Some(false)
+    } else {
+        None
     }
 }
 
@@ -323,9 +506,5 @@ pub fn read_games(text: &str, default_rules: RuleSet) -> Vec<Result<PdnGame, Pdn
 pub fn read_game(text: &str, default_rules: RuleSet) -> Result<PdnGame, PdnError> {
     Reader::new(text, default_rules)
         .next()
-        .unwrap_or(Err(PdnError {
-            line: 1,
-            column: 1,
-            kind: PdnErrorKind::NoGame,
-        }))
+        .unwrap_or(Err(PdnError::new(1, 1, PdnErrorKind::NoGame)))
 }

@@ -3,6 +3,7 @@
 use super::RenderRef;
 use super::theme::Theme;
 use crate::tui::app::{App, Overlay};
+use crate::tui::viewer::GameRow;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -110,16 +111,14 @@ fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer
     let width = (area.width.saturating_sub(8) as usize).min(70);
     let mark = Style::new().add_modifier(Modifier::REVERSED);
     let mut lines: Vec<Line> = Vec::new();
-    for (i, g) in v.games().iter().enumerate().skip(first).take(rows) {
+    for (i, g) in v.rows().iter().enumerate().skip(first).take(rows) {
         let text = match g {
-            Ok(g) => format!(
-                "{:>4}. {} - {}  {}",
-                i + 1,
-                g.tag("White").unwrap_or("?"),
-                g.tag("Black").unwrap_or("?"),
-                g.result.as_str()
-            ),
-            Err(e) => format!("{:>4}. (cannot be read: {e})", i + 1),
+            GameRow::Read {
+                white,
+                black,
+                result,
+            } => format!("{:>4}. {white} - {black}  {}", i + 1, result.as_str()),
+            GameRow::Damaged(e) => format!("{:>4}. (cannot be read: {e})", i + 1),
         };
         let text: String = text.chars().take(width).collect();
         let style = if i == at { mark } else { Style::new() };

@@ -344,7 +344,21 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         r.ply(),
         r.len()
     )));
-    if r.at_end() {
+    if let Some(e) = v.error() {
+        // A damaged record, shown up to its damage.
+        let why = format!("The rest could not be read: {e}");
+        for l in wrap_text(&why, inner.width as usize).into_iter().take(3) {
+            top.push(Line::from(Span::styled(l, bold)));
+        }
+    } else if let Some(d) = r.rule_draw_passed() {
+        for l in wrap_text(&format!("Draw: {d}"), inner.width as usize)
+            .into_iter()
+            .take(2)
+        {
+            top.push(Line::from(l));
+        }
+    }
+    if r.at_end() && v.error().is_none() {
         for l in wrap_text(&r.ending(), inner.width as usize)
             .into_iter()
             .take(2)
