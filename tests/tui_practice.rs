@@ -820,3 +820,32 @@ fn the_game_end_dialog_reviews_the_game() {
     assert!(a.review().unwrap().done());
     assert!(screen(&a, 100, 32).contains("Review: 0 mistakes"));
 }
+
+/// The pieces each side has taken show in the panel once there are any (R-C2: a capture
+/// removes the jumped pieces).
+#[test]
+fn r_c2_the_panel_counts_the_pieces_taken() {
+    let pos = fen::parse(RuleSet::Italian, "W:W22,30:B18,10,1").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    assert!(!screen(&a, 100, 32).contains("Taken:"));
+    play_by_keys(&mut a, "22x13x6");
+    let text = screen(&a, 100, 32);
+    assert!(text.contains("Taken: White 2, Black 0"), "{text}");
+}
+
+/// Defect 4 of the play screen: picking a man when the ladder (R-C5 step 2) makes the king
+/// capture gives the ladder's reason, not a bare "You must capture".
+#[test]
+fn r_c5_picking_the_man_when_the_king_must_capture_says_why() {
+    // The man on 22 (d3) can take 18 (c4), the king on 24 (h3) can take 20 (g4).
+    let pos = fen::parse(RuleSet::Italian, "W:W22,K24:B18,20,1").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys_to(&mut a, 22);
+    assert_eq!(a.selected(), None);
+    assert!(
+        a.message()
+            .contains("the ladder requires the capture with the king"),
+        "{}",
+        a.message()
+    );
+}

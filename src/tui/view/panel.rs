@@ -72,8 +72,22 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         Line::from(Span::styled(rules_name, bold)),
         count(Color::White),
         count(Color::Black),
-        Line::from(format!("Engine {engine_strength}")),
     ];
+    // Pieces each side has taken in this game (from its start position), once there are any.
+    let start = game.start();
+    let took = |c: Color| {
+        let theirs = c.opposite();
+        start.pieces_of(theirs).count()
+            - pos
+                .pieces_of(theirs)
+                .count()
+                .min(start.pieces_of(theirs).count())
+    };
+    let (tw, tb) = (took(Color::White), took(Color::Black));
+    if tw + tb > 0 {
+        top.push(Line::from(format!("Taken: White {tw}, Black {tb}")));
+    }
+    top.push(Line::from(format!("Engine {engine_strength}")));
     let turn = match game.outcome() {
         Some(o) => Line::from(Span::styled(format!("{o}"), bold)),
         None => {
