@@ -18,6 +18,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
     let mut config = Config::new(rules);
     config.look = look(args.ascii);
+    config.lang = crate::cli::LangChoice::resolve(args.lang);
     let data = data_dir();
     if let Some(d) = &data {
         crate::tui::save::clean_data_folder(d);
@@ -149,6 +150,7 @@ pub fn view(
 ) -> anyhow::Result<()> {
     let mut config = Config::new(opts.rules);
     config.look = look(opts.ascii);
+    config.lang = opts.lang;
     let data = data_dir();
     if let Some(d) = &data {
         crate::tui::save::clean_data_folder(d);
@@ -186,6 +188,7 @@ pub struct ViewOptions {
     /// For records without a GameType tag.
     pub rules: RuleSet,
     pub ascii: bool,
+    pub lang: crate::tui::Lang,
 }
 
 /// Starts the engine thread on the first request (the viewer needs none until a game starts).

@@ -52,6 +52,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<()> {
             numbers: args.numbers,
             rules: args.rules.into(),
             ascii: args.ascii,
+            lang: crate::cli::LangChoice::resolve(args.lang),
         };
         return crate::commands::play::view(name, games, &opts);
     }
