@@ -14,7 +14,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("r", "rifai la mossa annullata"),
     ("t", "suggerimento: la mossa del computer per te"),
     ("m", "muovi ora: il computer gioca la migliore finora"),
-    ("+ / -", "computer più forte / più debole"),
+    ("+ / -", "computer più forte / più debole (profondità o tempo)"),
     ("f", "gira la damiera"),
     ("c", "numeri delle caselle sì/no"),
     ("e", "valutazione e variante del computer sì/no"),
@@ -226,7 +226,7 @@ pub fn text(m: Msg) -> &'static str {
 
         OutNoPieces => "Vince il {0}: il {1} non ha più pezzi",
         OutNoMoves => "Vince il {0}: il {1} non ha più mosse",
-        OutResigned => "Vince il {0}: il {1} abbandona",
+        OutResigned => "Vince il {0}: il {1} ha abbandonato",
         OutTime => "Vince il {0}: il {1} ha finito il tempo",
         OutRepetition => "Patta: la stessa posizione si è ripetuta tre volte",
         OutNoProgress => "Patta: 80 semimosse senza prese né mosse di pedina (regola della casa)",
