@@ -86,7 +86,11 @@ fn refused_moves_say_why_in_italian() {
     // R-M3: the man on 22 may not take the king on 18.
     let mut app = italian(Some("W:W22:BK18,1"));
     choose(&mut app, 22);
-    assert!(app.message().starts_with("Hai preso il 22"), "{}", app.message());
+    assert!(
+        app.message().starts_with("Hai preso il 22"),
+        "{}",
+        app.message()
+    );
     choose(&mut app, 13);
     assert_eq!(app.message(), "La pedina non può mangiare la dama");
     // R-M1: a man moves only forward.
@@ -131,10 +135,7 @@ fn the_engine_and_the_compulsory_capture_in_italian() {
 fn the_draw_offer_and_the_game_end_dialog_in_italian() {
     let mut app = italian(Some("W:WK29:BK4"));
     press(&mut app, KeyCode::Char('d'));
-    assert_eq!(
-        app.message(),
-        "Proponi la patta; il computer ci pensa…"
-    );
+    assert_eq!(app.message(), "Proponi la patta; il computer ci pensa…");
     // The engine judges the position level for itself (the score is from the player's view).
     answer_search(&mut app, "29-25", report(0));
     assert!(

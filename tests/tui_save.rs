@@ -354,7 +354,11 @@ fn a_game_that_cannot_be_kept_is_never_called_kept() {
 
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.overlay(), &Overlay::Confirm(Question::QuitNotKept));
-    assert!(!Question::QuitNotKept.text(dama::tui::Lang::En).contains("is kept"));
+    assert!(
+        !Question::QuitNotKept
+            .text(dama::tui::Lang::En)
+            .contains("is kept")
+    );
     press(&mut app, KeyCode::Char('n'));
     assert!(!app.should_quit());
     // Saved elsewhere, then quit.

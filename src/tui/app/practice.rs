@@ -196,10 +196,8 @@ impl App {
             Purpose::Hint => match best {
                 Some(m) => {
                     self.hint = Some(m);
-                    self.message = self.fill(
-                        Msg::HintIs,
-                        &[&super::move_text(&m, self.config.rules)],
-                    );
+                    self.message =
+                        self.fill(Msg::HintIs, &[&super::move_text(&m, self.config.rules)]);
                 }
                 None => self.message = self.t(Msg::NoHint).into(),
             },
@@ -210,12 +208,10 @@ impl App {
                 if own <= 0 {
                     self.game.agree_draw();
                     self.clear_selection();
-                    self.message =
-                        self.fill(Msg::DrawAccepted, &[&score_text(self.lang(), own)]);
+                    self.message = self.fill(Msg::DrawAccepted, &[&score_text(self.lang(), own)]);
                     self.overlay = super::Overlay::GameEnd;
                 } else {
-                    self.message =
-                        self.fill(Msg::DrawDeclined, &[&score_text(self.lang(), own)]);
+                    self.message = self.fill(Msg::DrawDeclined, &[&score_text(self.lang(), own)]);
                 }
             }
         }

@@ -10,11 +10,17 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Invio, Spazio", "prendi un pezzo / posalo"),
     ("clic del mouse", "lo stesso; il clic destro lo lascia"),
     ("Esc", "lascia il pezzo"),
-    ("u, Backspace", "annulla l'ultima mossa (tua e del computer)"),
+    (
+        "u, Backspace",
+        "annulla l'ultima mossa (tua e del computer)",
+    ),
     ("r", "rifai la mossa annullata"),
     ("t", "suggerimento: la mossa del computer per te"),
     ("m", "muovi ora: il computer gioca la migliore finora"),
-    ("+ / -", "computer più forte / più debole (profondità o tempo)"),
+    (
+        "+ / -",
+        "computer più forte / più debole (profondità o tempo)",
+    ),
     ("f", "gira la damiera"),
     ("c", "numeri delle caselle sì/no"),
     ("e", "valutazione e variante del computer sì/no"),
@@ -128,9 +134,7 @@ pub fn text(m: Msg) -> &'static str {
         NotSavedNoName => "Non salvata: manca il nome del file",
         NotSavedTo => "Non salvata in {0}: {1}",
         SavedTo => "Salvata in {0}",
-        NotKeptIn => {
-            "Non è stato possibile conservare la partita in {0}: {1} (s la salva altrove)"
-        }
+        NotKeptIn => "Non è stato possibile conservare la partita in {0}: {1} (s la salva altrove)",
         NotKeptMark => "possibile conservare",
         NotKept => "Non conservata",
         WinsIn => "vince il {0} in {1}",

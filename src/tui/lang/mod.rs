@@ -33,7 +33,11 @@ impl Lang {
     /// The language the locale asks for: the first non-empty of `LC_ALL`, `LC_MESSAGES`,
     /// `LANG` (the POSIX order) decides; a value starting with `it` (`it_IT.UTF-8`) is
     /// Italian, anything else English.
-    pub fn from_locale(lc_all: Option<&str>, lc_messages: Option<&str>, lang: Option<&str>) -> Lang {
+    pub fn from_locale(
+        lc_all: Option<&str>,
+        lc_messages: Option<&str>,
+        lang: Option<&str>,
+    ) -> Lang {
         let chosen = [lc_all, lc_messages, lang]
             .into_iter()
             .flatten()
@@ -305,7 +309,11 @@ fn fill(template: &str, args: &[&dyn Display]) -> String {
     while let Some(at) = rest.find('{') {
         out.push_str(&rest[..at]);
         let tail = &rest[at..];
-        let hole = tail.as_bytes().get(1).filter(|b| b.is_ascii_digit()).zip(tail.as_bytes().get(2));
+        let hole = tail
+            .as_bytes()
+            .get(1)
+            .filter(|b| b.is_ascii_digit())
+            .zip(tail.as_bytes().get(2));
         match hole {
             Some((d, b'}')) if usize::from(d - b'0') < args.len() => {
                 out.push_str(&args[usize::from(d - b'0')].to_string());
@@ -432,7 +440,11 @@ mod tests {
     #[test]
     fn the_italian_texts_are_translated() {
         for &m in Msg::ALL {
-            assert_ne!(m.text(Lang::En), m.text(Lang::It), "{m:?} is not translated");
+            assert_ne!(
+                m.text(Lang::En),
+                m.text(Lang::It),
+                "{m:?} is not translated"
+            );
         }
         let (en, it) = (Lang::En.keys(), Lang::It.keys());
         assert_eq!(en.len(), it.len());
@@ -469,9 +481,18 @@ mod tests {
         assert_eq!(Lang::from_locale(None, None, Some("it_IT.UTF-8")), Lang::It);
         assert_eq!(Lang::from_locale(None, None, Some("C.UTF-8")), Lang::En);
         // LC_ALL wins over the rest, then LC_MESSAGES; an empty value does not count.
-        assert_eq!(Lang::from_locale(Some("en_GB.UTF-8"), Some("it_IT"), Some("it_IT")), Lang::En);
-        assert_eq!(Lang::from_locale(Some(""), Some("it_CH.UTF-8"), Some("en_US")), Lang::It);
-        assert_eq!(Lang::from_locale(None, Some("en_US"), Some("it_IT")), Lang::En);
+        assert_eq!(
+            Lang::from_locale(Some("en_GB.UTF-8"), Some("it_IT"), Some("it_IT")),
+            Lang::En
+        );
+        assert_eq!(
+            Lang::from_locale(Some(""), Some("it_CH.UTF-8"), Some("en_US")),
+            Lang::It
+        );
+        assert_eq!(
+            Lang::from_locale(None, Some("en_US"), Some("it_IT")),
+            Lang::En
+        );
         assert_eq!(Lang::from_locale(Some("it"), None, None), Lang::It);
         assert_eq!(Lang::from_locale(None, None, Some("POSIX")), Lang::En);
     }
@@ -490,7 +511,11 @@ mod tests {
                 all.push(Outcome::Win { winner, reason });
             }
         }
-        for reason in [DrawReason::Repetition, DrawReason::NoProgress, DrawReason::Agreement] {
+        for reason in [
+            DrawReason::Repetition,
+            DrawReason::NoProgress,
+            DrawReason::Agreement,
+        ] {
             all.push(Outcome::Draw { reason });
         }
         for o in all {
@@ -498,7 +523,10 @@ mod tests {
             let it = outcome(Lang::It, o);
             assert_ne!(it, o.to_string());
             if let Some(w) = o.winner() {
-                assert!(it.starts_with(&format!("Vince il {}", color(Lang::It, w))), "{it}");
+                assert!(
+                    it.starts_with(&format!("Vince il {}", color(Lang::It, w))),
+                    "{it}"
+                );
             } else {
                 assert!(it.starts_with("Patta"), "{it}");
             }

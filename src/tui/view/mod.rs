@@ -45,10 +45,9 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
     let lang = app.lang();
     let mut text = vec![
         Line::from(Msg::TooSmall.text(lang)),
-        Line::from(Msg::TooSmallSize.fill(
-            lang,
-            &[&MIN_WIDTH, &MIN_HEIGHT, &area.width, &area.height],
-        )),
+        Line::from(
+            Msg::TooSmallSize.fill(lang, &[&MIN_WIDTH, &MIN_HEIGHT, &area.width, &area.height]),
+        ),
         Line::from(Msg::TooSmallQuit.text(lang)),
     ];
     // A pending question must stay answerable even without room for the board.

@@ -359,10 +359,7 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
                 crate::tui::lang::outcome(lang, o)
             ),
         };
-        for l in wrap_text(&ending, inner.width as usize)
-            .into_iter()
-            .take(2)
-        {
+        for l in wrap_text(&ending, inner.width as usize).into_iter().take(2) {
             top.push(Line::from(Span::styled(l, bold)));
         }
     } else {
@@ -471,10 +468,7 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             } else {
                 Msg::WhiteScore.fill(lang, &[&white_score_text(lang, white)])
             };
-            s.push_str(&Msg::StatusScore.fill(
-                lang,
-                &[&r.depth, &score, &nodes_text(r.nodes)],
-            ));
+            s.push_str(&Msg::StatusScore.fill(lang, &[&r.depth, &score, &nodes_text(r.nodes)]));
         }
         // Plain ASCII in --ascii, like every other line there.
         s.push_str(if theme.ascii() { " | " } else { " │ " });
