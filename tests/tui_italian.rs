@@ -181,3 +181,26 @@ fn resigning_asks_and_ends_in_italian() {
     assert!(text.contains("0-1   Hai perso."), "{text}");
     assert_eq!(app.config().human, Color::White);
 }
+
+#[test]
+fn a_resumed_game_is_described_in_italian() {
+    let dir = std::env::temp_dir().join(format!("dama-test-{}-it-summary", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("partita.pdn");
+    let mut game = Game::new(Position::start(RuleSet::Italian));
+    for m in ["22-18", "11-14"] {
+        let mv = tui_common::find_move(game.position(), m);
+        game.play(&mv).unwrap();
+    }
+    dama::tui::save::write_game(&game, Color::White, "dama (depth 12)", &path).unwrap();
+    let loaded = dama::tui::save::load_game(&path, RuleSet::Italian).unwrap();
+    let it = loaded.summary.text(Lang::It);
+    assert!(
+        it.starts_with("You (Bianco) contro dama (depth 12), "),
+        "{it}"
+    );
+    assert!(it.ends_with(", 2 mosse, ultima 11-14"), "{it}");
+    let en = loaded.summary.to_string();
+    assert!(en.ends_with(", 2 moves, last 11-14"), "{en}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

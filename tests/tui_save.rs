@@ -302,7 +302,7 @@ fn every_move_is_kept_at_once_and_resume_names_the_game() {
     assert_eq!(names, ["autosave.pdn"]);
 
     let loaded = resume(&auto, RuleSet::English).unwrap();
-    let s = &loaded.summary;
+    let s = &loaded.summary.to_string();
     assert!(s.starts_with("You (White) v dama (depth 12), "), "{s}");
     assert!(s.contains(&dama::notation::pdn::today()), "{s}");
     assert!(s.ends_with("2 moves, last 11-14"), "{s}");

@@ -87,7 +87,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
 
     let mut app = App::new(config, game);
     if let Some(summary) = &resumed {
-        app.note(format!("Resumed: {summary}"));
+        let lang = app.lang();
+        app.note(crate::tui::lang::Msg::Resumed.fill(lang, &[&summary.text(lang)]));
     }
     let mut engine = Worker::spawn(args.seed).context("cannot start the engine thread")?;
     let ended = crate::tui::run::run(&mut app, &mut engine);

@@ -133,6 +133,16 @@ pub fn text(m: Msg) -> &'static str {
         PliesOne => "1 ply",
         PliesMany => "{0} plies",
 
+        Resumed => "Resumed: {0}",
+        SummaryLine => "{0} (White) v {1}, {2}, {3}",
+        SummaryUndated => "undated",
+        SummaryNoMove => "no move yet",
+        SummaryOneMove => "1 move, {0}",
+        SummaryMoves => "{0} moves, last {1}",
+        SummaryUnwritable => {
+            " (note: {0} cannot be written, so a game played after this one could not be kept)"
+        }
+
         CannotReadChoose => "This game could not be read; choose another ([ and ])",
         OverAtThisPoint => "The game is over at this point; step back first",
         PlayingOn => "Playing on from here: you are {0}, the engine {1}",

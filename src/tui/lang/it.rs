@@ -143,6 +143,17 @@ pub fn text(m: Msg) -> &'static str {
         PliesOne => "1 semimossa",
         PliesMany => "{0} semimosse",
 
+        Resumed => "Ripresa: {0}",
+        SummaryLine => "{0} (Bianco) contro {1}, {2}, {3}",
+        SummaryUndated => "senza data",
+        SummaryNoMove => "ancora nessuna mossa",
+        SummaryOneMove => "1 mossa, {0}",
+        SummaryMoves => "{0} mosse, ultima {1}",
+        SummaryUnwritable => {
+            " (attenzione: in {0} non si può scrivere, quindi una partita giocata dopo questa \
+             non sarebbe stata conservata)"
+        }
+
         CannotReadChoose => "Questa partita non si può leggere; scegline un'altra ([ e ])",
         OverAtThisPoint => "A questo punto la partita è finita; torna indietro prima",
         PlayingOn => "Si gioca da qui: tu hai il {0}, il computer il {1}",

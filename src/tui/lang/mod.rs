@@ -174,6 +174,14 @@ keys! {
     MovesMany,
     PliesOne,
     PliesMany,
+    // ----- a resumed game -----
+    Resumed,
+    SummaryLine,
+    SummaryUndated,
+    SummaryNoMove,
+    SummaryOneMove,
+    SummaryMoves,
+    SummaryUnwritable,
     // ----- the replay viewer -----
     CannotReadChoose,
     OverAtThisPoint,
