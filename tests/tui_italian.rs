@@ -103,8 +103,7 @@ fn refused_moves_say_why_in_italian() {
     choose(&mut app, 22);
     assert_eq!(
         app.message(),
-        "Presa obbligatoria: per le regole di precedenza si mangia dove ci sono più pezzi \
-         (2) (con 24)"
+        "Presa obbligatoria: precedenza alla presa di più pezzi (2) (con 24)"
     );
     assert_eq!(app.selected(), None);
     // An opponent's piece.

@@ -489,4 +489,10 @@ fn italian_120x40_midgame_and_the_end() {
     a.update(Action::Resign);
     a.update(Action::Yes);
     check("italian_end_120x40", &a, 120, 40, false);
+    // The same at 80x24: the dialog and the panel's result fit the narrow screen.
+    let mut a = midgame_in(Lang::It, Look::Mono, 80, 24);
+    a.update(Action::Cancel);
+    a.update(Action::Resign);
+    a.update(Action::Yes);
+    check("italian_end_80x24", &a, 80, 24, false);
 }

@@ -85,16 +85,14 @@ pub fn text(m: Msg) -> &'static str {
         EngineThinkingWait => "Il computer sta pensando; aspetta la sua mossa (u annulla)",
         DarkSquaresOnly => "I pezzi stanno solo sulle caselle scure",
         MustCaptureBackHome => {
-            "Il {0} deve mangiare: scegli la casella d'arrivo (anche il {0} stesso chiude una presa)"
+            "Il {0} deve mangiare: scegli la casella d'arrivo (anche il {0} stesso)"
         }
         MustCaptureChoose => "Il {0} deve mangiare: scegli la casella d'arrivo",
         PickedTouch => "Hai preso il {0}: scegli dove muoverlo (pezzo toccato, pezzo mosso)",
         Picked => "Hai preso il {0}: scegli dove muoverlo (Esc lo lascia)",
         ChooseMarked => "Scegli una delle caselle d'arrivo segnate (Esc ricomincia)",
-        AgainForPlain => ", oppure di nuovo il {0} per quella che non passa da nessuna",
-        CapturesEndOn => {
-            "{0} prese finiscono sul {1}: scegli una casella segnata lungo il percorso{2}"
-        }
+        AgainForPlain => ", o di nuovo il {0} per quella senza caselle segnate",
+        CapturesEndOn => "{0} prese finiscono sul {1}: scegli una casella segnata sul percorso{2}",
         Through => "Passando dal {0}: scegli la prossima casella d'arrivo",
         YouPlayed => "Hai giocato {0}",
         IllegalGameOver => "{0}: la partita è finita",
@@ -102,7 +100,7 @@ pub fn text(m: Msg) -> &'static str {
 
         VerdictWin => " (hai vinto)",
         VerdictLoss => " (hai perso)",
-        EndMessage => "{0}{1}. s salva, N nuova partita, q esci",
+        EndMessage => "{0}{1}. s salva, N nuova, q esci",
         PlayAgain => "Nuova partita: giochi col {0} (colori scambiati)",
         StoppingSearch => "Fermo la ricerca: arriva la mossa migliore trovata finora",
         EngineNotThinking => "Il computer non sta pensando",
@@ -174,8 +172,7 @@ pub fn text(m: Msg) -> &'static str {
         SideToMove => "Tocca al {0}",
         ViewerKeys => "<-/-> mosse  Tab partite  p gioca da qui",
         DefaultReplay => {
-            "Rivedi: sinistra/destra una semimossa, Home/Fine salta, [ ] cambia partita, \
-             p gioca da qui"
+            "Rivedi: sx/dx una semimossa, Home/Fine salta, [ ] altra partita, p gioca da qui"
         }
         ReplayKeysTitle => " Tasti per rivedere ",
         GamesHint => "su/giù scegli, Invio apre, Esc chiude",
@@ -263,9 +260,9 @@ pub fn text(m: Msg) -> &'static str {
         ManMovesForward => "La pedina si muove solo in avanti",
         OneSquareDiagonal => "Si muove di una casella in diagonale",
         CaptureNotAllowed => "quella presa qui non è consentita",
-        LadderMostPieces => "per le regole di precedenza si mangia dove ci sono più pezzi ({0})",
-        LadderKing => "per le regole di precedenza deve mangiare la dama",
-        LadderMostKings => "per le regole di precedenza si sceglie la presa con più dame",
-        LadderKingFirst => "per le regole di precedenza si mangia dove s'incontra prima la dama",
+        LadderMostPieces => "precedenza alla presa di più pezzi ({0})",
+        LadderKing => "precedenza alla presa con la dama",
+        LadderMostKings => "precedenza alla presa di più dame",
+        LadderKingFirst => "precedenza alla presa che incontra prima la dama",
     }
 }

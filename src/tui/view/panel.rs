@@ -83,14 +83,22 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         count(Color::Black),
         Line::from(Msg::EngineStrength.fill(lang, &[&engine_strength])),
     ];
-    let turn = match game.outcome() {
-        Some(o) => Line::from(Span::styled(crate::tui::lang::outcome(lang, o), bold)),
+    match game.outcome() {
+        // The reason may be longer than the narrow panel: two lines rather than cut.
+        Some(o) => {
+            let text = crate::tui::lang::outcome(lang, o);
+            let width = area.width.saturating_sub(2) as usize;
+            for l in wrap_text(&text, width).into_iter().take(2) {
+                top.push(Line::from(Span::styled(l, bold)));
+            }
+        }
         None => {
             let side = pos.side_to_move();
-            Line::from(Msg::ToMove.fill(lang, &[&color(lang, side), &who(lang, side, human)]))
+            top.push(Line::from(
+                Msg::ToMove.fill(lang, &[&color(lang, side), &who(lang, side, human)]),
+            ));
         }
-    };
-    top.push(turn);
+    }
     // The draw rules' counters, once they matter (R-G3, R-G2).
     let quiet = game.draw_state().no_progress;
     if quiet >= 20 && game.outcome().is_none() {
