@@ -148,8 +148,7 @@ pub fn text(m: Msg) -> &'static str {
         SummaryOneMove => "1 mossa, {0}",
         SummaryMoves => "{0} mosse, ultima {1}",
         SummaryUnwritable => {
-            " (attenzione: in {0} non si può scrivere, quindi una partita giocata dopo questa \
-             non sarebbe stata conservata)"
+            " (nota: {0} è in sola lettura: una partita successiva non sarebbe conservata)"
         }
 
         CannotReadChoose => "Questa partita non si può leggere; scegline un'altra ([ e ])",

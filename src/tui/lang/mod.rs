@@ -554,3 +554,33 @@ mod tests {
         assert_eq!(score(Lang::It, WIN - 7), "vittoria in 7");
     }
 }
+
+#[cfg(test)]
+mod width {
+    use super::*;
+
+    /// A message that fits an 80-column line in English fits it in Italian too (holes filled
+    /// with a typical square number), so switching language never cuts a line that was whole.
+    #[test]
+    fn italian_lines_fit_where_english_ones_do() {
+        let args: [&dyn Display; 5] = [&"22", &"22", &"22", &"22", &"22"];
+        let mut long = Vec::new();
+        let questions = [Msg::QuitKept, Msg::NewGameQ, Msg::ResignQ, Msg::ReplaceQ];
+        for &m in Msg::ALL {
+            let en = m.fill(Lang::En, &args).chars().count();
+            let it = m.fill(Lang::It, &args).chars().count();
+            // A question sits in a box: two borders and two columns of padding.
+            let room = if questions.contains(&m) { 76 } else { 80 };
+            if en <= room && it > room {
+                long.push(format!("{m:?}: {it}"));
+            }
+        }
+        for (lang, keys) in [(Lang::En, Lang::En.keys()), (Lang::It, Lang::It.keys())] {
+            for (k, d) in keys {
+                // The help box: keys padded to 14, a space, borders and padding.
+                assert!(15 + d.chars().count() + 4 <= 80, "{lang:?} {k}: {d}");
+            }
+        }
+        assert!(long.is_empty(), "{long:?}");
+    }
+}
