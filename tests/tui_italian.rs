@@ -203,3 +203,53 @@ fn a_resumed_game_is_described_in_italian() {
     assert!(en.ends_with(", 2 moves, last 11-14"), "{en}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_replay_viewer_in_italian() {
+    let file = r#"[Event "Serata al circolo"]
+[White "Rossi"]
+[Black "Bianchi"]
+[Result "1-0"]
+[GameType "22,W,8,8,N2,1"]
+1. 23-19 10-14 2. 19x10 5x14 1-0
+
+[Event "Rotta"]
+[GameType "22,W,8,8,N2,1"]
+1. 22-18 10-14 2. 18-22 *
+"#;
+    let games = dama::notation::pdn::read_games(file, RuleSet::Italian);
+    let mut c = Config::new(RuleSet::Italian);
+    c.lang = Lang::It;
+    c.autosave = None;
+    let viewer = dama::tui::viewer::Viewer::new("circolo.pdn".into(), games, 0);
+    let mut app = App::viewer(c, viewer);
+    app.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    let text = screen(&app);
+    for want in [
+        "Rivedi: circolo.pdn",
+        "Partita 1 di 2",
+        "Bianco: Rossi",
+        "Nero: Bianchi",
+        "Evento: Serata al circolo",
+        "semimossa 0/4",
+        "Tocca al Bianco",
+        "<-/-> mosse  Tab partite",
+    ] {
+        assert!(text.contains(want), "{want:?} missing:\n{text}");
+    }
+    // At the end: the record's result, worded in Italian (the game was adjudicated).
+    press(&mut app, KeyCode::End);
+    let text = screen(&app);
+    assert!(text.contains("1-0 (vince il Bianco)"), "{text}");
+    // A position in the middle: p plays on from it against the computer.
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(
+        app.message(),
+        "Si gioca da qui: tu hai il Nero, il computer il Bianco"
+    );
+}

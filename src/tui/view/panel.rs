@@ -360,12 +360,18 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         // In Italian the ending is worded here from the game shown (the record's own words
         // are English).
         let ending = match (lang, app.game().outcome()) {
-            (Lang::En, _) | (_, None) => r.ending(),
-            (_, Some(o)) => format!(
-                "{} ({})",
-                rec.result.as_str(),
-                crate::tui::lang::outcome(lang, o)
-            ),
+            (Lang::En, _) => r.ending(),
+            (_, Some(o)) => crate::tui::lang::outcome(lang, o),
+            // The record ends without a decided position (adjudicated, unfinished).
+            (_, None) => match (rec.result, rec.result.winner(rec.rules)) {
+                (_, Some(w)) => Msg::ResultWins.fill(lang, &[&color(lang, w)]),
+                (crate::notation::pdn::PdnResult::Draw, None) => t(Msg::ResultDraw).into(),
+                _ => t(Msg::ResultUnfinished).into(),
+            },
+        };
+        let ending = match lang {
+            Lang::En => ending,
+            _ => format!("{} ({ending})", rec.result.as_str()),
         };
         for l in wrap_text(&ending, inner.width as usize).into_iter().take(2) {
             top.push(Line::from(Span::styled(l, bold)));
