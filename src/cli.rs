@@ -140,6 +140,9 @@ pub struct ReplayArgs {
     /// The viewer in plain ASCII without colour (`NO_COLOR` also turns colour off).
     #[arg(long)]
     pub ascii: bool,
+    /// The viewer's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangChoice>,
 }
 
 #[derive(Args, Debug)]
@@ -340,6 +343,29 @@ pub struct PlayArgs {
     /// Ring the terminal bell at the engine's move and at the end of the game (`b` in game).
     #[arg(long)]
     pub bell: bool,
+    /// The board's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangChoice>,
+}
+
+/// The language of the board and the viewer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangChoice {
+    /// Italiano.
+    It,
+    /// English.
+    En,
+}
+
+impl LangChoice {
+    /// The language chosen, else the one the locale asks for.
+    pub fn resolve(choice: Option<LangChoice>) -> crate::tui::Lang {
+        match choice {
+            Some(LangChoice::It) => crate::tui::Lang::It,
+            Some(LangChoice::En) => crate::tui::Lang::En,
+            None => crate::tui::Lang::from_env(),
+        }
+    }
 }
 
 #[derive(Args, Debug)]

@@ -56,3 +56,16 @@ fn a_depth_and_a_move_time_together_are_refused() {
     assert_eq!(code, Some(2));
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+#[test]
+fn an_unknown_language_is_refused_with_the_choices() {
+    for args in [
+        &["--lang", "de"][..],
+        &["play", "--lang", "fr"],
+        &["replay", "x.pdn", "--lang", "es"],
+    ] {
+        let (code, err) = dama(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("possible values: it, en"), "{args:?}: {err}");
+    }
+}

@@ -11,7 +11,7 @@ use dama::rules::{Color, Game, Position, RuleSet, legal_moves};
 use dama::tui::app::{EngineMsg, Report, Request};
 use dama::tui::input::Action;
 use dama::tui::view;
-use dama::tui::{App, Config, Look};
+use dama::tui::{App, Config, Lang, Look};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Color as Tc;
@@ -19,7 +19,12 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 fn app(look: Look, pos: Position, human: Color, w: u16, h: u16) -> App {
+    app_in(Lang::En, look, pos, human, w, h)
+}
+
+fn app_in(lang: Lang, look: Look, pos: Position, human: Color, w: u16, h: u16) -> App {
     let mut c = Config::new(pos.rules());
+    c.lang = lang;
     c.look = look;
     c.human = human;
     c.autosave = None;
@@ -136,7 +141,12 @@ fn check(name: &str, app: &App, w: u16, h: u16, colours: bool) {
 }
 
 fn midgame(look: Look, w: u16, h: u16) -> App {
-    let mut a = app(look, Position::start(RuleSet::Italian), Color::White, w, h);
+    midgame_in(Lang::En, look, w, h)
+}
+
+fn midgame_in(lang: Lang, look: Look, w: u16, h: u16) -> App {
+    let start = Position::start(RuleSet::Italian);
+    let mut a = app_in(lang, look, start, Color::White, w, h);
     play_by_keys(&mut a, "23-19");
     engine(&mut a, "10-14");
     play_by_keys(&mut a, "19x10");
@@ -533,4 +543,37 @@ fn review_snapshots() {
         a.update(Action::NextMistake);
         check(&format!("review_{w}x{h}"), &a, w, h, false);
     }
+}
+
+/// The Italian board at the two sizes players use most: the panel (narrow at 80x24), the
+/// status line with a picked piece, the square numbers, and at 120x40 the help and the
+/// game-end dialog.
+#[test]
+fn italian_80x24_midgame() {
+    let mut a = midgame_in(Lang::It, Look::Mono, 80, 24);
+    a.update(Action::ToggleNumbers);
+    check("italian_80x24", &a, 80, 24, false);
+    // The picked piece's message, then the narrow help.
+    a.update(Action::Cancel);
+    play_pick(&mut a, 22);
+    a.update(Action::Help);
+    check("italian_help_80x24", &a, 80, 24, false);
+}
+
+#[test]
+fn italian_120x40_midgame_and_the_end() {
+    let a = midgame_in(Lang::It, Look::Ascii, 120, 40);
+    check("italian_120x40", &a, 120, 40, false);
+    // White (the player) resigns: the game-end dialog and the panel's result in Italian.
+    let mut a = midgame_in(Lang::It, Look::Ascii, 120, 40);
+    a.update(Action::Cancel);
+    a.update(Action::Resign);
+    a.update(Action::Yes);
+    check("italian_end_120x40", &a, 120, 40, false);
+    // The same at 80x24: the dialog and the panel's result fit the narrow screen.
+    let mut a = midgame_in(Lang::It, Look::Mono, 80, 24);
+    a.update(Action::Cancel);
+    a.update(Action::Resign);
+    a.update(Action::Yes);
+    check("italian_end_80x24", &a, 80, 24, false);
 }

@@ -304,7 +304,7 @@ fn every_move_is_kept_at_once_and_resume_names_the_game() {
     assert_eq!(names, ["autosave.pdn"]);
 
     let loaded = resume(&auto, RuleSet::English).unwrap();
-    let s = &loaded.summary;
+    let s = &loaded.summary.to_string();
     assert!(s.starts_with("You (White) v dama (depth 12), "), "{s}");
     assert!(s.contains(&dama::notation::pdn::today()), "{s}");
     assert!(s.ends_with("2 moves, last 11-14"), "{s}");
@@ -356,7 +356,11 @@ fn a_game_that_cannot_be_kept_is_never_called_kept() {
 
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.overlay(), &Overlay::Confirm(Question::QuitNotKept));
-    assert!(!Question::QuitNotKept.text().contains("is kept"));
+    assert!(
+        !Question::QuitNotKept
+            .text(dama::tui::Lang::En)
+            .contains("is kept")
+    );
     press(&mut app, KeyCode::Char('n'));
     assert!(!app.should_quit());
     // Saved elsewhere, then quit.

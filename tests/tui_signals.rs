@@ -88,16 +88,17 @@ fn open_pty() -> std::io::Result<(OwnedFd, OwnedFd)> {
 /// file-size limit of `fsize` bytes if given. `None` (after saying why) if there is no
 /// pseudo-terminal to be had.
 fn start(args: &[&str], home: &Path, fsize: Option<u64>) -> Option<Session> {
-    start_in(None, args, home, fsize)
+    start_in(None, args, home, fsize, &[])
 }
 
 /// As [`start`], through `shell` if given: the shell is then the terminal's session leader
-/// and dama its child, as when a script or `sh -c` starts it.
+/// and dama its child, as when a script or `sh -c` starts it. `env` is set last.
 fn start_in(
     shell: Option<&str>,
     args: &[&str],
     home: &Path,
     fsize: Option<u64>,
+    env: &[(&str, &str)],
 ) -> Option<Session> {
     let (master, slave) = match open_pty() {
         Ok(p) => p,
@@ -121,6 +122,11 @@ fn start_in(
         .env("XDG_DATA_HOME", &data)
         .env("TERM", "xterm-256color")
         .env_remove("NO_COLOR")
+        // The English texts these tests wait for, whatever the locale of the machine.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
+        .envs(env.iter().copied())
         .stdin(Stdio::from(slave.try_clone().unwrap()))
         .stdout(Stdio::from(slave.try_clone().unwrap()))
         .stderr(Stdio::piped());
@@ -484,7 +490,7 @@ fn a_closed_terminal_ends_dama_under_a_shell() {
         return;
     }
     let home = scratch("hangup");
-    let Some(mut s) = start_in(Some("/bin/sh"), &["play", "--depth", "1"], &home, None) else {
+    let Some(mut s) = start_in(Some("/bin/sh"), &["play", "--depth", "1"], &home, None, &[]) else {
         return;
     };
     let auto = s.autosave();
@@ -506,4 +512,36 @@ fn a_closed_terminal_ends_dama_under_a_shell() {
     let moves = kept_moves(&auto).expect("the game is kept");
     assert_eq!(moves[0], FIRST_MOVE);
     let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The board speaks the language chosen by `--lang`, or else by the locale (`LANG=it_IT`).
+#[test]
+fn the_board_speaks_italian_when_asked() {
+    let home = scratch("lang-flag");
+    let Some(mut s) = start(&["play", "--depth", "1", "--lang", "it"], &home, None) else {
+        return;
+    };
+    s.wait_for_board();
+    // Words without spaces: the first frame skips blank cells, so "a b" is not sent as such.
+    wait_until("the Italian panel", || {
+        s.screen_has("italiana") && s.screen_has("Bianco") && s.screen_has("Tocca")
+    });
+    assert!(!s.screen_has("draughts"));
+    s.keys(b"q");
+    let (status, _, _, _) = s.finish();
+    assert!(status.success(), "{status:?}");
+
+    // Without --lang the locale decides.
+    let home = scratch("lang-locale");
+    let it = [("LANG", "it_IT.UTF-8")];
+    let Some(mut s) = start_in(None, &["play", "--depth", "1"], &home, None, &it) else {
+        return;
+    };
+    s.wait_for_board();
+    wait_until("the Italian panel", || {
+        s.screen_has("italiana") && s.screen_has("Tocca")
+    });
+    s.keys(b"q");
+    let (status, _, _, _) = s.finish();
+    assert!(status.success(), "{status:?}");
 }

@@ -19,6 +19,7 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
     let mut config = Config::new(rules);
     config.look = look(args.ascii);
+    config.lang = crate::cli::LangChoice::resolve(args.lang);
     let data = data_dir();
     if let Some(d) = &data {
         crate::tui::save::clean_data_folder(d);
@@ -30,7 +31,7 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
         .autosave
         .as_deref()
         .and_then(|p| crate::tui::save::resume(p, rules).ok())
-        .map(|l| l.summary);
+        .map(|l| l.summary.text(config.lang));
     let mut app = App::start_screen(config, kept);
     let mut engine = LazyEngine::default();
     let ended = crate::tui::run::run(&mut app, &mut engine);
@@ -42,6 +43,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
     let mut config = Config::new(rules);
     config.look = look(args.ascii);
+    config.lang = crate::cli::LangChoice::resolve(args.lang);
     let data = data_dir();
     if let Some(d) = &data {
         crate::tui::save::clean_data_folder(d);
@@ -115,7 +117,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
 
     let mut app = App::new(config, game);
     if let Some(summary) = &resumed {
-        app.note(format!("Resumed: {summary}"));
+        let lang = app.lang();
+        app.note(crate::tui::lang::Msg::Resumed.fill(lang, &[&summary.text(lang)]));
     }
     let mut engine = Worker::spawn(args.seed).context("cannot start the engine thread")?;
     let ended = crate::tui::run::run(&mut app, &mut engine);
@@ -174,6 +177,7 @@ fn finish(ended: std::io::Result<Ended>) -> anyhow::Result<()> {
 pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()> {
     let mut config = Config::new(opts.rules);
     config.look = look(opts.ascii);
+    config.lang = opts.lang;
     let data = data_dir();
     if let Some(d) = &data {
         crate::tui::save::clean_data_folder(d);
@@ -211,6 +215,7 @@ pub struct ViewOptions {
     /// For records without a GameType tag.
     pub rules: RuleSet,
     pub ascii: bool,
+    pub lang: crate::tui::Lang,
 }
 
 /// Starts the engine thread on the first request (the viewer needs none until a game starts).

@@ -62,6 +62,7 @@ pub fn run(args: &ReplayArgs, out: &mut Out) -> anyhow::Result<()> {
             numbers: args.numbers,
             rules,
             ascii: args.ascii,
+            lang: crate::cli::LangChoice::resolve(args.lang),
         };
         drop((rows, chosen_game));
         return crate::commands::play::view(name, text, &opts);

@@ -6,6 +6,7 @@
 //! the capture ladder (R-C5) and the man/king restriction (R-M3) did not apply, and compares.
 
 use crate::rules::{Color, Dir, Kind, Move, Position, RuleSet, Square, has_capture, legal_moves};
+use crate::tui::lang::{Lang, Msg};
 
 /// A capture chain as the ladder judges it (R-C5).
 #[derive(Clone, Debug)]
@@ -139,42 +140,43 @@ fn movers(legal: &[Move]) -> String {
 }
 
 /// Why the ladder prefers the legal captures over `c` (R-C5), in a few words.
-fn ladder_reason(pos: &Position, c: &Chain, chain_by_king: bool, legal: &[Move]) -> String {
+fn ladder_reason(c: &Chain, chain_by_king: bool, legal: &[Move], lang: Lang) -> String {
     let Some(best) = legal.first() else {
-        return "that capture is not allowed here".into();
+        return Msg::CaptureNotAllowed.text(lang).into();
     };
     let best_pieces = best.capture_count();
     if best_pieces > c.pieces {
-        return format!(
-            "the ladder requires the capture that takes the most pieces ({best_pieces})"
-        );
+        return Msg::LadderMostPieces.fill(lang, &[&best_pieces]);
     }
     if best.is_king_move() && !chain_by_king {
-        return "the ladder requires the capture with the king".into();
+        return Msg::LadderKing.text(lang).into();
     }
     if best.captured_kings().count() > c.kings {
-        return "the ladder requires the capture that takes the most kings".into();
+        return Msg::LadderMostKings.text(lang).into();
     }
-    let _ = pos;
-    "the ladder requires the capture that meets the kings first".into()
+    Msg::LadderKingFirst.text(lang).into()
 }
 
 /// Why the piece on `sq` cannot be picked up (it has no legal move), or `None` when it can.
-pub fn cannot_pick(pos: &Position, sq: Square) -> Option<String> {
+pub fn cannot_pick(pos: &Position, sq: Square, lang: Lang) -> Option<String> {
+    let t = |m: Msg| Some(m.text(lang).to_string());
     let legal = legal_moves(pos);
     if legal.iter().any(|m| m.from() == sq) {
         return None;
     }
     let side = pos.side_to_move();
     match pos.piece_at(sq) {
-        None => return Some("Pick one of your pieces".into()),
+        None => return t(Msg::PickOwn),
         Some(p) if p.color != side => {
-            return Some(format!("That is a {} piece", p.color.name().to_lowercase()));
+            return t(match p.color {
+                Color::White => Msg::PieceOfWhite,
+                Color::Black => Msg::PieceOfBlack,
+            });
         }
         Some(_) => {}
     }
     if legal.is_empty() {
-        return Some("No legal move".into());
+        return t(Msg::NoLegalMove);
     }
     if has_capture(pos) {
         let kind = pos.piece_at(sq).map(|p| p.kind);
@@ -185,35 +187,30 @@ pub fn cannot_pick(pos: &Position, sq: Square) -> Option<String> {
             .filter(|c| allowed(rules, c))
             .max_by_key(|c| c.pieces)
         {
-            let reason = ladder_reason(pos, c, kind == Some(Kind::King), &legal);
-            return Some(format!(
-                "You must capture: {reason} (from {})",
-                movers(&legal)
-            ));
+            let reason = ladder_reason(c, kind == Some(Kind::King), &legal, lang);
+            return Some(Msg::MustCaptureReason.fill(lang, &[&reason, &movers(&legal)]));
         }
         if own.iter().any(|c| c.man_takes_king && !c.backwards) && rules == RuleSet::Italian {
-            return Some(format!(
-                "A man cannot capture a king. You must capture (from {})",
-                movers(&legal)
-            ));
+            return Some(Msg::ManCannotKingMust.fill(lang, &[&movers(&legal)]));
         }
-        return Some(format!("You must capture (from {})", movers(&legal)));
+        return Some(Msg::MustCaptureFrom.fill(lang, &[&movers(&legal)]));
     }
-    Some("That piece has no legal move".into())
+    t(Msg::PieceCannotMove)
 }
 
 /// Why moving the piece on `from` to `to` is refused. Call it only when no legal move of that
 /// piece ends on or passes through `to`.
-pub fn cannot_move(pos: &Position, from: Square, to: Option<Square>) -> String {
+pub fn cannot_move(pos: &Position, from: Square, to: Option<Square>, lang: Lang) -> String {
+    let t = |m: Msg| m.text(lang).to_string();
     let Some(to) = to else {
-        return "Pieces move on the dark squares only".into();
+        return t(Msg::MoveDarkOnly);
     };
     if pos.piece_at(to).is_some() {
-        return "That square is not empty".into();
+        return t(Msg::NotEmpty);
     }
     let rules = pos.rules();
     let Some(piece) = pos.piece_at(from) else {
-        return "Pick one of your pieces".into();
+        return t(Msg::PickOwn);
     };
     let legal = legal_moves(pos);
     let through = |c: &Chain| c.path.contains(&to);
@@ -224,32 +221,30 @@ pub fn cannot_move(pos: &Position, from: Square, to: Option<Square>) -> String {
         .filter(|c| allowed(rules, c))
         .max_by_key(|c| c.pieces)
     {
-        return format!(
-            "Not allowed: {}",
-            ladder_reason(pos, c, piece.kind == Kind::King, &legal)
-        );
+        let reason = ladder_reason(c, piece.kind == Kind::King, &legal, lang);
+        return Msg::NotAllowed.fill(lang, &[&reason]);
     }
     if reaching.iter().any(|c| c.man_takes_king) && rules == RuleSet::Italian {
-        return "A man cannot capture a king".into();
+        return t(Msg::ManCannotKing);
     }
     if reaching.iter().any(|c| c.backwards) {
-        return "A man captures only forward".into();
+        return t(Msg::ManCapturesForward);
     }
     let adjacent = Dir::ALL
         .into_iter()
         .find(|&d| from.neighbour(rules, d) == Some(to));
     if let Some(d) = adjacent {
         if has_capture(pos) {
-            return format!("You must capture (from {})", movers(&legal));
+            return Msg::MustCaptureFrom.fill(lang, &[&movers(&legal)]);
         }
         if piece.kind == Kind::Man && !forward(piece.color).contains(&d) {
-            return "A man moves only forward".into();
+            return t(Msg::ManMovesForward);
         }
     }
     if has_capture(pos) {
-        return format!("You must capture (from {})", movers(&legal));
+        return Msg::MustCaptureFrom.fill(lang, &[&movers(&legal)]);
     }
-    "A piece moves one square diagonally".into()
+    t(Msg::OneSquareDiagonal)
 }
 
 #[cfg(test)]
@@ -265,10 +260,10 @@ mod tests {
     fn r_c1_you_must_capture() {
         // R-C1: White 22 (d3) can take 18 (c4); 24 (h3) has a quiet move but may not make it.
         let pos = fen::parse(RuleSet::Italian, "W:W24,22:B18,1").unwrap();
-        let why = cannot_pick(&pos, sq(24)).unwrap();
+        let why = cannot_pick(&pos, sq(24), Lang::En).unwrap();
         assert!(why.starts_with("You must capture"), "{why}");
         assert!(why.contains("22"), "{why}");
-        assert_eq!(cannot_pick(&pos, sq(22)), None);
+        assert_eq!(cannot_pick(&pos, sq(22), Lang::En), None);
     }
 
     #[test]
@@ -276,7 +271,7 @@ mod tests {
         // R-M3: the white man on 22 (d3) faces a black king on 18 (c4) with 13 (b5) empty.
         let pos = fen::parse(RuleSet::Italian, "W:W22:BK18,1").unwrap();
         assert_eq!(
-            cannot_move(&pos, sq(22), Some(sq(13))),
+            cannot_move(&pos, sq(22), Some(sq(13)), Lang::En),
             "A man cannot capture a king"
         );
     }
@@ -288,7 +283,7 @@ mod tests {
         let pos = fen::parse(RuleSet::Italian, "W:W22,K24:B18,20,1").unwrap();
         let legal = legal_moves(&pos);
         assert!(legal.iter().all(|m| m.from() == sq(24)), "{legal:?}");
-        let why = cannot_pick(&pos, sq(22)).unwrap();
+        let why = cannot_pick(&pos, sq(22), Lang::En).unwrap();
         assert!(
             why.contains("the ladder requires the capture with the king"),
             "{why}"
@@ -299,7 +294,7 @@ mod tests {
     fn r_m1_men_move_forward() {
         let pos = fen::parse(RuleSet::Italian, "W:W18:B1").unwrap();
         assert_eq!(
-            cannot_move(&pos, sq(18), Some(sq(22))),
+            cannot_move(&pos, sq(18), Some(sq(22)), Lang::En),
             "A man moves only forward"
         );
     }
@@ -308,14 +303,14 @@ mod tests {
     fn r_c5_ladder_most_pieces_and_most_kings() {
         // R-C5 step 1: 22 (d3) takes one man; 24 (h3) takes 20 and 11 by 15.
         let pos = fen::parse(RuleSet::Italian, "W:W22,24:B18,20,11").unwrap();
-        let why = cannot_pick(&pos, sq(22)).unwrap();
+        let why = cannot_pick(&pos, sq(22), Lang::En).unwrap();
         assert!(
             why.contains("the ladder requires the capture that takes the most pieces (2)"),
             "{why}"
         );
         // R-C5 step 3: two kings take one piece each; the one that takes a king must.
         let pos = fen::parse(RuleSet::Italian, "W:WK22,K24:B18,K20,1").unwrap();
-        let why = cannot_pick(&pos, sq(22)).unwrap();
+        let why = cannot_pick(&pos, sq(22), Lang::En).unwrap();
         assert!(
             why.contains("the ladder requires the capture that takes the most kings"),
             "{why}"
@@ -330,6 +325,6 @@ mod tests {
         let legal: Vec<String> = legal_moves(&pos).iter().map(|m| m.to_string()).collect();
         assert!(legal.contains(&"9x18x27".to_string()), "{legal:?}");
         assert!(legal.contains(&"11x20".to_string()), "{legal:?}");
-        assert_eq!(cannot_pick(&pos, sq(11)), None);
+        assert_eq!(cannot_pick(&pos, sq(11), Lang::En), None);
     }
 }

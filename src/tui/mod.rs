@@ -8,6 +8,7 @@ pub mod app;
 pub mod clock;
 mod explain;
 pub mod input;
+pub mod lang;
 pub mod layout;
 pub mod protocol;
 pub mod run;
@@ -18,3 +19,4 @@ pub mod worker;
 
 pub use app::{App, Config, Look};
 pub use input::Action;
+pub use lang::Lang;

@@ -8,6 +8,7 @@
 
 use crate::notation::pdn::{self, Overwrite, PdnGame};
 use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
+use crate::tui::lang::{Lang, Msg};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -224,7 +225,47 @@ pub struct Loaded {
     /// (`dama (depth 4)`, `dama (200 ms)`), so a resumed game goes on as it was played.
     pub engine: Option<Strength>,
     /// Which game this is, for the player: players, date, moves.
-    pub summary: String,
+    pub summary: Summary,
+}
+
+/// Which game a record is, for the player: `You (White) v dama (depth 12), 2026.12.01 14:03,
+/// 7 moves, last 10-14` (date and time UTC, as saved): short enough for the message line.
+/// `Display` words it in English; [`Summary::text`] in either language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    white: String,
+    black: String,
+    /// Date and time, when the record has them.
+    when: Option<String>,
+    moves: usize,
+    last: Option<String>,
+    /// The kept game's folder cannot be written, so a newer game could not have been kept.
+    pub unwritable: Option<PathBuf>,
+}
+
+impl Summary {
+    pub fn text(&self, lang: Lang) -> String {
+        let when = match &self.when {
+            Some(w) => w.clone(),
+            None => Msg::SummaryUndated.text(lang).to_string(),
+        };
+        let moves = match &self.last {
+            None => Msg::SummaryNoMove.text(lang).to_string(),
+            Some(m) if self.moves == 1 => Msg::SummaryOneMove.fill(lang, &[m]),
+            Some(m) => Msg::SummaryMoves.fill(lang, &[&self.moves, m]),
+        };
+        let mut text = Msg::SummaryLine.fill(lang, &[&self.white, &self.black, &when, &moves]);
+        if let Some(dir) = &self.unwritable {
+            text.push_str(&Msg::SummaryUnwritable.fill(lang, &[&dir.display()]));
+        }
+        text
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
 }
 
 /// How strongly the engine played a saved game.
@@ -329,23 +370,24 @@ pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
     })
 }
 
-/// `You (White) v dama (depth 12), 2026.12.01 14:03, 7 moves, last 10-14` (date and time
-/// UTC, as saved): short enough for the message line.
-fn summary(record: &PdnGame) -> String {
-    let white = record.tag("White").unwrap_or("?");
-    let black = record.tag("Black").unwrap_or("?");
-    let mut when = record.tag("Date").unwrap_or("undated").to_string();
-    if let Some(t) = record.tag("Time").and_then(|t| t.get(..5)) {
-        when.push(' ');
-        when.push_str(t);
+/// The record's [`Summary`].
+fn summary(record: &PdnGame) -> Summary {
+    let when = record.tag("Date").map(|d| {
+        let mut when = d.to_string();
+        if let Some(t) = record.tag("Time").and_then(|t| t.get(..5)) {
+            when.push(' ');
+            when.push_str(t);
+        }
+        when
+    });
+    Summary {
+        white: record.tag("White").unwrap_or("?").to_string(),
+        black: record.tag("Black").unwrap_or("?").to_string(),
+        when,
+        moves: record.moves.len(),
+        last: record.moves.last().map(|m| m.mv.to_string()),
+        unwritable: None,
     }
-    let n = record.moves.len();
-    let moves = match record.moves.last() {
-        None => "no move yet".to_string(),
-        Some(m) if n == 1 => format!("1 move, {}", m.mv),
-        Some(m) => format!("{n} moves, last {}", m.mv),
-    };
-    format!("{white} (White) v {black}, {when}, {moves}")
 }
 
 /// Why `--resume` has no game to continue.
@@ -403,7 +445,7 @@ pub fn resume(autosave: &Path, rules: RuleSet) -> Result<Loaded, ResumeError> {
             Ok(l) => ResumeError::NewestNotKept {
                 autosave: autosave.to_path_buf(),
                 older,
-                summary: l.summary,
+                summary: l.summary.to_string(),
             },
             Err(_) => ResumeError::Nothing(autosave.to_path_buf()),
         });
@@ -412,10 +454,7 @@ pub fn resume(autosave: &Path, rules: RuleSet) -> Result<Loaded, ResumeError> {
     // A folder that cannot be written could not have kept a newer game either, nor set this
     // one aside: say so rather than let an older game pass for the last one.
     if let Some(dir) = autosave.parent().filter(|d| !writable(d)) {
-        loaded.summary.push_str(&format!(
-            " (note: {} cannot be written, so a game played after this one could not be kept)",
-            dir.display()
-        ));
+        loaded.summary.unwritable = Some(dir.to_path_buf());
     }
     Ok(loaded)
 }

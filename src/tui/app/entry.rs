@@ -5,6 +5,7 @@
 use super::App;
 use crate::rules::{Color, Move, Square};
 use crate::tui::explain;
+use crate::tui::lang::Msg;
 
 impl App {
     /// The legal moves of the picked piece that are still possible with the landing squares
@@ -109,10 +110,10 @@ impl App {
         if self.target.is_some() || !self.via.is_empty() {
             self.target = None;
             self.via.clear();
-            self.message = "Choose where to put the piece".into();
+            self.message = self.t(Msg::ChooseWhere).into();
         } else if let Some(sq) = self.selected {
             if self.config.touch_move {
-                self.message = format!("Touch-move: the piece on {sq} must move");
+                self.message = self.fill(Msg::TouchMoveMust, &[&sq]);
             } else {
                 self.clear_selection();
                 self.message.clear();
@@ -124,11 +125,11 @@ impl App {
 
     pub(super) fn select(&mut self) {
         if self.game.outcome().is_some() {
-            self.message = "The game is over: s saves, N starts a new game, q quits".into();
+            self.message = self.t(Msg::GameOverKeys).into();
             return;
         }
         if self.side_to_move() != self.config.human {
-            self.message = "The engine is thinking; wait for its move (u takes back)".into();
+            self.message = self.t(Msg::EngineThinkingWait).into();
             return;
         }
         let sq = self.cursor_square();
@@ -140,10 +141,10 @@ impl App {
 
     pub(super) fn pick(&mut self, sq: Option<Square>) {
         let Some(sq) = sq else {
-            self.message = "Pieces stand on the dark squares only".into();
+            self.message = self.t(Msg::DarkSquaresOnly).into();
             return;
         };
-        if let Some(why) = explain::cannot_pick(self.game.position(), sq) {
+        if let Some(why) = explain::cannot_pick(self.game.position(), sq, self.lang()) {
             self.message = why;
             return;
         }
@@ -152,16 +153,17 @@ impl App {
         self.via.clear();
         let capture = self.candidates().iter().any(Move::is_capture);
         let back_home = self.candidates().iter().any(|m| m.to() == sq);
-        self.message = if back_home {
-            format!("{sq} must capture: choose the landing square ({sq} itself ends a capture)")
+        let key = if back_home {
+            Msg::MustCaptureBackHome
         } else if capture {
-            format!("{sq} must capture: choose the landing square")
+            Msg::MustCaptureChoose
         } else if self.config.touch_move {
             // R-G6: a picked piece that can move must move, so there is no letting go.
-            format!("{sq} picked: choose where to move (touch-move: it must move)")
+            Msg::PickedTouch
         } else {
-            format!("{sq} picked: choose where to move (Esc lets go)")
+            Msg::Picked
         };
+        self.message = self.fill(key, &[&sq]);
     }
 
     pub(super) fn put(&mut self, from: Square, sq: Option<Square>) {
@@ -169,14 +171,14 @@ impl App {
         let own = sq.and_then(|s| pos.piece_at(s)).map(|p| p.color) == Some(pos.side_to_move());
         let cands = self.candidates();
         let Some(t) = sq else {
-            self.message = explain::cannot_move(&pos, from, None);
+            self.message = explain::cannot_move(&pos, from, None, self.lang());
             return;
         };
         // Another of the player's pieces: pick it instead (a chain may end on its own start,
         // so the picked square itself is a target when some capture ends there).
         if own && !cands.iter().any(|m| m.to() == t) {
             if self.config.touch_move && t != from {
-                self.message = format!("Touch-move: the piece on {from} must move");
+                self.message = self.fill(Msg::TouchMoveMust, &[&from]);
                 return;
             }
             if t == from {
@@ -184,7 +186,7 @@ impl App {
                 return;
             }
             // A piece that cannot move is not picked: the current one stays in hand.
-            if let Some(why) = explain::cannot_pick(&pos, t) {
+            if let Some(why) = explain::cannot_pick(&pos, t, self.lang()) {
                 self.message = why;
                 return;
             }
@@ -198,8 +200,7 @@ impl App {
             match plain(&cands).as_slice() {
                 [m] => return self.play_human(*m),
                 _ => {
-                    self.message =
-                        "Choose one of the marked landing squares (Esc starts over)".into();
+                    self.message = self.t(Msg::ChooseMarked).into();
                     return;
                 }
             }
@@ -212,14 +213,11 @@ impl App {
                 _ => {
                     self.target = Some(t);
                     let again = if plain(&ending).len() == 1 {
-                        format!(", or {t} again for the one through none of them")
+                        self.fill(Msg::AgainForPlain, &[&t])
                     } else {
                         String::new()
                     };
-                    self.message = format!(
-                        "{} captures end on {t}: choose a marked landing square on the way{again}",
-                        ending.len()
-                    );
+                    self.message = self.fill(Msg::CapturesEndOn, &[&ending.len(), &t, &again]);
                     return;
                 }
             }
@@ -236,9 +234,9 @@ impl App {
             .collect();
         if on_way.is_empty() {
             self.message = if self.target.is_some() || !self.via.is_empty() {
-                "Choose one of the marked landing squares (Esc starts over)".into()
+                self.t(Msg::ChooseMarked).into()
             } else {
-                explain::cannot_move(&pos, from, Some(t))
+                explain::cannot_move(&pos, from, Some(t), self.lang())
             };
             return;
         }
@@ -247,13 +245,13 @@ impl App {
         if left.len() == 1 {
             return self.play_human(left[0]);
         }
-        self.message = format!("Through {t}: choose the next landing square");
+        self.message = self.fill(Msg::Through, &[&t]);
     }
 
     pub(super) fn play_human(&mut self, m: Move) {
         let side = self.side_to_move();
         if let Err(e) = self.game.play(&m) {
-            self.message = e.to_string();
+            self.message = crate::tui::lang::illegal(self.lang(), &e);
             return;
         }
         self.keeper.take_over();
@@ -262,7 +260,7 @@ impl App {
         self.redo.clear();
         self.hint = None;
         self.stop_search();
-        self.message = format!("You played {}", super::move_text(&m, self.config.rules));
+        self.message = self.fill(Msg::YouPlayed, &[&super::move_text(&m, self.config.rules)]);
         self.after_move();
     }
 }

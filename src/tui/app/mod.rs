@@ -21,6 +21,7 @@ pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
 use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
 use crate::tui::clock::{Clock, TimeControl};
 use crate::tui::input::{Action, Context};
+use crate::tui::lang::{Lang, Msg};
 use crate::tui::layout::Screen;
 use crate::tui::save::{Keeper, Kept};
 use crate::tui::viewer::Viewer;
@@ -66,6 +67,8 @@ pub struct Config {
     pub resumed: bool,
     /// Where saved games go by default.
     pub save_dir: PathBuf,
+    /// The language of the interface (`--lang`, else the locale).
+    pub lang: Lang,
 }
 
 impl Config {
@@ -84,6 +87,7 @@ impl Config {
             autosave: None,
             resumed: false,
             save_dir: PathBuf::from("."),
+            lang: Lang::En,
         }
     }
 
@@ -156,21 +160,16 @@ pub enum Question {
 }
 
 impl Question {
-    pub fn text(self) -> &'static str {
+    pub fn text(self, lang: Lang) -> &'static str {
         match self {
-            Question::Quit => "Quit? The game is kept for `dama play --resume`. (y/n)",
-            Question::QuitUntouched => {
-                "Quit? You have not moved in this game, so it is not kept \
-                 (a game kept before stays as it was). (y/n)"
-            }
-            Question::QuitNotKept => {
-                "The game could not be kept (see below). Quit without it? \
-                 (y/n: n, then s, saves it elsewhere)"
-            }
-            Question::NewGame => "Abandon this game and start a new one? (y/n)",
-            Question::Resign => "Resign this game? (y/n)",
-            Question::Replace => "That file exists. Replace it with this game? (y/n)",
+            Question::Quit => Msg::QuitKept,
+            Question::QuitUntouched => Msg::QuitUntouched,
+            Question::QuitNotKept => Msg::QuitNotKept,
+            Question::NewGame => Msg::NewGameQ,
+            Question::Resign => Msg::ResignQ,
+            Question::Replace => Msg::ReplaceQ,
         }
+        .text(lang)
     }
 }
 
@@ -498,9 +497,9 @@ impl App {
                 if action == Action::Yes {
                     self.answer_yes(q);
                 } else if let Some(p) = self.replace.take() {
-                    self.message = format!("Not saved: {} is kept as it was", p.display());
+                    self.message = self.fill(Msg::NotSavedKept, &[&p.display()]);
                 } else if q == Question::QuitNotKept {
-                    self.message = "s saves the game elsewhere (it could not be kept)".into();
+                    self.message = self.t(Msg::SaveElsewhere).into();
                 }
                 return;
             }
@@ -569,40 +568,48 @@ impl App {
             Action::DepthDown => self.change_depth(-1),
             Action::Flip => {
                 self.flipped = !self.flipped;
-                self.message = if self.flipped {
-                    "Board flipped: Black at the bottom".into()
-                } else {
-                    "Board flipped: White at the bottom".into()
-                };
+                self.message = self
+                    .t(if self.flipped {
+                        Msg::FlippedBlack
+                    } else {
+                        Msg::FlippedWhite
+                    })
+                    .into();
             }
             Action::ToggleNumbers => {
                 self.numbers = !self.numbers;
-                self.message = if self.numbers {
-                    "Square numbers shown (c hides them)".into()
-                } else {
-                    "Square numbers hidden (c shows them)".into()
-                };
+                self.message = self
+                    .t(if self.numbers {
+                        Msg::NumbersShown
+                    } else {
+                        Msg::NumbersHidden
+                    })
+                    .into();
             }
             Action::ToggleBell => {
                 self.config.bell = !self.config.bell;
-                self.message = if self.config.bell {
-                    "Bell on: it rings at the engine's move and at the end of the game".into()
-                } else {
-                    "Bell off".into()
-                };
+                self.message = self
+                    .t(if self.config.bell {
+                        Msg::BellOn
+                    } else {
+                        Msg::BellOff
+                    })
+                    .into();
             }
             Action::ToggleEval => {
                 self.eval_on = !self.eval_on;
-                self.message = if self.eval_on {
-                    "Evaluation shown (from White's view)".into()
-                } else {
-                    "Evaluation hidden: no score or engine line until e again".into()
-                };
+                self.message = self
+                    .t(if self.eval_on {
+                        Msg::EvalShown
+                    } else {
+                        Msg::EvalHidden
+                    })
+                    .into();
             }
             Action::OfferDraw => self.offer_draw(),
             Action::Resign => {
                 if self.game.outcome().is_some() {
-                    self.message = "The game is already over".into();
+                    self.message = self.t(Msg::AlreadyOver).into();
                 } else {
                     self.overlay = Overlay::Confirm(Question::Resign);
                 }
@@ -629,6 +636,21 @@ impl App {
             Action::Help => self.overlay = Overlay::Help,
             _ => {}
         }
+    }
+
+    /// The interface's language.
+    pub fn lang(&self) -> Lang {
+        self.config.lang
+    }
+
+    /// A message in the interface's language.
+    pub(crate) fn t(&self, m: Msg) -> &'static str {
+        m.text(self.config.lang)
+    }
+
+    /// A message with arguments in the interface's language.
+    pub(crate) fn fill(&self, m: Msg, args: &[&dyn std::fmt::Display]) -> String {
+        m.fill(self.config.lang, args)
     }
 
     fn answer_yes(&mut self, q: Question) {
@@ -662,12 +684,12 @@ pub fn move_text(m: &Move, rules: RuleSet) -> String {
 }
 
 /// A score in centi-men from one side's view, as the engine words it (`+0.35`, `win in 7`).
-pub fn score_text(score: i32) -> String {
-    crate::engine::format_score(score)
+pub fn score_text(lang: Lang, score: i32) -> String {
+    crate::tui::lang::score(lang, score)
 }
 
 /// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
-pub fn white_score_text(score: i32) -> String {
+pub fn white_score_text(lang: Lang, score: i32) -> String {
     use crate::engine::{WIN, is_decisive};
     if !is_decisive(score) {
         return crate::engine::format_score(score);
@@ -677,8 +699,13 @@ pub fn white_score_text(score: i32) -> String {
     } else {
         (Color::Black, WIN + score)
     };
-    let unit = if plies == 1 { "ply" } else { "plies" };
-    format!("{winner} wins in {plies} {unit}")
+    Msg::WinsIn.fill(
+        lang,
+        &[
+            &crate::tui::lang::color(lang, winner),
+            &crate::tui::lang::plies(lang, plies.unsigned_abs()),
+        ],
+    )
 }
 
 /// `~/x.pdn` as the shell would read it (the prompt is not a shell).

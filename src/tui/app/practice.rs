@@ -3,6 +3,7 @@
 
 use super::{App, LastSearch, MAX_DEPTH, Question, Thinking, score_text};
 use crate::rules::{Game, Move};
+use crate::tui::lang::{Msg, color, outcome};
 use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
 use crate::tui::save::Kept;
 use std::path::PathBuf;
@@ -37,9 +38,6 @@ pub fn movetime_text(t: Duration) -> String {
     }
 }
 
-/// How the message line says the game is not kept.
-const NOT_KEPT: &str = "Not kept";
-
 impl App {
     /// After any move: announce the end, or let the engine answer.
     pub(super) fn after_move(&mut self) {
@@ -54,11 +52,11 @@ impl App {
         if let Some(o) = self.game.outcome() {
             self.clock.pause();
             let verdict = match o.winner() {
-                Some(w) if w == self.config.human => " (you win)",
-                Some(_) => " (you lose)",
+                Some(w) if w == self.config.human => self.t(Msg::VerdictWin),
+                Some(_) => self.t(Msg::VerdictLoss),
                 None => "",
             };
-            self.message = format!("{o}{verdict}. s saves, N starts a new game, q quits");
+            self.message = self.fill(Msg::EndMessage, &[&outcome(self.lang(), o), &verdict]);
             self.ring |= self.config.bell;
             // The dialog is for a game played here, not for a record being replayed.
             if self.viewer.is_none() {
@@ -72,10 +70,7 @@ impl App {
         self.config.human = self.config.human.opposite();
         self.flipped = self.config.human == crate::rules::Color::Black;
         self.new_game();
-        self.message = format!(
-            "New game: you play {} (colours swapped)",
-            self.config.human.name()
-        );
+        self.message = self.fill(Msg::PlayAgain, &[&color(self.lang(), self.config.human)]);
     }
 
     /// Starts the engine's move when it is its turn and it is not already thinking.
@@ -131,9 +126,9 @@ impl App {
         match &self.thinking {
             Some(t) if t.purpose != Purpose::DrawOffer => {
                 self.requests.push(Request::Stop);
-                self.message = "Stopping the search: its best move so far comes now".into();
+                self.message = self.t(Msg::StoppingSearch).into();
             }
-            _ => self.message = "The engine is not thinking".into(),
+            _ => self.message = self.t(Msg::EngineNotThinking).into(),
         }
     }
 
@@ -184,29 +179,28 @@ impl App {
                 };
                 let side = self.side_to_move();
                 if let Err(e) = self.game.play(&m) {
-                    self.message = format!("The engine's move was refused: {e}");
+                    let why = crate::tui::lang::illegal(self.lang(), &e);
+                    self.message = self.fill(Msg::EngineMoveRefused, &[&why]);
                     return;
                 }
                 self.clock.moved(side);
                 self.ring |= self.config.bell;
-                self.message = format!(
-                    "The engine played {}",
-                    super::move_text(&m, self.config.rules)
+                self.message = self.fill(
+                    Msg::EnginePlayed,
+                    &[&super::move_text(&m, self.config.rules)],
                 );
                 if crate::rules::has_capture(self.game.position()) {
-                    self.message.push_str(": you must capture");
+                    self.message.push_str(self.t(Msg::YouMustCaptureSuffix));
                 }
                 self.after_move();
             }
             Purpose::Hint => match best {
                 Some(m) => {
                     self.hint = Some(m);
-                    self.message = format!(
-                        "Hint: {} (marked on the board)",
-                        super::move_text(&m, self.config.rules)
-                    );
+                    self.message =
+                        self.fill(Msg::HintIs, &[&super::move_text(&m, self.config.rules)]);
                 }
-                None => self.message = "No hint: there is no legal move".into(),
+                None => self.message = self.t(Msg::NoHint).into(),
             },
             Purpose::Review(ply) => self.on_review(ply, report.score, best),
             Purpose::DrawOffer => {
@@ -216,17 +210,10 @@ impl App {
                 if own <= 0 {
                     self.game.agree_draw();
                     self.clear_selection();
-                    self.message = format!(
-                        "The engine accepts the draw: it judges the position {} for itself. {}",
-                        score_text(own),
-                        "s saves, N starts a new game, q quits"
-                    );
+                    self.message = self.fill(Msg::DrawAccepted, &[&score_text(self.lang(), own)]);
                     self.overlay = super::Overlay::GameEnd;
                 } else {
-                    self.message = format!(
-                        "The engine declines the draw: it judges the position {} for itself",
-                        score_text(own)
-                    );
+                    self.message = self.fill(Msg::DrawDeclined, &[&score_text(self.lang(), own)]);
                 }
             }
         }
@@ -234,23 +221,23 @@ impl App {
 
     pub(super) fn ask_hint(&mut self) {
         if self.game.outcome().is_some() {
-            self.message = "The game is over".into();
+            self.message = self.t(Msg::GameOver).into();
         } else if self.side_to_move() != self.config.human || self.engine_moving() {
-            self.message = "Hints are for your turn".into();
+            self.message = self.t(Msg::HintsYourTurn).into();
         } else {
             self.start_search(Purpose::Hint, self.config.limits());
-            self.message = "Looking for a good move…".into();
+            self.message = self.t(Msg::LookingForMove).into();
         }
     }
 
     pub(super) fn offer_draw(&mut self) {
         if self.game.outcome().is_some() {
-            self.message = "The game is already over".into();
+            self.message = self.t(Msg::AlreadyOver).into();
         } else if self.side_to_move() != self.config.human || self.engine_moving() {
-            self.message = "Offer a draw on your turn".into();
+            self.message = self.t(Msg::OfferOnYourTurn).into();
         } else {
             self.start_search(Purpose::DrawOffer, self.config.limits());
-            self.message = "You offer a draw; the engine is considering…".into();
+            self.message = self.t(Msg::YouOfferDraw).into();
         }
     }
 
@@ -261,21 +248,18 @@ impl App {
             let max = i32::from(crate::engine::levels::LEVELS);
             let n = (i32::from(n) + delta).clamp(1, max) as u8;
             self.config.level = Some(n);
-            self.message = format!("Engine level {n} of {max} (from its next move)");
+            self.message = Msg::EngineLevel.fill(self.config.lang, &[&n, &max]);
             return;
         }
         if let Some(t) = self.config.movetime {
             let t = step_movetime(t, delta);
             self.config.movetime = Some(t);
-            self.message = format!(
-                "Engine time {} a move (from its next move)",
-                movetime_text(t)
-            );
+            self.message = self.fill(Msg::EngineTime, &[&movetime_text(t)]);
             return;
         }
         let d = (self.config.depth as i32 + delta).clamp(1, MAX_DEPTH as i32) as u32;
         self.config.depth = d;
-        self.message = format!("Engine depth {d} (from its next move)");
+        self.message = self.fill(Msg::EngineDepth, &[&d]);
     }
 
     /// Take back a full move: the engine's reply and the player's move before it (or just the
@@ -285,7 +269,7 @@ impl App {
         let has_human_move = (0..self.game.ply())
             .any(|i| self.game.position_at(i).map(|p| p.side_to_move()) == Some(human));
         if !has_human_move {
-            self.message = "Nothing to take back".into();
+            self.message = self.t(Msg::NothingToTakeBack).into();
             return;
         }
         self.keeper.take_over();
@@ -304,12 +288,12 @@ impl App {
         // The clock goes on for whoever is to move now; time already spent stays spent.
         self.clock.start(self.side_to_move());
         let list: Vec<String> = taken.iter().map(Move::to_string).collect();
-        self.message = format!("Took back {} (r redoes)", list.join(" "));
+        self.message = self.fill(Msg::TookBack, &[&list.join(" ")]);
     }
 
     pub(super) fn redo(&mut self) {
         if self.redo.is_empty() {
-            self.message = "Nothing to redo".into();
+            self.message = self.t(Msg::NothingToRedo).into();
             return;
         }
         self.keeper.take_over();
@@ -329,7 +313,7 @@ impl App {
         }
         self.clock.start(self.side_to_move());
         let list: Vec<String> = played.iter().map(Move::to_string).collect();
-        self.message = format!("Replayed {}", list.join(" "));
+        self.message = self.fill(Msg::Replayed, &[&list.join(" ")]);
         self.clear_selection();
         self.hint = None;
         self.after_move();
@@ -346,7 +330,7 @@ impl App {
         self.hint = None;
         self.last_search = None;
         self.saved_to = None;
-        self.message = "New game".into();
+        self.message = self.t(Msg::NewGame).into();
         self.place_cursor();
         self.engine_turn();
     }
@@ -366,7 +350,7 @@ impl App {
             Kept::Untouched => Question::QuitUntouched,
             Kept::Failed(..) => Question::QuitNotKept,
             Kept::NoPlace => {
-                self.message = "There is no home folder to keep the game in".into();
+                self.message = self.t(Msg::NoHome).into();
                 Question::QuitNotKept
             }
         }
@@ -391,7 +375,7 @@ impl App {
 
     pub(super) fn save_as(&mut self, path: PathBuf) {
         if path.as_os_str().is_empty() {
-            self.message = "Not saved: no file name".into();
+            self.message = self.t(Msg::NotSavedNoName).into();
             return;
         }
         // The default folder (dama's data folder) is made on the first save; any other folder
@@ -400,15 +384,15 @@ impl App {
         if parent == Some(self.config.save_dir.as_path())
             && let Err(e) = std::fs::create_dir_all(&self.config.save_dir)
         {
-            self.message = format!("Not saved to {}: {e}", path.display());
+            self.message = self.fill(Msg::NotSavedTo, &[&path.display(), &e]);
             return;
         }
         match self.write_game(&path) {
             Ok(()) => {
-                self.message = format!("Saved to {}", path.display());
+                self.message = self.fill(Msg::SavedTo, &[&path.display()]);
                 self.saved_to = Some(path);
             }
-            Err(e) => self.message = format!("Not saved to {}: {e}", path.display()),
+            Err(e) => self.message = self.fill(Msg::NotSavedTo, &[&path.display(), &e]),
         }
     }
 
@@ -427,13 +411,15 @@ impl App {
             .keeper
             .keep(&self.game, self.config.human, &engine, retry);
         if let Kept::Failed(path, e) = state {
+            // The keeper's state borrows the app: word the messages without `self`.
+            let lang = self.config.lang;
+            let not_kept = Msg::NotKept.text(lang);
             if !was_failing {
-                self.message = format!(
-                    "The game could not be kept in {}: {e} (s saves it elsewhere)",
-                    path.display()
-                );
-            } else if !self.message.contains(NOT_KEPT) && !self.message.contains("not be kept") {
-                self.message = format!("{}. {NOT_KEPT}: {e}", self.message);
+                self.message = Msg::NotKeptIn.fill(lang, &[&path.display(), &e]);
+            } else if !self.message.contains(not_kept)
+                && !self.message.contains(Msg::NotKeptMark.text(lang))
+            {
+                self.message = format!("{}. {not_kept}: {e}", self.message);
             }
         }
     }

@@ -4,6 +4,7 @@
 use super::{App, Overlay};
 use crate::rules::Color;
 use crate::tui::input::Action;
+use crate::tui::lang::{Msg, color};
 use crate::tui::viewer::Viewer;
 
 impl App {
@@ -102,11 +103,11 @@ impl App {
             return;
         };
         let Some(game) = v.game_so_far() else {
-            self.message = "This game could not be read; choose another ([ and ])".into();
+            self.message = self.t(Msg::CannotReadChoose).into();
             return;
         };
         if game.outcome().is_some() {
-            self.message = "The game is over at this point; step back first".into();
+            self.message = self.t(Msg::OverAtThisPoint).into();
             return;
         }
         self.viewer = None;
@@ -120,10 +121,13 @@ impl App {
         self.clock.start(self.side_to_move());
         self.redo.clear();
         self.clear_selection();
-        self.message = format!(
-            "Playing on from here: you are {}, the engine {}",
-            self.config.human,
-            self.config.human.opposite()
+        let lang = self.lang();
+        self.message = self.fill(
+            Msg::PlayingOn,
+            &[
+                &color(lang, self.config.human),
+                &color(lang, self.config.human.opposite()),
+            ],
         );
         self.place_cursor();
         self.engine_turn();

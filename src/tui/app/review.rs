@@ -7,6 +7,7 @@
 use super::{App, Purpose, SearchLimits};
 use crate::engine::{WIN, is_decisive};
 use crate::rules::{Color, Game, Move};
+use crate::tui::lang::Msg;
 use crate::tui::viewer::Viewer;
 
 /// The depth of each position's search: deep enough to see the usual shots, quick enough
@@ -112,7 +113,7 @@ impl App {
             return;
         };
         let Some(r) = v.replay() else {
-            self.message = "This game could not be read; there is nothing to review".into();
+            self.message = Msg::ReviewNothing.text(self.config.lang).into();
             return;
         };
         let rec = r.record();
@@ -120,7 +121,7 @@ impl App {
         let review = Review::new(Game::new(rec.start), &moves, v.index());
         self.stop_search();
         self.review = Some(review);
-        self.message = "Reviewing the game: the engine goes through every position".into();
+        self.message = Msg::ReviewStarted.text(self.config.lang).into();
         self.review_next();
     }
 
@@ -133,7 +134,8 @@ impl App {
             &self.player_name(Color::Black),
         );
         self.stop_search();
-        self.viewer = Some(Viewer::new("this game".into(), vec![Ok(record)], 0));
+        let name = Msg::ThisGame.text(self.config.lang).to_string();
+        self.viewer = Some(Viewer::new(name, vec![Ok(record)], 0));
         self.flipped = self.config.human == Color::Black;
         self.clear_selection();
         self.start_review();
@@ -170,11 +172,10 @@ impl App {
                 self.game = saved;
             }
             None => {
-                let marks = self.mistakes().len();
-                self.message = format!(
-                    "Review done: {marks} mistake{} marked; x jumps to the next one",
-                    if marks == 1 { "" } else { "s" }
-                );
+                self.message = match self.mistakes().len() {
+                    1 => Msg::ReviewDoneOne.text(self.config.lang).into(),
+                    n => Msg::ReviewDone.fill(self.config.lang, &[&n]),
+                };
             }
         }
     }
@@ -230,9 +231,9 @@ impl App {
             .or(mistakes.first())
         else {
             self.message = if self.review.as_ref().is_some_and(Review::done) {
-                "No mistakes found".into()
+                Msg::NoMistakes.text(self.config.lang).into()
             } else {
-                "No mistakes found so far (the review goes on)".into()
+                Msg::NoMistakesYet.text(self.config.lang).into()
             };
             return;
         };
@@ -250,13 +251,19 @@ impl App {
         };
         let (mark, better) = review.mark(ply, &played);
         self.hint = better;
+        let lang = self.config.lang;
+        let number = ply / 2 + 1;
         self.message = match better {
-            Some(b) => format!(
-                "Move {}: {played}{mark}; better {} (marked on the board)",
-                ply / 2 + 1,
-                super::move_text(&b, self.config.rules)
+            Some(b) => Msg::MistakeBetter.fill(
+                lang,
+                &[
+                    &number,
+                    &played,
+                    &mark,
+                    &super::move_text(&b, self.config.rules),
+                ],
             ),
-            None => format!("Move {}: {played}{mark}", ply / 2 + 1),
+            None => Msg::MistakeAt.fill(lang, &[&number, &played, &mark]),
         };
     }
 }

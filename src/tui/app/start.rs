@@ -5,6 +5,7 @@
 use super::{App, Overlay};
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::input::Action;
+use crate::tui::lang::Msg;
 use crate::tui::save::{Loaded, Strength};
 use crate::tui::viewer::Viewer;
 use std::path::PathBuf;
@@ -189,9 +190,13 @@ impl App {
         self.start = Position::start(menu.rules);
         self.flipped = self.config.human == Color::Black;
         self.new_game();
-        self.message = format!(
-            "New game: you play {}, the engine at level {}",
-            self.config.human, menu.level
+        let lang = self.config.lang;
+        self.message = Msg::StartedNewGame.fill(
+            lang,
+            &[
+                &crate::tui::lang::color(lang, self.config.human),
+                &menu.level,
+            ],
         );
     }
 
@@ -229,12 +234,12 @@ impl App {
         };
         match crate::tui::save::resume(&path, self.config.rules) {
             Ok(l) => {
-                let summary = l.summary.clone();
+                let summary = l.summary.text(self.config.lang);
                 self.config.resumed = true;
                 self.continue_loaded(l);
                 let engine = self.engine_name();
                 self.keeper.adopt(&self.game, self.config.human, &engine);
-                self.message = format!("Resuming: {summary}");
+                self.message = Msg::Resuming.fill(self.config.lang, &[&summary]);
             }
             Err(e) => {
                 if let Some(m) = self.menu.as_mut() {
@@ -251,7 +256,7 @@ impl App {
             FileFor::Load => match crate::tui::save::load_game(&path, rules) {
                 Ok(l) => {
                     self.continue_loaded(l);
-                    self.message = format!("Loaded {}", path.display());
+                    self.message = Msg::Loaded.fill(self.config.lang, &[&path.display()]);
                     return;
                 }
                 Err(e) => e.to_string(),
@@ -261,8 +266,8 @@ impl App {
                     self.replay_file(path, games);
                     return;
                 }
-                Ok(_) => format!("{}: no game found", path.display()),
-                Err(e) => format!("cannot read {}: {e}", path.display()),
+                Ok(_) => Msg::NoGameIn.fill(self.config.lang, &[&path.display()]),
+                Err(e) => Msg::CannotReadFile.fill(self.config.lang, &[&path.display(), &e]),
             },
         };
         if let Some(m) = self.menu.as_mut() {

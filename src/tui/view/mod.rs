@@ -10,6 +10,7 @@ mod theme;
 pub use overlay::{KEYS, REPLAY_KEYS};
 
 use crate::tui::app::App;
+use crate::tui::lang::Msg;
 use crate::tui::layout::{MIN_HEIGHT, MIN_WIDTH, Screen};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -46,17 +47,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
+    let lang = app.lang();
     let mut text = vec![
-        Line::from("The terminal is too small for the board."),
-        Line::from(format!(
-            "Make it at least {MIN_WIDTH}x{MIN_HEIGHT} (now {}x{}).",
-            area.width, area.height
-        )),
-        Line::from("q quits."),
+        Line::from(Msg::TooSmall.text(lang)),
+        Line::from(
+            Msg::TooSmallSize.fill(lang, &[&MIN_WIDTH, &MIN_HEIGHT, &area.width, &area.height]),
+        ),
+        Line::from(Msg::TooSmallQuit.text(lang)),
     ];
     // A pending question must stay answerable even without room for the board.
     if let crate::tui::app::Overlay::Confirm(q) = app.overlay() {
-        text.insert(0, Line::from(q.text()));
+        text.insert(0, Line::from(q.text(lang)));
     }
     Paragraph::new(text)
         .wrap(Wrap { trim: true })

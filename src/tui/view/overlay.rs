@@ -3,6 +3,7 @@
 use super::RenderRef;
 use super::theme::Theme;
 use crate::tui::app::{App, Overlay};
+use crate::tui::lang::{Lang, Msg};
 use crate::tui::viewer::GameRow;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -10,88 +11,60 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph};
 
-/// The keys, as the help overlay lists them.
-pub const KEYS: &[(&str, &str)] = &[
-    ("arrows, hjkl", "move the cursor"),
-    ("Enter, Space", "pick up a piece / put it down"),
-    ("mouse click", "the same; right click lets go"),
-    ("Esc", "let go of the piece"),
-    ("u, Backspace", "take back a full move"),
-    ("r", "redo a taken-back move"),
-    ("t", "hint: the engine's move for you"),
-    ("m", "move now: the engine plays its best so far"),
-    ("+ / -", "engine stronger / weaker (depth or time)"),
-    ("f", "flip the board"),
-    ("c", "square numbers on/off"),
-    ("e", "engine's score and line shown / hidden"),
-    ("b", "bell at the engine's move on/off"),
-    ("d", "offer a draw"),
-    ("R", "resign"),
-    ("N", "new game"),
-    ("s", "save the game (PDN)"),
-    ("q", "quit (asks first)  Ctrl-C: quit now"),
-    ("?", "this help"),
-];
+/// The keys, as the help overlay lists them (in English; [`Lang::keys`] for each language).
+pub const KEYS: &[(&str, &str)] = crate::tui::lang::EN_KEYS;
 
-/// The replay viewer's keys.
-pub const REPLAY_KEYS: &[(&str, &str)] = &[
-    ("left, right", "one ply back / forward"),
-    ("Home, End", "the start / the end of the game"),
-    ("[ and ]", "previous / next game of the file"),
-    ("Tab", "the list of games"),
-    ("p, Enter", "play on from here against the engine"),
-    ("v", "review: the engine marks the mistakes"),
-    ("x", "next mistake, with the better move"),
-    ("f", "flip the board"),
-    ("c", "square numbers on/off"),
-    ("q, Esc", "quit"),
-    ("?", "this help"),
-];
+/// The replay viewer's keys (in English; [`Lang::replay_keys`] for each language).
+pub const REPLAY_KEYS: &[(&str, &str)] = crate::tui::lang::EN_REPLAY_KEYS;
 
 pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
+    let lang = app.lang();
+    let t = |m: Msg| m.text(lang);
     match app.overlay() {
         Overlay::None => {}
         Overlay::Help if app.replay_viewer().is_some() => {
-            let mut lines: Vec<Line> = REPLAY_KEYS
+            let mut lines: Vec<Line> = lang
+                .replay_keys()
                 .iter()
                 .map(|(k, d)| Line::from(format!("{k:<14} {d}")))
                 .collect();
             lines.push(Line::from(""));
-            lines.push(Line::from("Any key closes this help."));
-            popup(area, " Replay keys ", lines, theme, buf);
+            lines.push(Line::from(t(Msg::HelpClose)));
+            popup(area, t(Msg::ReplayKeysTitle), lines, theme, buf);
         }
         Overlay::Help => {
-            let mut lines: Vec<Line> = KEYS
+            let mut lines: Vec<Line> = lang
+                .keys()
                 .iter()
                 .map(|(k, d)| Line::from(format!("{k:<14} {d}")))
                 .collect();
             // The rules reminder only where it fits with every key (the box has a border).
             if lines.len() + 7 <= area.height as usize {
                 lines.push(Line::from(""));
-                lines.push(Line::from(
-                    "Captures are compulsory; a chain is entered by its final square.",
-                ));
-                lines.push(Line::from(
-                    "Draws: threefold repetition; 80 plies with no capture or man move",
-                ));
-                lines.push(Line::from(
-                    "(a house rule of the Italian site the rules come from).",
-                ));
+                lines.push(Line::from(t(Msg::HelpRules1)));
+                lines.push(Line::from(t(Msg::HelpRules2)));
+                lines.push(Line::from(t(Msg::HelpRules3)));
             }
             lines.push(Line::from(""));
-            lines.push(Line::from("Any key closes this help."));
-            popup(area, " Keys ", lines, theme, buf);
+            lines.push(Line::from(t(Msg::HelpClose)));
+            popup(area, t(Msg::HelpTitle), lines, theme, buf);
         }
         Overlay::Games(at) => games_popup(app, *at, area, theme, buf),
         Overlay::GameEnd => game_end_popup(app, area, theme, buf),
-        Overlay::Confirm(q) => popup(area, " Question ", vec![Line::from(q.text())], theme, buf),
+        Overlay::Confirm(q) => popup(
+            area,
+            t(Msg::QuestionTitle),
+            vec![Line::from(q.text(lang))],
+            theme,
+            buf,
+        ),
         Overlay::SaveAs(text) => popup(
             area,
-            " Save as ",
+            t(Msg::SaveAsTitle),
             vec![
                 Line::from(format!("{text}_")),
                 Line::from(""),
-                Line::from("Enter saves, Esc cancels"),
+                Line::from(t(Msg::SaveAsHint)),
             ],
             theme,
             buf,
@@ -110,6 +83,7 @@ fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer
         .min(v.count().saturating_sub(rows));
     let width = (area.width.saturating_sub(8) as usize).min(70);
     let mark = Style::new().add_modifier(Modifier::REVERSED);
+    let lang = app.lang();
     let mut lines: Vec<Line> = Vec::new();
     for (i, g) in v.rows().iter().enumerate().skip(first).take(rows) {
         let text = match g {
@@ -118,17 +92,17 @@ fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer
                 black,
                 result,
             } => format!("{:>4}. {white} - {black}  {}", i + 1, result.as_str()),
-            GameRow::Damaged(e) => format!("{:>4}. (cannot be read: {e})", i + 1),
+            GameRow::Damaged(e) => format!("{:>4}. {}", i + 1, Msg::CannotBeRead.fill(lang, &[e])),
         };
         let text: String = text.chars().take(width).collect();
         let style = if i == at { mark } else { Style::new() };
         lines.push(Line::from(Span::styled(format!("{text:<width$}"), style)));
     }
     lines.push(Line::from(""));
-    lines.push(Line::from("up/down choose, Enter opens, Esc closes"));
+    lines.push(Line::from(Msg::GamesHint.text(lang)));
     let title = match v.count() {
-        1 => " 1 game ".to_string(),
-        n => format!(" {n} games "),
+        1 => Msg::OneGame.text(lang).to_string(),
+        n => Msg::NGames.fill(lang, &[&n]),
     };
     popup(area, &title, lines, theme, buf);
 }
@@ -162,28 +136,32 @@ fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         return;
     };
     let rules = app.config().rules;
+    let lang: Lang = app.lang();
+    let t = |m: Msg| m.text(lang);
     let verdict = match o.winner() {
-        Some(w) if w == app.config().human => "You win.",
-        Some(_) => "You lose.",
-        None => "A draw.",
+        Some(w) if w == app.config().human => t(Msg::YouWin),
+        Some(_) => t(Msg::YouLose),
+        None => t(Msg::ADraw),
     };
     let plies = game.ply();
     let moves = plies.div_ceil(2);
     let lines = vec![
         Line::from(format!("{}   {verdict}", o.pdn_result(rules))),
-        Line::from(format!("{o}")),
-        Line::from(format!(
-            "after {moves} move{} ({plies} pl{})",
-            if moves == 1 { "" } else { "s" },
-            if plies == 1 { "y" } else { "ies" }
+        Line::from(crate::tui::lang::outcome(lang, o)),
+        Line::from(Msg::After.fill(
+            lang,
+            &[
+                &crate::tui::lang::moves(lang, moves as u64),
+                &crate::tui::lang::plies(lang, plies as u64),
+            ],
         )),
         Line::from(""),
-        Line::from("n    play again (colours swapped)"),
-        Line::from("r    review it with the engine"),
-        Line::from("s    save the game"),
-        Line::from("u    take back the last move"),
-        Line::from("Esc  look at the final position"),
-        Line::from("q    quit"),
+        Line::from(t(Msg::EndPlayAgain)),
+        Line::from(t(Msg::EndReview)),
+        Line::from(t(Msg::EndSave)),
+        Line::from(t(Msg::EndUndo)),
+        Line::from(t(Msg::EndLook)),
+        Line::from(t(Msg::EndQuit)),
     ];
-    popup(area, " Game over ", lines, theme, buf);
+    popup(area, t(Msg::GameOverTitle), lines, theme, buf);
 }

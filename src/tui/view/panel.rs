@@ -6,6 +6,7 @@ use super::theme::Theme;
 use crate::rules::{Color, Move, NO_PROGRESS_LIMIT};
 use crate::tui::app::{App, Purpose, white_score_text};
 use crate::tui::clock::clock_text;
+use crate::tui::lang::{Lang, Msg, color, who};
 use crate::tui::viewer::Viewer;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -33,15 +34,18 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let dim = Style::new().add_modifier(Modifier::DIM);
     let human = cfg.human;
+    let lang = cfg.lang;
+    let t = |m: Msg| m.text(lang);
     let engine_strength = match (cfg.time_control, cfg.movetime) {
-        (Some(tc), _) => format!("time control {tc}"),
-        _ if cfg.level.is_some() => format!(
-            "level {} of {}",
-            cfg.level.unwrap_or(1),
-            crate::engine::levels::LEVELS
+        (Some(tc), _) => Msg::StrengthTime.fill(lang, &[&tc]),
+        _ if cfg.level.is_some() => Msg::StrengthLevel.fill(
+            lang,
+            &[&cfg.level.unwrap_or(1), &crate::engine::levels::LEVELS],
         ),
-        (None, Some(t)) => format!("{} a move", crate::tui::app::movetime_text(t)),
-        (None, None) => format!("depth {}", cfg.depth),
+        (None, Some(mt)) => {
+            Msg::StrengthMoveTime.fill(lang, &[&crate::tui::app::movetime_text(mt)])
+        }
+        (None, None) => Msg::StrengthDepth.fill(lang, &[&cfg.depth]),
     };
     // Each side's clock: the time left under a time control, else the time used.
     let clock = app.clock();
@@ -50,22 +54,31 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         None => clock_text(clock.used(c), false),
     };
     let rules_name = match cfg.rules {
-        crate::rules::RuleSet::Italian => "Italian draughts",
-        crate::rules::RuleSet::English => "English draughts",
+        crate::rules::RuleSet::Italian => t(Msg::RulesItalian),
+        crate::rules::RuleSet::English => t(Msg::RulesEnglish),
     };
     let count = |c: Color| {
         let k = pos.kings_of(c).count();
         let n = pos.pieces_of(c).count();
-        let who = if c == human { "you" } else { "engine" };
         let kings = if k > 0 {
-            format!(" ({k}K)")
+            Msg::KingsShort.fill(lang, &[&k])
         } else {
             String::new()
         };
-        let plural = if n == 1 { "" } else { "s" };
-        Line::from(format!(
-            "{c} ({who}): {n} piece{plural}{kings}  {}",
-            clock_of(c)
+        let key = if n == 1 {
+            Msg::PiecesOne
+        } else {
+            Msg::PiecesMany
+        };
+        Line::from(key.fill(
+            lang,
+            &[
+                &color(lang, c),
+                &who(lang, c, human),
+                &n,
+                &kings,
+                &clock_of(c),
+            ],
         ))
     };
     let mut top = vec![
@@ -77,43 +90,49 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let start = game.start();
     let took = |c: Color| {
         let theirs = c.opposite();
-        start.pieces_of(theirs).count()
-            - pos
-                .pieces_of(theirs)
-                .count()
-                .min(start.pieces_of(theirs).count())
+        start
+            .pieces_of(theirs)
+            .count()
+            .saturating_sub(pos.pieces_of(theirs).count())
     };
     let (tw, tb) = (took(Color::White), took(Color::Black));
     if tw + tb > 0 {
-        top.push(Line::from(format!("Taken: White {tw}, Black {tb}")));
+        top.push(Line::from(Msg::Taken.fill(lang, &[&tw, &tb])));
     }
-    top.push(Line::from(format!("Engine {engine_strength}")));
-    let turn = match game.outcome() {
-        Some(o) => Line::from(Span::styled(format!("{o}"), bold)),
+    top.push(Line::from(
+        Msg::EngineStrength.fill(lang, &[&engine_strength]),
+    ));
+    match game.outcome() {
+        // The reason may be longer than the narrow panel: two lines rather than cut.
+        Some(o) => {
+            let text = crate::tui::lang::outcome(lang, o);
+            let width = area.width.saturating_sub(2) as usize;
+            for l in wrap_text(&text, width).into_iter().take(2) {
+                top.push(Line::from(Span::styled(l, bold)));
+            }
+        }
         None => {
             let side = pos.side_to_move();
-            let who = if side == human { "you" } else { "engine" };
-            Line::from(format!("{side} to move ({who})"))
+            top.push(Line::from(
+                Msg::ToMove.fill(lang, &[&color(lang, side), &who(lang, side, human)]),
+            ));
         }
-    };
-    top.push(turn);
+    }
     // The draw rules' counters, once they matter (R-G3, R-G2).
     let quiet = game.draw_state().no_progress;
     if quiet >= 20 && game.outcome().is_none() {
-        top.push(Line::from(format!(
-            "No capture or man move: {quiet}/{NO_PROGRESS_LIMIT} plies"
-        )));
+        top.push(Line::from(
+            Msg::NoProgress.fill(lang, &[&quiet, &NO_PROGRESS_LIMIT]),
+        ));
     }
     let seen = game.repetitions();
     if seen >= 2 && game.outcome().is_none() {
-        top.push(Line::from(format!(
-            "This position has occurred {seen} times"
-        )));
+        top.push(Line::from(Msg::Occurred.fill(lang, &[&seen])));
     }
     if app.eval_on() {
         let text = match app.last_search() {
-            Some(s) => format!("Eval: {} (White's view)", white_score_text(s.white_score())),
-            None => "Eval: none yet".to_string(),
+            Some(s) => Msg::EvalLine.fill(lang, &[&white_score_text(lang, s.white_score())]),
+            None => t(Msg::EvalNone).to_string(),
         };
         top.push(Line::from(text));
     }
@@ -125,12 +144,10 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         // `e` hides the engine's judgement everywhere: the score and the line it expects.
         Some(s) if !app.eval_on() => {
             let r = &s.report;
-            bottom.push(Line::from(format!(
-                "Engine d{}, {} nodes",
-                r.depth,
-                nodes_text(r.nodes)
-            )));
-            bottom.push(Line::from(Span::styled("Evaluation hidden (e shows)", dim)));
+            bottom.push(Line::from(
+                Msg::EngineNodes.fill(lang, &[&r.depth, &nodes_text(r.nodes)]),
+            ));
+            bottom.push(Line::from(Span::styled(t(Msg::EvalHiddenShows), dim)));
         }
         Some(s) => {
             let r = &s.report;
@@ -138,34 +155,30 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             // the numbers don't run together ("wins in 2 9 nodes").
             let score = s.white_score();
             let score = if crate::engine::is_decisive(score) {
-                white_score_text(score)
+                white_score_text(lang, score)
             } else {
-                format!("White {}", white_score_text(score))
+                Msg::WhiteScore.fill(lang, &[&white_score_text(lang, score)])
             };
-            let mut line = format!(
-                "Engine d{}: {score}, {} nodes",
-                r.depth,
-                nodes_text(r.nodes)
-            );
+            let mut line = Msg::EngineLine.fill(lang, &[&r.depth, &score, &nodes_text(r.nodes)]);
             // The narrowest panel drops the node count rather than cut it in half.
             if line.chars().count() + 2 > area.width as usize {
-                line = format!("Engine d{}: {score}", r.depth);
+                line = Msg::EngineLineShort.fill(lang, &[&r.depth, &score]);
             }
             bottom.push(Line::from(line));
             let pv: Vec<String> = r.pv.iter().take(8).map(Move::to_string).collect();
             let room = (area.width as usize).saturating_sub(2);
             let more = if theme.ascii() { "..." } else { "…" };
-            bottom.push(Line::from(fit_words("Line:", &pv, room, more)));
+            bottom.push(Line::from(fit_words(t(Msg::LinePrefix), &pv, room, more)));
         }
-        None => bottom.push(Line::from(Span::styled("No engine search yet", dim))),
+        None => bottom.push(Line::from(Span::styled(t(Msg::NoSearchYet), dim))),
     }
-    bottom.push(Line::from(Span::styled("? keys  q quit", dim)));
+    bottom.push(Line::from(Span::styled(t(Msg::KeysQuit), dim)));
 
     let inner = panel_area(area, theme, buf);
     let game = app.game();
     let first = game.start().side_to_move() == cfg.rules.first_to_move();
     let texts: Vec<String> = game.moves().iter().map(Move::to_string).collect();
-    let (mut list, _) = move_lines(&texts, first, None);
+    let (mut list, _) = move_lines(&texts, first, None, lang);
     // The result closes the move list, as in a PDN record.
     if let Some(o) = game.outcome() {
         list.push(Line::from(Span::styled(
@@ -185,6 +198,7 @@ fn move_lines(
     moves: &[String],
     first_moves_first: bool,
     current: Option<usize>,
+    lang: Lang,
 ) -> (Vec<Line<'static>>, usize) {
     let offset = usize::from(!first_moves_first);
     let mark = Style::new().add_modifier(Modifier::REVERSED);
@@ -201,7 +215,10 @@ fn move_lines(
     }
     if rows.is_empty() {
         let dim = Style::new().add_modifier(Modifier::DIM);
-        return (vec![Line::from(Span::styled("No moves yet", dim))], 0);
+        return (
+            vec![Line::from(Span::styled(Msg::NoMovesYet.text(lang), dim))],
+            0,
+        );
     }
     let mut at = 0;
     let lines = rows
@@ -303,28 +320,25 @@ fn panel_area(area: Rect, theme: &Theme, buf: &mut Buffer) -> Rect {
 pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let dim = Style::new().add_modifier(Modifier::DIM);
+    let lang = app.lang();
+    let t = |m: Msg| m.text(lang);
     let inner = panel_area(area, theme, buf);
     let rule: String = theme.rule().repeat(inner.width as usize);
     let mut top = vec![Line::from(Span::styled(
-        format!("Replay: {}", v.name()),
+        Msg::ReplayTitle.fill(lang, &[&v.name()]),
         bold,
     ))];
     if v.count() > 1 {
-        top.push(Line::from(format!(
-            "Game {} of {}  ([ and ] change)",
-            v.index() + 1,
-            v.count()
-        )));
+        top.push(Line::from(
+            Msg::GameOfN.fill(lang, &[&(v.index() + 1), &v.count()]),
+        ));
     }
     let Some(r) = v.replay() else {
         let why = v
             .error()
-            .map_or_else(|| "no game".to_string(), |e| e.to_string());
-        top.push(Line::from(Span::styled(
-            "This game could not be read:",
-            bold,
-        )));
-        let bottom = vec![Line::from(Span::styled("[ ] another game  q quit", dim))];
+            .map_or_else(|| t(Msg::NoGame).to_string(), |e| e.to_string());
+        top.push(Line::from(Span::styled(t(Msg::CouldNotRead), bold)));
+        let bottom = vec![Line::from(Span::styled(t(Msg::AnotherGameQuit), dim))];
         let lines: Vec<Line> = wrap_text(&why, inner.width as usize)
             .into_iter()
             .map(Line::from)
@@ -334,12 +348,17 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
     };
     let rec = r.record();
     let tag = |t: &str| rec.tag(t).unwrap_or("?").to_string();
-    top.push(Line::from(format!("White: {}", tag("White"))));
-    top.push(Line::from(format!("Black: {}", tag("Black"))));
+    top.push(Line::from(Msg::TagWhite.fill(lang, &[&tag("White")])));
+    top.push(Line::from(Msg::TagBlack.fill(lang, &[&tag("Black")])));
     let mut extra = Vec::new();
-    for t in ["Event", "Site", "Date", "Round"] {
-        if let Some(val) = rec.tag(t).filter(|x| !x.is_empty() && *x != "?") {
-            extra.push(format!("{t}: {val}"));
+    for (name, key) in [
+        ("Event", Msg::TagEvent),
+        ("Site", Msg::TagSite),
+        ("Date", Msg::TagDate),
+        ("Round", Msg::TagRound),
+    ] {
+        if let Some(val) = rec.tag(name).filter(|x| !x.is_empty() && *x != "?") {
+            extra.push(key.fill(lang, &[&val]));
         }
     }
     for l in wrap_text(&extra.join("  "), inner.width as usize)
@@ -349,38 +368,52 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         top.push(Line::from(l));
     }
     let rules_name = match rec.rules {
-        crate::rules::RuleSet::Italian => "Italian",
-        crate::rules::RuleSet::English => "English",
+        crate::rules::RuleSet::Italian => t(Msg::RulesItalianShort),
+        crate::rules::RuleSet::English => t(Msg::RulesEnglishShort),
     };
-    top.push(Line::from(format!(
-        "{rules_name}  result {}  ply {}/{}",
-        rec.result.as_str(),
-        r.ply(),
-        r.len()
+    top.push(Line::from(Msg::ViewerLine.fill(
+        lang,
+        &[&rules_name, &rec.result.as_str(), &r.ply(), &r.len()],
     )));
     if let Some(e) = v.error() {
         // A damaged record, shown up to its damage.
-        let why = format!("The rest could not be read: {e}");
+        let why = Msg::RestUnreadable.fill(lang, &[e]);
         for l in wrap_text(&why, inner.width as usize).into_iter().take(3) {
             top.push(Line::from(Span::styled(l, bold)));
         }
     } else if let Some(d) = r.rule_draw_passed() {
-        for l in wrap_text(&format!("Draw: {d}"), inner.width as usize)
-            .into_iter()
-            .take(2)
-        {
+        let text = Msg::RuleDrawAt.fill(
+            lang,
+            &[&crate::tui::lang::draw_reason(lang, d.reason), &d.ply],
+        );
+        for l in wrap_text(&text, inner.width as usize).into_iter().take(2) {
             top.push(Line::from(l));
         }
     }
     if r.at_end() && v.error().is_none() {
-        for l in wrap_text(&r.ending(), inner.width as usize)
-            .into_iter()
-            .take(2)
-        {
+        // In Italian the ending is worded here from the game shown (the record's own words
+        // are English).
+        let ending = match (lang, app.game().outcome()) {
+            (Lang::En, _) => r.ending(),
+            (_, Some(o)) => crate::tui::lang::outcome(lang, o),
+            // The record ends without a decided position (adjudicated, unfinished).
+            (_, None) => match (rec.result, rec.result.winner(rec.rules)) {
+                (_, Some(w)) => Msg::ResultWins.fill(lang, &[&color(lang, w)]),
+                (crate::notation::pdn::PdnResult::Draw, None) => t(Msg::ResultDraw).into(),
+                _ => t(Msg::ResultUnfinished).into(),
+            },
+        };
+        let ending = match lang {
+            Lang::En => ending,
+            _ => format!("{} ({ending})", rec.result.as_str()),
+        };
+        for l in wrap_text(&ending, inner.width as usize).into_iter().take(2) {
             top.push(Line::from(Span::styled(l, bold)));
         }
     } else {
-        top.push(Line::from(format!("{} to move", app.side_to_move())));
+        top.push(Line::from(
+            Msg::SideToMove.fill(lang, &[&color(lang, app.side_to_move())]),
+        ));
     }
     top.push(Line::from(Span::styled(rule.clone(), dim)));
     // The annotator's marks stay with the moves (`22-18?`, `$4` as `??`); a review of this
@@ -397,7 +430,7 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         .collect();
     let first = rec.start.side_to_move() == rec.rules.first_to_move();
     let current = r.ply().checked_sub(1);
-    let (list, at) = move_lines(&moves, first, current);
+    let (list, at) = move_lines(&moves, first, current, lang);
     let comments: Vec<String> = match r.last_move() {
         Some(m) => m.comments.clone(),
         None => rec.intro.clone(),
@@ -417,28 +450,24 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         let (done, all) = rv.progress();
         bottom.push(Line::from(if done < all {
             let filled = done * 10 / all.max(1);
-            format!(
-                "Review {done}/{all} [{}{}]",
-                "#".repeat(filled),
-                ".".repeat(10 - filled)
-            )
+            let bar = format!("{}{}", "#".repeat(filled), ".".repeat(10 - filled));
+            Msg::ReviewProgress.fill(lang, &[&done, &all, &bar])
         } else {
-            let n = app.mistakes().len();
-            format!(
-                "Review: {n} mistake{}  x next",
-                if n == 1 { "" } else { "s" }
-            )
+            match app.mistakes().len() {
+                1 => t(Msg::ReviewOneMistake).to_string(),
+                n => Msg::ReviewMistakes.fill(lang, &[&n]),
+            }
         }));
     }
     bottom.push(Line::from(Span::styled(
-        if review.is_some() {
-            "<-/-> step  x next mistake  p play on"
+        t(if review.is_some() {
+            Msg::ViewerKeysReview
         } else {
-            "<-/-> step  v review  p play from here"
-        },
+            Msg::ViewerKeys
+        }),
         dim,
     )));
-    bottom.push(Line::from(Span::styled("? keys  q quit", dim)));
+    bottom.push(Line::from(Span::styled(t(Msg::KeysQuit), dim)));
     // At ply 0 the list starts at its first move, as the board does (not scrolled to the end).
     stacked(
         inner,
@@ -524,16 +553,18 @@ fn wrap_text(text: &str, width: usize) -> Vec<String> {
 
 pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let mut spans = Vec::new();
+    let lang = app.lang();
     if let Some((purpose, report)) = app.thinking() {
         let what = match purpose {
-            Purpose::Move => "thinking",
-            Purpose::Hint => "hint",
-            Purpose::DrawOffer => "draw offer",
-            Purpose::Review(_) => "review",
-        };
+            Purpose::Move => Msg::Thinking,
+            Purpose::Hint => Msg::HintPurpose,
+            Purpose::DrawOffer => Msg::DrawPurpose,
+            Purpose::Review(_) => Msg::ReviewPurpose,
+        }
+        .text(lang);
         let mut s = format!("{} {what}", theme.spinner(app.tick()));
         if let Some(r) = report.filter(|_| !app.eval_on()) {
-            s.push_str(&format!(" d{}, {} nodes", r.depth, nodes_text(r.nodes)));
+            s.push_str(&Msg::StatusNodes.fill(lang, &[&r.depth, &nodes_text(r.nodes)]));
         } else if let Some(r) = report {
             let side = app.side_to_move();
             let white = if side == Color::White {
@@ -542,15 +573,11 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 -r.score
             };
             let score = if crate::engine::is_decisive(white) {
-                white_score_text(white)
+                white_score_text(lang, white)
             } else {
-                format!("White {}", white_score_text(white))
+                Msg::WhiteScore.fill(lang, &[&white_score_text(lang, white)])
             };
-            s.push_str(&format!(
-                " d{}: {score}, {} nodes",
-                r.depth,
-                nodes_text(r.nodes)
-            ));
+            s.push_str(&Msg::StatusScore.fill(lang, &[&r.depth, &score, &nodes_text(r.nodes)]));
         }
         // Plain ASCII in --ascii, like every other line there.
         s.push_str(if theme.ascii() { " | " } else { " │ " });
@@ -571,21 +598,20 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
 }
 
 fn default_status(app: &App) -> String {
+    let lang = app.lang();
     if app.replay_viewer().is_some() {
-        return "Replay: left/right step, Home/End jump, [ ] change game, p plays on from here"
-            .into();
+        return Msg::DefaultReplay.text(lang).into();
     }
     let game = app.game();
     if let Some(o) = game.outcome() {
-        return format!("{o}");
+        return crate::tui::lang::outcome(lang, o);
     }
-    if app.side_to_move() == app.config().human {
-        if crate::rules::has_capture(game.position()) {
-            "Your move: you must capture".into()
-        } else {
-            "Your move: arrows/hjkl and Enter, or click".into()
-        }
+    let key = if app.side_to_move() != app.config().human {
+        Msg::EngineThinking
+    } else if crate::rules::has_capture(game.position()) {
+        Msg::YourMoveCapture
     } else {
-        "The engine is thinking".into()
-    }
+        Msg::YourMove
+    };
+    key.text(lang).into()
 }

@@ -3,6 +3,7 @@
 use super::overlay::popup;
 use super::theme::Theme;
 use crate::tui::app::{App, FileFor, StartItem, StartMenu, StartSide};
+use crate::tui::lang::{Msg, color};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -10,6 +11,8 @@ use ratatui::text::{Line, Span};
 
 pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Buffer) {
     let theme = Theme::new(app.config().look);
+    let lang = app.lang();
+    let t = |m: Msg| m.text(lang);
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let dim = Style::new().add_modifier(Modifier::DIM);
     let mark = Style::new().add_modifier(Modifier::REVERSED);
@@ -18,51 +21,43 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
     } else {
         ("◂", "▸")
     };
-    let option = |v: String| format!("{left} {v} {right}");
+    let option = |v: &str| format!("{left} {v} {right}");
     let mut lines = vec![
-        Line::from(Span::styled("dama: draughts in the terminal", bold)),
+        Line::from(Span::styled(t(Msg::StartTitle), bold)),
         Line::from(""),
     ];
     let current = menu.current();
     for item in menu.items() {
         let text = match item {
-            StartItem::NewGame => "New game".to_string(),
-            StartItem::Rules => format!(
-                "  Rules    {}",
-                option(
-                    match menu.rules {
-                        crate::rules::RuleSet::Italian => "Italian draughts",
-                        crate::rules::RuleSet::English => "English draughts",
-                    }
-                    .to_string()
-                )
+            StartItem::NewGame => t(Msg::StartNewGame).to_string(),
+            StartItem::Rules => Msg::StartRules.fill(
+                lang,
+                &[&option(t(match menu.rules {
+                    crate::rules::RuleSet::Italian => Msg::RulesItalian,
+                    crate::rules::RuleSet::English => Msg::RulesEnglish,
+                }))],
             ),
-            StartItem::Side => format!(
-                "  You play {}",
-                option(
-                    match menu.side {
-                        StartSide::White => "White",
-                        StartSide::Black => "Black",
-                        StartSide::Random => "a random colour",
-                    }
-                    .to_string()
-                )
+            StartItem::Side => Msg::StartSide.fill(
+                lang,
+                &[&option(match menu.side {
+                    StartSide::White => color(lang, crate::rules::Color::White),
+                    StartSide::Black => color(lang, crate::rules::Color::Black),
+                    StartSide::Random => t(Msg::StartRandomSide),
+                })],
             ),
-            StartItem::Level => format!(
-                "  Engine   {}",
-                option(format!(
-                    "level {} of {}",
-                    menu.level,
-                    crate::engine::levels::LEVELS
-                ))
+            StartItem::Level => Msg::StartLevel.fill(
+                lang,
+                &[&option(&Msg::StrengthLevel.fill(
+                    lang,
+                    &[&menu.level, &crate::engine::levels::LEVELS],
+                ))],
             ),
-            StartItem::Resume => format!(
-                "Resume the kept game: {}",
-                menu.kept.as_deref().unwrap_or("")
-            ),
-            StartItem::Load => "Load a saved game...".to_string(),
-            StartItem::Replay => "Replay a game file...".to_string(),
-            StartItem::Quit => "Quit".to_string(),
+            StartItem::Resume => {
+                Msg::StartResume.fill(lang, &[&menu.kept.as_deref().unwrap_or("")])
+            }
+            StartItem::Load => t(Msg::StartLoad).to_string(),
+            StartItem::Replay => t(Msg::StartReplay).to_string(),
+            StartItem::Quit => t(Msg::StartQuit).to_string(),
         };
         let style = if item == current { mark } else { Style::new() };
         lines.push(Line::from(Span::styled(text, style)));
@@ -70,17 +65,14 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
     lines.push(Line::from(""));
     match &menu.prompt {
         Some((what, text)) => {
-            let what = match what {
-                FileFor::Load => "Game to load",
-                FileFor::Replay => "File to replay",
+            let key = match what {
+                FileFor::Load => Msg::StartFileLoad,
+                FileFor::Replay => Msg::StartFileReplay,
             };
-            lines.push(Line::from(format!("{what}: {text}_")));
-            lines.push(Line::from(Span::styled("Enter opens, Esc goes back", dim)));
+            lines.push(Line::from(key.fill(lang, &[text])));
+            lines.push(Line::from(Span::styled(t(Msg::StartFileHint), dim)));
         }
-        None => lines.push(Line::from(Span::styled(
-            "up/down choose, left/right change, Enter starts, q quits",
-            dim,
-        ))),
+        None => lines.push(Line::from(Span::styled(t(Msg::StartKeys), dim))),
     }
     if let Some(e) = &menu.error {
         lines.push(Line::from(e.clone()));

@@ -1,0 +1,255 @@
+//! The board in Italian, driven by keys as a player would: refused moves say why in Italian
+//! (with the game's own words: presa obbligatoria, "la pedina non può mangiare la dama", the
+//! regole di precedenza), the engine's move, the draw offer and the game-end dialog.
+
+mod tui_common;
+
+use tui_common::{answer_search, press};
+
+use dama::notation::fen;
+use dama::rules::{Color, Game, Position, RuleSet, Square};
+use dama::tui::app::{Overlay, Question, Report};
+use dama::tui::input::Action;
+use dama::tui::view;
+use dama::tui::{App, Config, Lang};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+
+fn italian(fen_text: Option<&str>) -> App {
+    let mut c = Config::new(RuleSet::Italian);
+    c.lang = Lang::It;
+    c.save_dir = std::env::temp_dir();
+    c.autosave = None;
+    let pos = match fen_text {
+        Some(f) => fen::parse(RuleSet::Italian, f).unwrap(),
+        None => Position::start(RuleSet::Italian),
+    };
+    let mut app = App::new(c, Game::new(pos));
+    app.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    app
+}
+
+/// Walks the cursor to square `n` with the arrow keys and presses Enter.
+fn choose(app: &mut App, n: u32) {
+    let s = Square::from_number(n).unwrap();
+    let (row, file) = (s.row(), s.file(RuleSet::Italian));
+    for _ in 0..16 {
+        let (r, f) = app.cursor();
+        let key = if r < row {
+            KeyCode::Down
+        } else if r > row {
+            KeyCode::Up
+        } else if f < file {
+            KeyCode::Right
+        } else if f > file {
+            KeyCode::Left
+        } else {
+            break;
+        };
+        press(app, key);
+    }
+    assert_eq!(app.cursor(), (row, file), "cursor reached {n}");
+    press(app, KeyCode::Enter);
+}
+
+fn report(score: i32) -> Report {
+    Report {
+        depth: 5,
+        score,
+        nodes: 1000,
+        nps: 100_000,
+        pv: Vec::new(),
+    }
+}
+
+/// The screen as text.
+fn screen(app: &App) -> String {
+    let area = Rect::new(0, 0, 80, 24);
+    let mut buf = Buffer::empty(area);
+    view::render(app, area, &mut buf);
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn refused_moves_say_why_in_italian() {
+    // R-M3: the man on 22 may not take the king on 18.
+    let mut app = italian(Some("W:W22:BK18,1"));
+    choose(&mut app, 22);
+    assert!(
+        app.message().starts_with("Hai preso il 22"),
+        "{}",
+        app.message()
+    );
+    choose(&mut app, 13);
+    assert_eq!(app.message(), "La pedina non può mangiare la dama");
+    // R-M1: a man moves only forward.
+    let mut app = italian(Some("W:W18:B1"));
+    choose(&mut app, 18);
+    choose(&mut app, 22);
+    assert_eq!(app.message(), "La pedina si muove solo in avanti");
+    // R-C1 and R-C5: 22 takes one man, 24 takes two; 22 may not be picked.
+    let mut app = italian(Some("W:W22,24:B18,20,11"));
+    choose(&mut app, 22);
+    assert_eq!(
+        app.message(),
+        "Presa obbligatoria: precedenza alla presa di più pezzi (2) (con 24)"
+    );
+    assert_eq!(app.selected(), None);
+    // An opponent's piece.
+    choose(&mut app, 18);
+    assert_eq!(app.message(), "Quel pezzo è del Nero");
+}
+
+#[test]
+fn the_engine_and_the_compulsory_capture_in_italian() {
+    let mut app = italian(None);
+    choose(&mut app, 23);
+    choose(&mut app, 19);
+    assert_eq!(app.message(), "Hai giocato 23-19 (f3-e4)");
+    answer_search(&mut app, "10-14", report(0));
+    assert_eq!(
+        app.message(),
+        "Il computer ha giocato 10-14 (c6-d5): devi mangiare"
+    );
+    let text = screen(&app);
+    assert!(text.contains("Tocca al Bianco (tu)"), "{text}");
+    assert!(text.contains("Bianco (tu): 12 pezzi"), "{text}");
+    // The quiet move is refused while 19 must take.
+    choose(&mut app, 22);
+    assert_eq!(app.message(), "Presa obbligatoria (con 19)");
+}
+
+#[test]
+fn the_draw_offer_and_the_game_end_dialog_in_italian() {
+    let mut app = italian(Some("W:WK29:BK4"));
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(app.message(), "Proponi la patta; il computer ci pensa…");
+    // The engine judges the position level for itself (the score is from the player's view).
+    answer_search(&mut app, "29-25", report(0));
+    assert!(
+        app.message()
+            .starts_with("Il computer accetta la patta: per lui la posizione vale +0.00."),
+        "{}",
+        app.message()
+    );
+    assert_eq!(app.overlay(), &Overlay::GameEnd);
+    let text = screen(&app);
+    for want in [
+        "Partita finita",
+        "1/2-1/2   Patta.",
+        "Patta per accordo",
+        "dopo 0 mosse (0 semimosse)",
+        "n    gioca ancora (colori scambiati)",
+        "Esc  guarda la posizione finale",
+    ] {
+        assert!(text.contains(want), "{want:?} missing:\n{text}");
+    }
+    // n plays again with the colours swapped, in Italian too.
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(
+        app.message(),
+        "Nuova partita: giochi col Nero (colori scambiati)"
+    );
+}
+
+#[test]
+fn resigning_asks_and_ends_in_italian() {
+    let mut app = italian(None);
+    press(&mut app, KeyCode::Char('R'));
+    assert_eq!(app.overlay(), &Overlay::Confirm(Question::Resign));
+    assert!(screen(&app).contains("Abbandonare la partita? (y sì / n no)"));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(
+        app.message()
+            .starts_with("Vince il Nero: il Bianco ha abbandonato (hai perso)."),
+        "{}",
+        app.message()
+    );
+    let text = screen(&app);
+    assert!(text.contains("0-1   Hai perso."), "{text}");
+    assert_eq!(app.config().human, Color::White);
+}
+
+#[test]
+fn a_resumed_game_is_described_in_italian() {
+    let dir = std::env::temp_dir().join(format!("dama-test-{}-it-summary", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("partita.pdn");
+    let mut game = Game::new(Position::start(RuleSet::Italian));
+    for m in ["22-18", "11-14"] {
+        let mv = tui_common::find_move(game.position(), m);
+        game.play(&mv).unwrap();
+    }
+    dama::tui::save::write_game(&game, Color::White, "dama (depth 12)", &path).unwrap();
+    let loaded = dama::tui::save::load_game(&path, RuleSet::Italian).unwrap();
+    let it = loaded.summary.text(Lang::It);
+    assert!(
+        it.starts_with("You (Bianco) contro dama (depth 12), "),
+        "{it}"
+    );
+    assert!(it.ends_with(", 2 mosse, ultima 11-14"), "{it}");
+    let en = loaded.summary.to_string();
+    assert!(en.ends_with(", 2 moves, last 11-14"), "{en}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_replay_viewer_in_italian() {
+    let file = r#"[Event "Serata al circolo"]
+[White "Rossi"]
+[Black "Bianchi"]
+[Result "1-0"]
+[GameType "22,W,8,8,N2,1"]
+1. 23-19 10-14 2. 19x10 5x14 1-0
+
+[Event "Rotta"]
+[GameType "22,W,8,8,N2,1"]
+1. 22-18 10-14 2. 18-22 *
+"#;
+    let games = dama::notation::pdn::read_games(file, RuleSet::Italian);
+    let mut c = Config::new(RuleSet::Italian);
+    c.lang = Lang::It;
+    c.autosave = None;
+    let viewer = dama::tui::viewer::Viewer::new("circolo.pdn".into(), games, 0);
+    let mut app = App::viewer(c, viewer);
+    app.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    let text = screen(&app);
+    for want in [
+        "Rivedi: circolo.pdn",
+        "Partita 1 di 2",
+        "Bianco: Rossi",
+        "Nero: Bianchi",
+        "Evento: Serata al circolo",
+        "semimossa 0/4",
+        "Tocca al Bianco",
+        "<-/-> mosse  v revisione",
+    ] {
+        assert!(text.contains(want), "{want:?} missing:\n{text}");
+    }
+    // At the end: the record's result, worded in Italian (the game was adjudicated).
+    press(&mut app, KeyCode::End);
+    let text = screen(&app);
+    assert!(text.contains("1-0 (vince il Bianco)"), "{text}");
+    // A position in the middle: p plays on from it against the computer.
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(
+        app.message(),
+        "Si gioca da qui: tu hai il Nero, il computer il Bianco"
+    );
+}
