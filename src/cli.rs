@@ -37,10 +37,12 @@ pub enum Command {
     Engine(EngineArgs),
     /// Play against the engine on a board in the terminal (the default command).
     Play(PlayArgs),
+    /// Endgame tables: build them (retrograde analysis), list them, check them.
+    Tables(crate::commands::tables::TablesArgs),
 }
 
 /// A whole number within `lo..=hi`, or an error that says the allowed range in words.
-fn number_in<T: TryFrom<u64>>(text: &str, lo: u64, hi: u64) -> Result<T, String> {
+pub(crate) fn number_in<T: TryFrom<u64>>(text: &str, lo: u64, hi: u64) -> Result<T, String> {
     let n: u64 = text
         .trim()
         .parse()
@@ -316,6 +318,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Analyze(args)) => crate::commands::analyze::run(&args),
         Some(Command::Engine(args)) => crate::commands::engine_protocol::run(&args),
         Some(Command::Play(args)) => crate::commands::play::run(&args),
+        Some(Command::Tables(args)) => crate::commands::tables::run(&args),
         None => crate::commands::play::run(&cli.play),
     }
 }

@@ -8,6 +8,7 @@ pub mod matchplay;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod tables;
 
 use crate::engine::{Engine, SearchInfo, SearchResult};
 use std::path::Path;

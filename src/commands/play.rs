@@ -180,7 +180,7 @@ fn look(ascii: bool) -> Look {
 
 /// The user's data folder for dama (`$XDG_DATA_HOME/dama`, else `~/.local/share/dama`), if a
 /// home is known.
-fn data_dir() -> Option<PathBuf> {
+pub(crate) fn data_dir() -> Option<PathBuf> {
     if let Some(x) = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
         return Some(PathBuf::from(x).join("dama"));
     }
