@@ -59,6 +59,7 @@ pub(crate) fn chosen_line(
         },
         elapsed,
         pv,
+        tables: r.tables,
     })
 }
 

@@ -83,6 +83,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     config.seed = args.seed;
     config.touch_move = args.touch_move;
 
+    // Said before the board takes the screen (the line stays above it), and the tables are
+    // read now rather than on the engine's first move.
+    super::tables::for_engine(config.rules);
     let mut app = App::new(config, game);
     let mut engine = Worker::spawn(args.seed).context("cannot start the engine thread")?;
     crate::tui::run::run(&mut app, &mut engine).context("terminal error")?;

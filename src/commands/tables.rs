@@ -6,6 +6,8 @@ use crate::tables::{self, BuildOptions, Material, SliceEvent, file};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -56,39 +58,29 @@ fn threads(text: &str) -> Result<usize, String> {
     crate::cli::number_in(text, 1, 256)
 }
 
-/// The tables folder: `$XDG_DATA_HOME/dama/tables` (where saves go too).
-pub(crate) fn tables_dir() -> Option<PathBuf> {
-    crate::commands::play::data_dir().map(|d| d.join("tables"))
-}
-
 fn required_dir() -> anyhow::Result<PathBuf> {
-    tables_dir().context("no data folder: set HOME or XDG_DATA_HOME")
+    tables::default_dir().context("no data folder: set HOME or XDG_DATA_HOME")
 }
 
-/// The tables of a rule set from the data folder (none if absent), for the engine.
-pub(crate) fn load(rules: RuleSet) -> tables::Tables {
-    match tables_dir() {
-        Some(d) => tables::Tables::load(&tables::rules_dir(&d, rules), rules, tables::MAX_PIECES),
-        None => tables::Tables::empty(rules),
-    }
-}
-
-/// One line for stderr when the tables are missing or small, saying how to build them; `None`
-/// when the default size is there.
-pub(crate) fn advice(t: &tables::Tables) -> Option<String> {
-    let have = t.max_pieces();
-    (have < tables::DEFAULT_PIECES).then(|| {
-        let rules = t.rules();
+/// The rule set's tables for an engine, saying once per process on stderr (stdout may be a
+/// protocol or the board) when they are missing or smaller than the default build, and how
+/// to build them.
+pub(crate) fn for_engine(rules: RuleSet) -> Option<Arc<tables::Tables>> {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    let t = tables::shared(rules);
+    let have = t.as_ref().map_or(0, |t| t.max_pieces());
+    if have < tables::DEFAULT_PIECES && !SAID.swap(true, AtomicOrdering::Relaxed) {
         let now = if have == 0 {
             "no endgame tables".to_string()
         } else {
             format!("endgame tables up to {have} pieces only")
         };
-        format!(
+        eprintln!(
             "dama: {now} for the {rules} rules; endings with up to {} pieces are played exactly after `dama tables build --rules {rules}`",
             tables::DEFAULT_PIECES
-        )
-    })
+        );
+    }
+    t
 }
 
 fn rule_sets(r: Option<Rules>) -> Vec<RuleSet> {

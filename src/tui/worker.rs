@@ -90,6 +90,8 @@ fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>) {
                         },
                     });
                 };
+                // The rule set's endgame tables, if built (read once per process).
+                engine.set_tables(crate::tables::shared(game.position().rules()));
                 let result = engine.search(&game, limits, &stop, &mut on_info);
                 let done = EngineMsg::Done {
                     id,
