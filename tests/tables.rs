@@ -151,8 +151,8 @@ fn compare_with_independent(rules: RuleSet, n: u32) {
     let t = build_to(rules, n, &dir);
     let mut compared = 0;
     for (pos, want) in independent_solve(rules, n) {
-        let both_sides = !pos.pieces_of(Color::White).is_empty()
-            && !pos.pieces_of(Color::Black).is_empty();
+        let both_sides =
+            !pos.pieces_of(Color::White).is_empty() && !pos.pieces_of(Color::Black).is_empty();
         if !both_sides {
             continue;
         }
@@ -178,7 +178,10 @@ fn counts_file(rules: RuleSet) -> PathBuf {
 fn check_counts(rules: RuleSet, t: &Tables, n: u32) {
     let text = std::fs::read_to_string(counts_file(rules)).unwrap();
     let mut kept = HashMap::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let f: Vec<&str> = line.split_whitespace().collect();
         let c: Vec<u64> = f[1..4].iter().map(|x| x.parse().unwrap()).collect();
         kept.insert(f[0].to_string(), (c[0], c[1], c[2]));
@@ -204,22 +207,6 @@ fn three_pieces_agree_with_an_independent_search_both_rule_sets() {
 fn four_pieces_agree_with_an_independent_search_both_rule_sets() {
     compare_with_independent(RuleSet::Italian, 4);
     compare_with_independent(RuleSet::English, 4);
-}
-
-#[test]
-#[ignore = "release: the 5-piece build of both rule sets"]
-fn five_piece_counts_match_the_data_files() {
-    for rules in [RuleSet::Italian, RuleSet::English] {
-        let dir = scratch(&format!("{rules}-5"));
-        let t = build_to(rules, 5, &dir);
-        check_counts(rules, &t, 5);
-        let mut r = verify::Report::default();
-        for s in t.slices() {
-            r.add(&verify::sample(&t, s.material, 50, 7));
-        }
-        assert!(r.wrong.is_empty(), "{:?}", r.wrong);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 }
 
 #[test]
@@ -281,4 +268,91 @@ fn sampled_positions_agree_with_their_moves_and_a_plain_search() {
     assert!(r.wrong.is_empty(), "{:?}", r.wrong);
     assert!(r.searched > 300, "{r:?}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Random positions of the tables with the given result for the side to move.
+fn sample_positions(t: &Tables, n: usize, want: fn(Wdl) -> bool, seed: u64) -> Vec<Position> {
+    let slices: Vec<Material> = t.slices().iter().map(|s| s.material).collect();
+    let mut x = seed | 1;
+    let mut out = Vec::new();
+    while out.len() < n {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let m = slices[(x % slices.len() as u64) as usize];
+        let Some(pos) = dama::tables::index::unrank(m, (x >> 20) % m.size())
+            .and_then(|p| p.position(t.rules()))
+        else {
+            continue;
+        };
+        if t.probe(&pos).is_some_and(want) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Plays the engine (with the tables) from `pos` against the tables' best play for the other
+/// side until the game ends by the rules; returns the outcome and the plies played.
+fn play_out(
+    t: &std::sync::Arc<Tables>,
+    pos: Position,
+    limits: dama::engine::Limits,
+) -> (dama::rules::Outcome, usize) {
+    use dama::rules::Game;
+    let mut engine = dama::engine::Engine::new(1);
+    engine.set_variety(0);
+    engine.set_tables(Some(t.clone()));
+    let engine_side = pos.side_to_move();
+    let mut game = Game::new(pos);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    loop {
+        if let Some(o) = game.outcome() {
+            return (o, game.ply());
+        }
+        let p = *game.position();
+        let m = if p.side_to_move() == engine_side {
+            engine.search(&game, limits, &stop, &mut |_| {}).best
+        } else {
+            t.best_move(&p)
+        }
+        .expect("a move: the game is not over");
+        game.play(&m).unwrap();
+    }
+}
+
+fn conversion(rules: RuleSet, n: u32, games: usize, limits: dama::engine::Limits) {
+    let dir = scratch(&format!("convert-{rules}-{n}"));
+    let t = std::sync::Arc::new(build_to(rules, n, &dir));
+    for pos in sample_positions(&t, games, |w| matches!(w, Wdl::Win(_)), 3) {
+        let (o, plies) = play_out(&t, pos, limits);
+        assert_eq!(
+            o.winner(),
+            Some(pos.side_to_move()),
+            "{rules}: {pos:?} not converted ({o:?} after {plies} plies)"
+        );
+    }
+    for pos in sample_positions(&t, games, |w| w == Wdl::Draw, 5) {
+        let (o, plies) = play_out(&t, pos, limits);
+        assert_ne!(
+            o.winner(),
+            Some(pos.side_to_move().opposite()),
+            "{rules}: {pos:?} drawn but lost ({o:?} after {plies} plies)"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_engine_converts_won_endings_and_holds_drawn_ones() {
+    let limits = dama::engine::Limits::Nodes(2_000);
+    conversion(RuleSet::Italian, 3, 60, limits);
+}
+
+#[test]
+#[ignore = "release: 500 won and 500 drawn 4-piece endings per rule set at 100 ms a move"]
+fn the_engine_converts_500_won_endings_and_holds_500_drawn_ones() {
+    let limits = dama::engine::Limits::MoveTime(std::time::Duration::from_millis(100));
+    conversion(RuleSet::Italian, 4, 500, limits);
+    conversion(RuleSet::English, 4, 500, limits);
 }

@@ -43,6 +43,7 @@ fn engine(app: &mut App, text: &str) {
             nodes: 123_456,
             nps: 1_000_000,
             pv: vec![m],
+            tables: false,
         },
     }));
 }
@@ -346,6 +347,7 @@ fn the_engine_line_reads_clearly() {
             nodes: 9,
             nps: 1_000,
             pv: vec![m],
+            tables: false,
         },
     }));
     let area = Rect::new(0, 0, 100, 32);
@@ -385,6 +387,7 @@ fn ascii_while_thinking_is_plain_ascii() {
             nodes: 45_678,
             nps: 1_000_000,
             pv: vec![],
+            tables: false,
         },
     }));
     let area = Rect::new(0, 0, 100, 32);

@@ -241,7 +241,11 @@ fn verify(sets: &[RuleSet], samples: u32) -> anyhow::Result<()> {
         }
         println!(
             "{rules}: {files} files, checksums {}; {} positions checked against their moves, {} of them against a full search",
-            if failures == 0 { "good" } else { "NOT all good" },
+            if failures == 0 {
+                "good"
+            } else {
+                "NOT all good"
+            },
             checked.consistent,
             checked.searched
         );

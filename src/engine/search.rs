@@ -18,10 +18,10 @@ use crate::rules::{
     legal_moves_given,
 };
 use crate::tables::{Tables, Wdl};
-use std::sync::Arc;
 use arrayvec::ArrayVec;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::sync::Arc;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Duration;

@@ -278,9 +278,9 @@ fn solve_group(
                         match v {
                             DRAW => any_draw = true,
                             v if (v - 1) % 2 == 0 => {
-                                best_loss = Some(best_loss.map_or(u32::from(v - 1), |b| {
-                                    b.min(u32::from(v - 1))
-                                }))
+                                best_loss = Some(
+                                    best_loss.map_or(u32::from(v - 1), |b| b.min(u32::from(v - 1))),
+                                )
                             }
                             v => worst_win = worst_win.max(u32::from(v - 1)),
                         }

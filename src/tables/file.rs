@@ -126,12 +126,10 @@ pub fn read(dir: &Path, rules: RuleSet, m: Material) -> Result<Slice, TableError
     let mut data = Vec::new();
     data.try_reserve_exact(len as usize)
         .map_err(|_| bad("not enough memory to read it".into()))?;
-    f.read_to_end(&mut data).map_err(|e| TableError::io(&p, e))?;
+    f.read_to_end(&mut data)
+        .map_err(|e| TableError::io(&p, e))?;
     if data.len() as u64 != len {
-        return Err(bad(format!(
-            "cut short: {} of {len} positions",
-            data.len()
-        )));
+        return Err(bad(format!("cut short: {} of {len} positions", data.len())));
     }
     if checksum(&[&h[0..48], &data]) != u64_at(&h, 48) {
         return Err(TableError::Checksum { path: p });

@@ -50,7 +50,11 @@ impl Wdl {
             NOT_A_POSITION => None,
             v => {
                 let d = u32::from(v - 1);
-                Some(if d % 2 == 1 { Wdl::Win(d) } else { Wdl::Loss(d) })
+                Some(if d % 2 == 1 {
+                    Wdl::Win(d)
+                } else {
+                    Wdl::Loss(d)
+                })
             }
         }
     }
@@ -108,7 +112,10 @@ pub struct Tables {
 /// Why tables could not be built or read.
 #[derive(Debug)]
 pub enum TableError {
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
     /// A file that is not a dama table, of another version, or cut short.
     Format { path: PathBuf, why: String },
     /// The checksum does not match the contents.

@@ -87,6 +87,7 @@ fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>) {
                             nodes: info.nodes,
                             nps: info.nps,
                             pv: info.pv.clone(),
+                            tables: info.tables,
                         },
                     });
                 };
@@ -102,6 +103,7 @@ fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>) {
                         nodes: result.nodes,
                         nps: 0,
                         pv: result.pv,
+                        tables: result.tables,
                     },
                 };
                 if replies.send(done).is_err() {

@@ -82,6 +82,11 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     }
     if app.eval_on() {
         let text = match app.last_search() {
+            // The tables' exact result in words; a search score with its point of view.
+            Some(s) if s.report.tables && s.white_score() == 0 => "Eval: draw (tables)".into(),
+            Some(s) if s.report.tables => {
+                format!("Eval: {} (tables)", white_score_text(s.white_score()))
+            }
             Some(s) => format!("Eval: {} (White's view)", white_score_text(s.white_score())),
             None => "Eval: none yet".to_string(),
         };
