@@ -255,14 +255,14 @@ fn solve_group(
                 let mut list = MoveList::new();
                 let mut open = Vec::new();
                 let mut deepest = 0u32;
-                for i in start..end {
+                for (i, cell) in slot.iter().enumerate().take(end).skip(start) {
                     let Some(pos) = unrank(g, i as u64).and_then(|p| p.position(rules)) else {
-                        slot[i].store(NOT_A_POSITION, Ordering::Relaxed);
+                        cell.store(NOT_A_POSITION, Ordering::Relaxed);
                         continue;
                     };
                     legal_moves_into(&pos, &mut list);
                     if list.is_empty() {
-                        slot[i].store(1, Ordering::Relaxed);
+                        cell.store(1, Ordering::Relaxed);
                         continue;
                     }
                     let mut inside = false;
@@ -296,7 +296,7 @@ fn solve_group(
                     };
                     if let Some(d) = dtw {
                         match encode(d) {
-                            Ok(v) => slot[i].store(v, Ordering::Relaxed),
+                            Ok(v) => cell.store(v, Ordering::Relaxed),
                             Err(_) => too_deep.store(true, Ordering::Relaxed),
                         }
                         deepest = deepest.max(d);
