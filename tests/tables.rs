@@ -8,12 +8,27 @@ use dama::rules::{Color, Kind, Piece, Position, RuleSet, Setup, legal_moves};
 use dama::tables::{BuildOptions, Material, Tables, Wdl, build, file, verify};
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("dama-tables-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// The 3-piece tables of a rule set, built once for all the tests of this file in a scratch
+/// data folder laid out as the real one (`<data>/dama/tables/<rules>`).
+fn shared(rules: RuleSet) -> &'static (PathBuf, Arc<Tables>) {
+    static IT: OnceLock<(PathBuf, Arc<Tables>)> = OnceLock::new();
+    static EN: OnceLock<(PathBuf, Arc<Tables>)> = OnceLock::new();
+    let cell = if rules == RuleSet::Italian { &IT } else { &EN };
+    cell.get_or_init(|| {
+        let data = scratch(&format!("shared-{rules}"));
+        let dir = data.join("dama/tables").join(rules.name());
+        let t = build_to(rules, 3, &dir);
+        (data, Arc::new(t))
+    })
 }
 
 fn build_to(rules: RuleSet, n: u32, dir: &Path) -> Tables {
@@ -148,7 +163,11 @@ fn independent_solve(rules: RuleSet, n: u32) -> Vec<(Position, Wdl)> {
 
 fn compare_with_independent(rules: RuleSet, n: u32) {
     let dir = scratch(&format!("{rules}-{n}"));
-    let t = build_to(rules, n, &dir);
+    let t = if n == 3 {
+        shared(rules).1.clone()
+    } else {
+        Arc::new(build_to(rules, n, &dir))
+    };
     let mut compared = 0;
     for (pos, want) in independent_solve(rules, n) {
         let both_sides =
@@ -213,7 +232,11 @@ fn four_pieces_agree_with_an_independent_search_both_rule_sets() {
 fn a_rerun_keeps_sound_files_and_rebuilds_damaged_ones() {
     let rules = RuleSet::English;
     let dir = scratch("rerun");
-    let first = build_to(rules, 3, &dir);
+    let (data, first) = shared(rules);
+    for e in std::fs::read_dir(data.join("dama/tables/english")).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
     let m = Material::new(1, 0, 0, 2);
     let path = file::path(&dir, m);
     // A flipped byte in the body: the checksum catches it.
@@ -259,15 +282,13 @@ fn a_rerun_keeps_sound_files_and_rebuilds_damaged_ones() {
 
 #[test]
 fn sampled_positions_agree_with_their_moves_and_a_plain_search() {
-    let dir = scratch("verify");
-    let t = build_to(RuleSet::Italian, 3, &dir);
+    let t = &shared(RuleSet::Italian).1;
     let mut r = verify::Report::default();
     for s in t.slices() {
-        r.add(&verify::sample(&t, s.material, 30, 11));
+        r.add(&verify::sample(t, s.material, 30, 11));
     }
     assert!(r.wrong.is_empty(), "{:?}", r.wrong);
     assert!(r.searched > 300, "{r:?}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Random positions of the tables with the given result for the side to move.
@@ -323,7 +344,11 @@ fn play_out(
 
 fn conversion(rules: RuleSet, n: u32, games: usize, limits: dama::engine::Limits) {
     let dir = scratch(&format!("convert-{rules}-{n}"));
-    let t = std::sync::Arc::new(build_to(rules, n, &dir));
+    let t = if n == 3 {
+        shared(rules).1.clone()
+    } else {
+        Arc::new(build_to(rules, n, &dir))
+    };
     for pos in sample_positions(&t, games, |w| matches!(w, Wdl::Win(_)), 3) {
         let (o, plies) = play_out(&t, pos, limits);
         assert_eq!(
@@ -355,4 +380,83 @@ fn the_engine_converts_500_won_endings_and_holds_500_drawn_ones() {
     let limits = dama::engine::Limits::MoveTime(std::time::Duration::from_millis(100));
     conversion(RuleSet::Italian, 4, 500, limits);
     conversion(RuleSet::English, 4, 500, limits);
+}
+
+/// Runs `dama ARGS` with the shared tables' scratch data folder as `XDG_DATA_HOME`.
+fn dama_with(data: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .env("XDG_DATA_HOME", data)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn info_verify_and_analyze_read_the_data_folder() {
+    let (data, t) = shared(RuleSet::English);
+    let (ok, out, _) = dama_with(data, &["tables", "info", "--rules", "english"]);
+    assert!(ok);
+    // Every slice of 2 and 3 pieces, with the counts the tables hold.
+    let s = t.slice(Material::new(0, 2, 0, 1)).unwrap();
+    let row = format!("{} {} {}", s.wins, s.draws, s.losses);
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("0-2v0-1"))
+        .unwrap();
+    assert!(
+        line.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains(&row),
+        "{line}"
+    );
+    assert!(out.contains("3 pieces: 12/12 slices"), "{out}");
+    let (ok, out, _) = dama_with(
+        data,
+        &["tables", "verify", "--rules", "english", "--samples", "20"],
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("16 files, checksums good"), "{out}");
+    // Two kings against one: the tables decide at the root, marked as theirs; the advice names
+    // the bigger build.
+    let (ok, out, err) = dama_with(
+        data,
+        &[
+            "analyze",
+            "--rules",
+            "english",
+            "--fen",
+            "W:WK22,K30:BK4",
+            "--depth",
+            "4",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("(tables)") && out.contains("win in"), "{out}");
+    assert!(
+        err.contains("up to 3 pieces only") && err.contains("dama tables build --rules english"),
+        "{err}"
+    );
+    // A damaged file: verify says which and fails.
+    let copy = scratch("damaged");
+    let dir = copy.join("dama/tables/english");
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in std::fs::read_dir(data.join("dama/tables/english")).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
+    let victim = file::path(&dir, Material::new(0, 1, 0, 1));
+    let mut bytes = std::fs::read(&victim).unwrap();
+    bytes[100] ^= 1;
+    std::fs::write(&victim, bytes).unwrap();
+    let (ok, out, err) = dama_with(&copy, &["tables", "verify", "--rules", "english"]);
+    assert!(!ok);
+    assert!(out.contains("0-1v0-1.dtb: checksum mismatch"), "{out}");
+    assert!(err.contains("problems found"), "{err}");
+    std::fs::remove_dir_all(&copy).unwrap();
 }
