@@ -164,10 +164,8 @@ impl Tables {
 
     /// Reads every complete set of slices found in `dir` (the rule set's folder): all slices of
     /// up to `n` pieces for the largest `n` whose files are all present and sound. Damaged or
-    /// missing files above that are left out (the engine then knows fewer pieces).
-    ///
-    /// # Errors
-    /// None for a missing folder (no tables); an error only when the folder cannot be listed.
+    /// missing files above that are left out (the engine then knows fewer pieces); a missing
+    /// folder gives no tables.
     pub fn load(dir: &Path, rules: RuleSet, max_pieces: u32) -> Tables {
         let mut t = Tables::empty(rules);
         for n in 2..=max_pieces.min(MAX_PIECES) {
