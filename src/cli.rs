@@ -37,10 +37,12 @@ pub enum Command {
     Engine(EngineArgs),
     /// Play against the engine on a board in the terminal (the default command).
     Play(PlayArgs),
+    /// Endgame tables: build them (retrograde analysis), list them, check them.
+    Tables(crate::commands::tables::TablesArgs),
 }
 
 /// A whole number within `lo..=hi`, or an error that says the allowed range in words.
-fn number_in<T: TryFrom<u64>>(text: &str, lo: u64, hi: u64) -> Result<T, String> {
+pub(crate) fn number_in<T: TryFrom<u64>>(text: &str, lo: u64, hi: u64) -> Result<T, String> {
     let n: u64 = text
         .trim()
         .parse()
@@ -429,6 +431,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Engine(args)) => return engine_protocol::run(&args, out),
         // The board writes its closing lines itself: after a closed terminal they must not
         // become errors (see play::report_end).
+        Some(Command::Tables(args)) => tables::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args),
         // No arguments at all: the start screen; any option goes straight to the board.
         None if std::env::args_os().len() <= 1 => play::start_screen(&cli.play),

@@ -8,4 +8,5 @@ pub mod commands;
 pub mod engine;
 pub mod notation;
 pub mod rules;
+pub mod tables;
 pub mod tui;

@@ -62,6 +62,7 @@ fn answer(app: &mut App, pick: usize) {
                     nodes: 1_234,
                     nps: 10_000,
                     pv: best.into_iter().collect(),
+                    tables: false,
                 },
             }));
         }

@@ -63,6 +63,7 @@ fn report(score: i32) -> Report {
         nodes: 1000,
         nps: 100_000,
         pv: Vec::new(),
+        tables: false,
     }
 }
 

@@ -84,6 +84,7 @@ fn engine_answers(app: &mut App, text: &str, score: i32) {
             nodes: 10,
             nps: 100,
             pv: vec![m],
+            tables: false,
         },
     }));
     app.update(Action::Engine(EngineMsg::Done {
@@ -95,6 +96,7 @@ fn engine_answers(app: &mut App, text: &str, score: i32) {
             nodes: 42,
             nps: 1000,
             pv: vec![m],
+            tables: false,
         },
     }));
 }
@@ -492,6 +494,7 @@ fn the_panel_keeps_the_longest_line_for_the_chosen_move() {
         nodes: 99,
         nps: 9,
         pv,
+        tables: false,
     };
     app.update(Action::Engine(EngineMsg::Info {
         id,

@@ -87,6 +87,7 @@ fn report(depth: u32, score: i32, pv: Vec<Move>) -> Report {
         nodes: 45_678,
         nps: 1_000_000,
         pv,
+        tables: false,
     }
 }
 

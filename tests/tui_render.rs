@@ -48,6 +48,7 @@ fn engine(app: &mut App, text: &str) {
             nodes: 123_456,
             nps: 1_000_000,
             pv: vec![m],
+            tables: false,
         },
     }));
 }
@@ -389,6 +390,7 @@ fn the_engine_line_reads_clearly() {
             nodes: 9,
             nps: 1_000,
             pv: vec![m],
+            tables: false,
         },
     }));
     let area = Rect::new(0, 0, 100, 32);
@@ -428,6 +430,7 @@ fn ascii_while_thinking_is_plain_ascii() {
             nodes: 45_678,
             nps: 1_000_000,
             pv: vec![],
+            tables: false,
         },
     }));
     let area = Rect::new(0, 0, 100, 32);
@@ -537,6 +540,7 @@ fn review_snapshots() {
                     nodes: 1,
                     nps: 1,
                     pv: vec![best],
+                    tables: false,
                 },
             }));
         }

@@ -24,12 +24,27 @@ fn limits(args: &AnalyzeArgs) -> Limits {
     }
 }
 
+/// A table result in words: `win in 7`, `loss in 4`, `draw`.
+pub(crate) fn table_score_text(score: i32) -> String {
+    if score == 0 {
+        "draw".to_string()
+    } else {
+        format_score(score)
+    }
+}
+
 fn info_line(i: &SearchInfo) -> String {
     let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
+    // A result the endgame tables decided is marked as such (exact, not searched).
+    let score = if i.tables {
+        format!("{} (tables)", table_score_text(i.score))
+    } else {
+        format_score(i.score)
+    };
     format!(
         "depth {:>2}  score {:>9}  nodes {:>11}  nps {:>9}  time {:>7.3}s  pv {}",
         i.depth,
-        format_score(i.score),
+        score,
         i.nodes,
         i.nps,
         i.elapsed.as_secs_f64(),
@@ -42,6 +57,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
     let mut engine = super::engine_with_table(args.tt);
     // Analysis shows the best move, not a varied one.
     engine.set_variety(0);
+    engine.set_tables(super::tables::for_engine(RuleSet::from(args.rules)));
     if let Some(text) = &args.fen {
         let rules = RuleSet::from(args.rules);
         let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;

@@ -10,6 +10,7 @@ pub mod output;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod tables;
 
 use crate::engine::{Engine, SearchInfo, SearchResult};
 use std::path::Path;
@@ -60,6 +61,7 @@ pub(crate) fn chosen_line(
         },
         elapsed,
         pv,
+        tables: r.tables,
     })
 }
 

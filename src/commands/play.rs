@@ -115,6 +115,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     }
     config.bell = args.bell;
 
+    // Said before the board takes the screen (the line stays above it), and the tables are
+    // read now rather than on the engine's first move.
+    super::tables::for_engine(config.rules);
     let mut app = App::new(config, game);
     if let Some(summary) = &resumed {
         let lang = app.lang();
@@ -258,7 +261,7 @@ fn look(ascii: bool) -> Look {
 
 /// The user's data folder for dama (`$XDG_DATA_HOME/dama`, else `~/.local/share/dama`), if a
 /// home is known.
-fn data_dir() -> Option<PathBuf> {
+pub(crate) fn data_dir() -> Option<PathBuf> {
     if let Some(x) = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
         return Some(PathBuf::from(x).join("dama"));
     }

@@ -35,6 +35,8 @@ pub struct SearchInfo {
     pub elapsed: Duration,
     /// The principal variation, the move to play first.
     pub pv: Vec<Move>,
+    /// The endgame tables decided the score (exact, the draw rules aside).
+    pub tables: bool,
 }
 
 /// What a search decided.
@@ -47,6 +49,8 @@ pub struct SearchResult {
     pub depth: u32,
     pub nodes: u64,
     pub pv: Vec<Move>,
+    /// The endgame tables chose the move.
+    pub tables: bool,
 }
 
 /// Whether a score is a forced win or loss.

@@ -116,3 +116,7 @@ pub const SINGLE_MOVE_NODES: u64 = 50_000;
 /// Check the clock and the stop flag every this many nodes (a power of two minus one): about a
 /// millisecond at the engine's speed.
 pub const CHECK_EVERY: u64 = 1023;
+
+/// A table win that the no-progress count (R-G3) could cut short if nothing reset it: scored
+/// below any proven win, above any evaluation, less the distance (the nearer the better).
+pub const TABLE_WIN: i32 = 20_000;

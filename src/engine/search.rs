@@ -17,9 +17,11 @@ use crate::rules::{
     Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, find_capturers, legal_moves,
     legal_moves_given,
 };
+use crate::tables::{Tables, Wdl};
 use arrayvec::ArrayVec;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::sync::Arc;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Duration;
@@ -37,6 +39,8 @@ pub struct Engine {
     style: Style,
     experiment: u32,
     pv_table: Vec<ArrayVec<Move, MAX_PLY>>,
+    /// Endgame tables of the rule set played, if any were found.
+    tables: Option<Arc<Tables>>,
 }
 
 /// How the engine searches.
@@ -63,7 +67,21 @@ impl Engine {
             style: Style::Full,
             experiment: 0,
             pv_table: vec![ArrayVec::new(); MAX_PLY + 1],
+            tables: None,
         }
+    }
+
+    /// Endgame tables to probe (those of another rule set than the position's are ignored).
+    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+        self.tables = tables;
+    }
+
+    /// The most pieces the engine's tables cover for `rules` (0: none).
+    pub fn table_pieces(&self, rules: crate::rules::RuleSet) -> u32 {
+        self.tables
+            .as_deref()
+            .filter(|t| t.rules() == rules)
+            .map_or(0, Tables::max_pieces)
     }
 
     /// The transposition table's size in MiB: less than asked of [`Engine::new`] when the
@@ -135,7 +153,15 @@ impl Engine {
                 depth: 0,
                 nodes: 0,
                 pv: Vec::new(),
+                tables: false,
             };
+        }
+        let tables = self.tables.as_deref().filter(|t| t.rules() == pos.rules());
+        let table_pieces = tables.map_or(0, Tables::max_pieces);
+        if let Some(t) = tables.filter(|_| pos.occupied().count() <= table_pieces)
+            && let Some(r) = root_from_tables(t, &pos, np, on_info)
+        {
+            return r;
         }
         // The only legal move is played at once; a short search still gives it a score.
         let single = moves.len() == 1;
@@ -164,6 +190,8 @@ impl Engine {
             variety: self.variety,
             full: self.style == Style::Full,
             experiment: self.experiment,
+            tables,
+            table_pieces,
         };
         // Root order for the first iteration: table move, captures, history.
         let tt_move = s.tt.probe(s.key(0), 0).map_or(tt::NO_MOVE, |h| h.mv);
@@ -188,6 +216,7 @@ impl Engine {
             depth: 0,
             nodes: 0,
             pv: vec![root[0].m],
+            tables: false,
         };
         let mut candidates: Vec<Move> = Vec::new();
         let mut prev = 0;
@@ -213,7 +242,9 @@ impl Engine {
             let mut pv: Vec<Move> = s.pv[0].iter().copied().collect();
             // A line that ends in a solved ending goes on with the table's best play.
             let end = pv.iter().fold(pos, |p, m| p.after(m));
-            if endgame::probe(&end).is_some() {
+            if let Some(t) = tables.filter(|t| t.probe(&end).is_some()) {
+                pv.extend(t.best_line(&end, MAX_PLY.saturating_sub(pv.len())));
+            } else if endgame::probe(&end).is_some() {
                 pv.extend(endgame::best_line(&end, MAX_PLY));
             }
             result = SearchResult {
@@ -222,6 +253,7 @@ impl Engine {
                 depth,
                 nodes: s.nodes,
                 pv: if pv.is_empty() { vec![root[0].m] } else { pv },
+                tables: false,
             };
             candidates = root
                 .iter()
@@ -236,6 +268,7 @@ impl Engine {
                 nps: nps(s.nodes, elapsed),
                 elapsed,
                 pv: result.pv.clone(),
+                tables: false,
             });
             // A forced result well inside the horizon won't change with more depth.
             if score.abs() > WIN - 1000 && depth as i32 > (WIN - score.abs()) + 6 {
@@ -286,6 +319,53 @@ struct Searcher<'a> {
     /// [`Style::Full`]; false for the classic yardstick.
     full: bool,
     experiment: u32,
+    tables: Option<&'a Tables>,
+    /// Positions with at most this many pieces are in `tables`.
+    table_pieces: u32,
+}
+
+/// The score of a table result `ply` plies below the root with `np` plies of no progress:
+/// a win or loss in mate terms when it comes before the no-progress draw (R-G3) even if
+/// nothing resets the count; otherwise a won ending short of a proven win.
+fn table_score(w: Wdl, ply: i32, np: u32, draw: i32) -> i32 {
+    match w {
+        Wdl::Win(n) if np + n <= NO_PROGRESS_LIMIT => WIN - (ply + n as i32),
+        Wdl::Loss(n) if np + n <= NO_PROGRESS_LIMIT => -(WIN - (ply + n as i32)),
+        Wdl::Win(n) => params::TABLE_WIN - n as i32,
+        Wdl::Loss(n) => -(params::TABLE_WIN - n as i32),
+        Wdl::Draw => draw,
+    }
+}
+
+/// At the root of a position the tables decide: the fastest win, the slowest loss, or (a
+/// draw) the first move that keeps it, reported as one line.
+fn root_from_tables(
+    t: &Tables,
+    pos: &Position,
+    np: u32,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Option<SearchResult> {
+    let w = t.probe(pos)?;
+    let best = t.best_move(pos)?;
+    let pv = t.best_line(pos, MAX_PLY);
+    let score = table_score(w, 0, np, 0);
+    on_info(&SearchInfo {
+        depth: 1,
+        score,
+        nodes: 1,
+        nps: 0,
+        elapsed: Duration::ZERO,
+        pv: pv.clone(),
+        tables: true,
+    });
+    Some(SearchResult {
+        best: Some(best),
+        score,
+        depth: 1,
+        nodes: 1,
+        pv,
+        tables: true,
+    })
 }
 
 impl Searcher<'_> {
@@ -504,7 +584,13 @@ impl Searcher<'_> {
         if alpha >= beta {
             return alpha;
         }
-        // Only all-king positions can be in the table: a cheap test first.
+        if self.pos.occupied().count() <= self.table_pieces
+            && let Some(w) = self.tables.and_then(|t| t.probe(&self.pos))
+        {
+            // Exact: no search below a table position.
+            return table_score(w, ply as i32, np, self.draw_score());
+        }
+        // Only all-king positions can be in the built-in table: a cheap test first.
         if self.pos.kings() == self.pos.occupied()
             && let Some(solved) = endgame::probe(&self.pos)
         {

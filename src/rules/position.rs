@@ -117,6 +117,35 @@ impl Position {
         Ok(p)
     }
 
+    /// A position straight from bitboards (bit `i` for square `i + 1`): `pieces` by colour
+    /// index, `kings` a subset of them. For generators that already know the placement is
+    /// legal (the endgame tables); `None` if the colours overlap, a king is not a piece, or a
+    /// man stands on its promotion row.
+    pub fn from_bitboards(
+        rules: RuleSet,
+        side: Color,
+        pieces: [u32; 2],
+        kings: u32,
+    ) -> Option<Position> {
+        let men = [pieces[0] & !kings, pieces[1] & !kings];
+        if pieces[0] & pieces[1] != 0
+            || kings & !(pieces[0] | pieces[1]) != 0
+            || men[0] & PROMOTION_ROW[0] != 0
+            || men[1] & PROMOTION_ROW[1] != 0
+        {
+            return None;
+        }
+        let mut p = Position {
+            rules,
+            side,
+            pieces,
+            kings,
+            hash: 0,
+        };
+        p.hash = p.compute_hash();
+        Some(p)
+    }
+
     /// The setup this position came from (pieces in square order, White first).
     pub fn to_setup(&self) -> Setup {
         let mut pieces = Vec::new();

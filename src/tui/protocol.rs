@@ -54,6 +54,8 @@ pub struct Report {
     pub nodes: u64,
     pub nps: u64,
     pub pv: Vec<Move>,
+    /// The endgame tables decided the score (shown as `(tables)`).
+    pub tables: bool,
 }
 
 /// A message from the engine thread.

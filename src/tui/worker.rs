@@ -85,9 +85,12 @@ fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>) {
                             nodes: info.nodes,
                             nps: info.nps,
                             pv: info.pv.clone(),
+                            tables: info.tables,
                         },
                     });
                 };
+                // The rule set's endgame tables, if built (read once per process).
+                engine.set_tables(crate::tables::shared(game.position().rules()));
                 let result = engine.search(&game, limits, &stop, &mut on_info);
                 let done = EngineMsg::Done {
                     id,
@@ -98,6 +101,7 @@ fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>) {
                         nodes: result.nodes,
                         nps: 0,
                         pv: result.pv,
+                        tables: result.tables,
                     },
                 };
                 if replies.send(done).is_err() {

@@ -302,5 +302,7 @@ pub fn text(m: Msg) -> &'static str {
         Loaded => "Loaded {0}",
         NoGameIn => "{0}: no game found",
         CannotReadFile => "cannot read {0}: {1}",
+        EvalTablesDraw => "Eval: draw (tables)",
+        EvalTables => "Eval: {0} (tables)",
     }
 }

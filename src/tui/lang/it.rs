@@ -310,5 +310,7 @@ pub fn text(m: Msg) -> &'static str {
         Loaded => "Caricata {0}",
         NoGameIn => "{0}: nessuna partita",
         CannotReadFile => "impossibile leggere {0}: {1}",
+        EvalTablesDraw => "Valutazione: patta (tabelle)",
+        EvalTables => "Valutazione: {0} (tabelle)",
     }
 }

@@ -339,6 +339,8 @@ keys! {
     Loaded,
     NoGameIn,
     CannotReadFile,
+    EvalTablesDraw,
+    EvalTables,
 }
 
 impl Msg {

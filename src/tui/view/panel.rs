@@ -131,6 +131,13 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     }
     if app.eval_on() {
         let text = match app.last_search() {
+            // The tables' exact result in words; a search score with its point of view.
+            Some(s) if s.report.tables && s.white_score() == 0 => {
+                t(Msg::EvalTablesDraw).to_string()
+            }
+            Some(s) if s.report.tables => {
+                Msg::EvalTables.fill(lang, &[&white_score_text(lang, s.white_score())])
+            }
             Some(s) => Msg::EvalLine.fill(lang, &[&white_score_text(lang, s.white_score())]),
             None => t(Msg::EvalNone).to_string(),
         };

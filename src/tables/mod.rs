@@ -1,0 +1,305 @@
+//! Endgame tables: every position with few pieces solved by retrograde analysis, for both rule
+//! sets through the rules module's own move generator. Depends on `rules` only and never
+//! prints; building reports progress through callbacks.
+//!
+//! - [`index`]: position <-> index within a material slice (side to move's view);
+//! - [`build`]: the retrograde solver, multi-threaded, writing each slice when solved;
+//! - [`file`]: the on-disk format (versioned header, checksum per file);
+//! - [`Tables::probe`]: what the engine asks.
+//!
+//! Each position is one byte: [`DRAW`], [`NOT_A_POSITION`] for the few indices where both
+//! sides' men would share a square, else the distance to the end in plies plus one. An odd
+//! distance is a win for the side to move, an even one a loss (0: no move now). So every slice
+//! carries its distance to win, and the engine can convert within the no-progress rule (R-G3).
+
+pub mod build;
+pub mod file;
+pub mod index;
+pub mod verify;
+
+pub use build::{BuildOptions, Progress, SliceEvent, build};
+pub use index::{MAX_PIECES, Material};
+
+use crate::rules::{Move, Position, RuleSet, legal_moves};
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A position nobody can force: a draw (also "not yet decided" during a build).
+pub const DRAW: u8 = 0;
+/// An index that is no position.
+pub const NOT_A_POSITION: u8 = 255;
+
+/// The largest table size the engine and tests ask for by default.
+pub const DEFAULT_PIECES: u32 = 5;
+
+/// A table result from the side to move's view, the draw rules aside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wdl {
+    /// Wins in this many plies (odd, at least 1).
+    Win(u32),
+    Draw,
+    /// Loses in this many plies (even; 0: no move now).
+    Loss(u32),
+}
+
+impl Wdl {
+    fn from_byte(v: u8) -> Option<Wdl> {
+        match v {
+            DRAW => Some(Wdl::Draw),
+            NOT_A_POSITION => None,
+            v => {
+                let d = u32::from(v - 1);
+                Some(if d % 2 == 1 {
+                    Wdl::Win(d)
+                } else {
+                    Wdl::Loss(d)
+                })
+            }
+        }
+    }
+}
+
+/// One solved material slice.
+pub struct Slice {
+    pub material: Material,
+    pub data: Vec<u8>,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub max_dtw: u32,
+}
+
+impl Slice {
+    /// A slice from its values, counting them.
+    pub fn new(material: Material, data: Vec<u8>) -> Slice {
+        let (mut wins, mut draws, mut losses, mut max_dtw) = (0, 0, 0, 0);
+        for &v in &data {
+            match Wdl::from_byte(v) {
+                Some(Wdl::Win(d)) => {
+                    wins += 1;
+                    max_dtw = max_dtw.max(d);
+                }
+                Some(Wdl::Loss(d)) => {
+                    losses += 1;
+                    max_dtw = max_dtw.max(d);
+                }
+                Some(Wdl::Draw) => draws += 1,
+                None => {}
+            }
+        }
+        Slice {
+            material,
+            data,
+            wins,
+            draws,
+            losses,
+            max_dtw,
+        }
+    }
+
+    pub fn positions(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+}
+
+/// The tables of one rule set, in memory.
+pub struct Tables {
+    rules: RuleSet,
+    slices: HashMap<Material, Slice>,
+}
+
+/// Why tables could not be built or read.
+#[derive(Debug)]
+pub enum TableError {
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// A file that is not a dama table, of another version, or cut short.
+    Format { path: PathBuf, why: String },
+    /// The checksum does not match the contents.
+    Checksum { path: PathBuf },
+    /// A distance over 253 plies (the format's limit).
+    TooDeep,
+    /// A slice too large to index with 32 bits.
+    TooLarge(Material),
+}
+
+impl TableError {
+    pub(crate) fn io(path: &Path, error: std::io::Error) -> TableError {
+        TableError::Io {
+            path: path.to_path_buf(),
+            error,
+        }
+    }
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            TableError::Format { path, why } => write!(f, "{}: {why}", path.display()),
+            TableError::Checksum { path } => write!(
+                f,
+                "{}: checksum mismatch (the file is damaged; build the tables again)",
+                path.display()
+            ),
+            TableError::TooDeep => f.write_str("a distance to win longer than 253 plies"),
+            TableError::TooLarge(m) => write!(f, "the slice {m} is too large"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+impl Tables {
+    /// No tables: every probe answers `None`.
+    pub fn empty(rules: RuleSet) -> Tables {
+        Tables {
+            rules,
+            slices: HashMap::new(),
+        }
+    }
+
+    /// Reads every complete set of slices found in `dir` (the rule set's folder): all slices of
+    /// up to `n` pieces for the largest `n` whose files are all present and sound. Damaged or
+    /// missing files above that are left out (the engine then knows fewer pieces); a missing
+    /// folder gives no tables.
+    pub fn load(dir: &Path, rules: RuleSet, max_pieces: u32) -> Tables {
+        let mut t = Tables::empty(rules);
+        for n in 2..=max_pieces.min(MAX_PIECES) {
+            let mats: Vec<Material> = Material::all_up_to(n)
+                .into_iter()
+                .filter(|m| m.pieces() == n)
+                .collect();
+            let read: Result<Vec<Slice>, _> =
+                mats.iter().map(|&m| file::read(dir, rules, m)).collect();
+            match read {
+                Ok(slices) => {
+                    for s in slices {
+                        t.slices.insert(s.material, s);
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        t
+    }
+
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The most pieces every slice is present for (0: none).
+    pub fn max_pieces(&self) -> u32 {
+        (2..=MAX_PIECES)
+            .take_while(|&n| {
+                Material::all_up_to(n)
+                    .iter()
+                    .all(|m| self.slices.contains_key(m))
+            })
+            .last()
+            .unwrap_or(0)
+    }
+
+    /// The slices, in build order.
+    pub fn slices(&self) -> Vec<&Slice> {
+        let mut v: Vec<&Slice> = self.slices.values().collect();
+        v.sort_by_key(|s| (s.material.pieces(), s.material.men_total(), s.material));
+        v
+    }
+
+    pub fn slice(&self, m: Material) -> Option<&Slice> {
+        self.slices.get(&m)
+    }
+
+    /// The exact result of a position whose material is in the tables, the draw rules aside;
+    /// `None` otherwise (or for a position of the other rule set).
+    #[inline]
+    pub fn probe(&self, pos: &Position) -> Option<Wdl> {
+        if pos.rules() != self.rules || pos.occupied().count() > MAX_PIECES {
+            return None;
+        }
+        let p = index::normalize(pos);
+        let m = p.material();
+        if m.men + m.kings == 0 {
+            return Some(Wdl::Loss(0));
+        }
+        if m.their_men + m.their_kings == 0 {
+            // Not a position the game reaches (it ended a ply ago); the tables leave it out.
+            return None;
+        }
+        let slice = self.slices.get(&m)?;
+        Wdl::from_byte(slice.data[index::rank(p) as usize])
+    }
+
+    /// The best move by the tables: the fastest win, the slowest loss, or a move that keeps
+    /// the draw. `None` when the position is not in the tables or has no move.
+    pub fn best_move(&self, pos: &Position) -> Option<Move> {
+        self.probe(pos)?;
+        let rank = |m: &Move| -> i64 {
+            match self.probe(&pos.after(m)) {
+                Some(Wdl::Loss(n)) => 1_000 - i64::from(n),
+                Some(Wdl::Win(n)) => -1_000 + i64::from(n),
+                Some(Wdl::Draw) | None => 0,
+            }
+        };
+        let moves = legal_moves(pos);
+        // The first of the best: ties keep the generator's order, so play is reproducible.
+        let mut best: Option<(i64, Move)> = None;
+        for m in moves.iter() {
+            let r = rank(m);
+            if best.is_none_or(|(b, _)| r > b) {
+                best = Some((r, *m));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
+    /// The line of best moves from a position in the tables, at most `max` plies.
+    pub fn best_line(&self, pos: &Position, max: usize) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut p = *pos;
+        while line.len() < max {
+            let Some(m) = self.best_move(&p) else { break };
+            line.push(m);
+            p = p.after(&m);
+        }
+        line
+    }
+}
+
+/// The folder of a rule set's tables under the data folder (`<data>/tables/<rules>`).
+pub fn rules_dir(tables_dir: &Path, rules: RuleSet) -> PathBuf {
+    tables_dir.join(rules.name())
+}
+
+/// The tables folder: `$XDG_DATA_HOME/dama/tables`, else `~/.local/share/dama/tables` (the
+/// data folder where saved games go too). `None` without a home.
+pub fn default_dir() -> Option<PathBuf> {
+    let data = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        Some(x) => PathBuf::from(x).join("dama"),
+        None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?)
+            .join(".local/share/dama"),
+    };
+    Some(data.join("tables"))
+}
+
+/// The rule set's tables from [`default_dir`], read once per process and shared by every
+/// engine (5 pieces are about 145 MB). `None` when there are none.
+pub fn shared(rules: RuleSet) -> Option<std::sync::Arc<Tables>> {
+    use std::sync::{Arc, OnceLock};
+    static IT: OnceLock<Option<Arc<Tables>>> = OnceLock::new();
+    static EN: OnceLock<Option<Arc<Tables>>> = OnceLock::new();
+    let cell = match rules {
+        RuleSet::Italian => &IT,
+        RuleSet::English => &EN,
+    };
+    cell.get_or_init(|| {
+        let dir = rules_dir(&default_dir()?, rules);
+        let t = Tables::load(&dir, rules, MAX_PIECES);
+        (t.max_pieces() > 0).then(|| Arc::new(t))
+    })
+    .clone()
+}
