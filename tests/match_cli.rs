@@ -388,44 +388,6 @@ fn a_sequential_test_stops_the_match_when_it_decides_either_way() {
     }
 }
 
-/// (average over the moves with a choice, longest) milliseconds per move of one side, from
-/// the match's time line.
-fn time_used(out: &str, side: &str) -> (f64, f64) {
-    let line = out
-        .lines()
-        .find(|l| l.starts_with(&format!("time per move: {side} ")))
-        .unwrap();
-    // "A 93.2 ms average over 160 moves, 101.3 ms at most; 98.1 ms over the 150 with a
-    // choice, 20.3 ms over the 10 forced"
-    let numbers: Vec<f64> = line
-        .split([' ', ',', ';'])
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    (numbers[3], numbers[2])
-}
-
-/// With a move time the engine uses at least 90% of it on average (a forced move is played at
-/// once, so those are apart) and never runs more than 10 ms over (release build, on an idle
-/// machine: a loaded one delays the search thread itself).
-#[test]
-#[ignore = "timing: run in release on an idle machine"]
-fn a_move_time_is_used_and_kept() {
-    let out = run_ok(&[
-        "match",
-        "--games",
-        "4",
-        "--movetime",
-        "100",
-        "--concurrency",
-        "1",
-    ]);
-    for side in ["A", "B"] {
-        let (avg, max) = time_used(&out, side);
-        assert!(avg >= 90.0, "{side} used {avg} ms on average:\n{out}");
-        assert!(max <= 110.0, "{side} took {max} ms once:\n{out}");
-    }
-}
-
 /// `--a-level/--b-level`: a level plays with its own depth (named in the header), and a
 /// higher level beats a much lower one.
 #[test]

@@ -26,13 +26,13 @@ pub struct Level {
 /// Depth (or, at the top, time) and variety margin per level, 1 first.
 const TABLE: [(Option<u32>, i32); LEVELS as usize] = [
     (Some(1), 150),
-    (Some(2), 110),
-    (Some(3), 80),
-    (Some(4), 60),
-    (Some(5), 45),
-    (Some(6), 30),
-    (Some(7), 20),
-    (Some(8), 12),
+    (Some(2), 130),
+    (Some(3), 100),
+    (Some(4), 75),
+    (Some(5), 55),
+    (Some(6), 45),
+    (Some(7), 32),
+    (Some(8), 20),
     (Some(10), 6),
     (None, 6),
 ];
