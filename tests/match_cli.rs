@@ -403,8 +403,19 @@ fn levels_play_matches() {
         "--seed",
         "3",
     ]);
-    assert!(out.contains("level 6 (depth 6)"), "{out}");
-    assert!(out.contains("level 1 (depth 1)"), "{out}");
+    for n in [6, 1] {
+        let Some(dama::engine::levels::Level {
+            limits: dama::engine::Limits::Nodes(k),
+            ..
+        }) = dama::engine::levels::level(n)
+        else {
+            panic!("level {n} is a node budget");
+        };
+        assert!(
+            out.contains(&format!("level {n} ({k} nodes/move)")),
+            "{out}"
+        );
+    }
     let wins: u32 = out
         .lines()
         .find(|l| l.starts_with("A vs B:"))

@@ -599,7 +599,10 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
         })
         .unwrap();
     let l3 = dama::engine::levels::level(3).unwrap();
-    assert_eq!(limits, SearchLimits::Depth(3));
+    match l3.limits {
+        dama::engine::Limits::Nodes(n) => assert_eq!(limits, SearchLimits::Nodes(n)),
+        other => panic!("level 3 is a node budget, not {other:?}"),
+    }
     assert_eq!(variety, l3.variety);
     press(&mut a, KeyCode::Char('+'));
     assert_eq!(a.config().level, Some(4));

@@ -10,6 +10,8 @@ use std::time::Duration;
 pub enum SearchLimits {
     Depth(u32),
     MoveTime(Duration),
+    /// A node budget (the playing levels: strength in even steps, the same on any machine).
+    Nodes(u64),
 }
 
 /// Why a search was started.

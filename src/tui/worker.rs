@@ -75,6 +75,7 @@ fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>) {
                 let limits = match limits {
                     SearchLimits::Depth(d) => Limits::Depth(d),
                     SearchLimits::MoveTime(t) => Limits::MoveTime(t),
+                    SearchLimits::Nodes(n) => Limits::Nodes(n),
                 };
                 let mut on_info = |info: &SearchInfo| {
                     let _ = replies.send(EngineMsg::Info {

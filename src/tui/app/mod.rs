@@ -97,6 +97,7 @@ impl Config {
             return match l.limits {
                 Limits::MoveTime(t) => SearchLimits::MoveTime(t),
                 Limits::Depth(d) => SearchLimits::Depth(d),
+                Limits::Nodes(n) => SearchLimits::Nodes(n),
                 // Levels are depths or a time; anything else would be a table error.
                 _ => SearchLimits::Depth(self.depth),
             };
