@@ -241,8 +241,17 @@ impl Session {
         self.data.join("autosave.pdn")
     }
 
+    /// Escape sequences are looked for in the bytes written; text on the screen as a terminal
+    /// shows it (the vt100 crate replays the bytes): ratatui writes only the cells that
+    /// changed, so a phrase on screen need not appear in one piece in the byte stream.
     fn screen_has(&self, needle: &str) -> bool {
-        contains(&self.screen.lock().unwrap(), needle.as_bytes())
+        let bytes = self.screen.lock().unwrap();
+        if needle.starts_with('\x1b') {
+            return contains(&bytes, needle.as_bytes());
+        }
+        let mut term = vt100::Parser::new(32, 100, 0);
+        term.process(&bytes);
+        term.screen().contents().contains(needle)
     }
 
     /// Waits until the board is up (alternate screen, mouse reporting on, raw mode).
