@@ -5,9 +5,10 @@
 //! a random blunder). The margins stay under a man, so no level throws a whole piece away by
 //! choice; the low levels lose pieces the way a beginner does, by not seeing far enough.
 //!
-//! The budget is a node count, about 3.5 times larger from one level to the next: whole plies
-//! of depth are too coarse a step at the bottom (depth 3 beat depth 2 by over 300 Elo), and
-//! nodes weaken the same on any machine. The top level thinks for a second.
+//! The budget is a node count, 3.5 times larger from one level to the next at the bottom and
+//! about 2.2 times from level 5 up (where each doubling of the search is worth more): whole
+//! plies of depth are too coarse a step (depth 3 beat depth 2 by over 300 Elo), and nodes
+//! weaken the same on any machine. The top level thinks for a second.
 //!
 //! Calibrated by `dama match --a-level N --b-level N-1` (the README gives the table).
 
@@ -33,10 +34,10 @@ const TABLE: [(Option<u64>, i32); LEVELS as usize] = [
     (Some(250), 60),
     (Some(900), 50),
     (Some(3_000), 40),
-    (Some(10_000), 30),
-    (Some(35_000), 20),
-    (Some(120_000), 12),
-    (Some(400_000), 6),
+    (Some(7_000), 30),
+    (Some(16_000), 20),
+    (Some(36_000), 12),
+    (Some(80_000), 6),
     (None, 6),
 ];
 
