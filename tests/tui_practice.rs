@@ -209,23 +209,7 @@ fn r_c3_a_capture_ending_on_its_start_square_can_be_chosen() {
 
 /// Moves the cursor to square `n` by arrow keys and presses Enter there.
 fn play_by_keys_to(app: &mut App, n: u32) {
-    let s = sq(n);
-    let rules = app.config().rules;
-    while app.cursor() != (s.row(), s.file(rules)) {
-        let (r, f) = app.cursor();
-        let flip = app.flipped();
-        let down = (r < s.row()) != flip;
-        let right = (f < s.file(rules)) != flip;
-        let code = if r != s.row() {
-            if down { KeyCode::Down } else { KeyCode::Up }
-        } else if right {
-            KeyCode::Right
-        } else {
-            KeyCode::Left
-        };
-        press(app, code);
-    }
-    press(app, KeyCode::Enter);
+    tui_common::choose_square(app, sq(n));
 }
 
 /// R-G6: with touch-move the status never offers to let go of the piece.

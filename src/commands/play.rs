@@ -13,11 +13,10 @@ use anyhow::Context;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// `dama` with no arguments at all: the start screen, which then plays, resumes, loads or
-/// replays as the matching options would. Any option skips it (`run`).
-pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
-    let rules = RuleSet::from(args.rules);
-    let mut config = Config::new(rules);
+/// The settings every board starts from: look, language, and the data folder (cleaned of the
+/// temporary files of killed saves) for saves and the kept game.
+fn base_config(args: &PlayArgs) -> Config {
+    let mut config = Config::new(RuleSet::from(args.rules));
     config.look = look(args.ascii);
     config.lang = crate::cli::LangChoice::resolve(args.lang);
     let data = data_dir();
@@ -26,6 +25,14 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
     }
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));
+    config
+}
+
+/// `dama` with no arguments at all: the start screen, which then plays, resumes, loads or
+/// replays as the matching options would. Any option skips it (`run`).
+pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
+    let rules = RuleSet::from(args.rules);
+    let config = base_config(args);
     // The kept game, named, when there is one that `--resume` would continue.
     let kept = config
         .autosave
@@ -41,15 +48,7 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
-    let mut config = Config::new(rules);
-    config.look = look(args.ascii);
-    config.lang = crate::cli::LangChoice::resolve(args.lang);
-    let data = data_dir();
-    if let Some(d) = &data {
-        crate::tui::save::clean_data_folder(d);
-    }
-    config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
-    config.autosave = data.map(|d| d.join("autosave.pdn"));
+    let mut config = base_config(args);
 
     let mut resumed = None;
     let mut loaded_side = None;

@@ -26,27 +26,33 @@ pub fn find_move(pos: &Position, text: &str) -> Move {
         .unwrap_or_else(|| panic!("{text} is not legal in {pos:?}"))
 }
 
+/// Moves the cursor to `sq` with the arrow keys (through a flipped board too) and presses
+/// Enter there.
+pub fn choose_square(app: &mut App, sq: dama::rules::Square) {
+    let rules = app.config().rules;
+    while app.cursor() != (sq.row(), sq.file(rules)) {
+        let (r, f) = app.cursor();
+        let flip = app.flipped();
+        let down = (r < sq.row()) != flip;
+        let right = (f < sq.file(rules)) != flip;
+        let code = if r != sq.row() {
+            if down { KeyCode::Down } else { KeyCode::Up }
+        } else if right {
+            KeyCode::Right
+        } else {
+            KeyCode::Left
+        };
+        press(app, code);
+    }
+    press(app, KeyCode::Enter);
+}
+
 /// Plays `text` for the player with the cursor keys and Enter (through a flipped board too).
 pub fn play_by_keys(app: &mut App, text: &str) {
     let pos = *app.game().position();
     let m = find_move(&pos, text);
-    let rules = pos.rules();
     for sq in [m.from(), m.to()] {
-        while app.cursor() != (sq.row(), sq.file(rules)) {
-            let (r, f) = app.cursor();
-            let flip = app.flipped();
-            let down = (r < sq.row()) != flip;
-            let right = (f < sq.file(rules)) != flip;
-            let code = if r != sq.row() {
-                if down { KeyCode::Down } else { KeyCode::Up }
-            } else if right {
-                KeyCode::Right
-            } else {
-                KeyCode::Left
-            };
-            press(app, code);
-        }
-        press(app, KeyCode::Enter);
+        choose_square(app, sq);
     }
 }
 
