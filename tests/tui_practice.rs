@@ -80,6 +80,18 @@ fn plus_and_minus_step_the_time_when_a_time_is_set() {
     assert_eq!(a.config().movetime, None);
 }
 
+/// The engine answers the pending search with its first legal move (depth and score as
+/// given, from the engine's view).
+fn engine_plays_first_move(a: &mut App, depth: u32, score: i32) {
+    let (id, game) = pending_search(a);
+    let m = game.legal_moves()[0];
+    a.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: report(depth, score, vec![m]),
+    }));
+}
+
 fn report(depth: u32, score: i32, pv: Vec<Move>) -> Report {
     Report {
         depth,
@@ -102,13 +114,7 @@ fn hiding_the_evaluation_hides_every_score() {
         32,
     );
     play_by_keys(&mut a, "23-19");
-    let (id, game) = pending_search(&mut a);
-    let m = game.legal_moves()[0];
-    a.update(Action::Engine(EngineMsg::Done {
-        id,
-        best: Some(m),
-        report: report(9, -37, vec![m]),
-    }));
+    engine_plays_first_move(&mut a, 9, -37);
     let shown = screen(&a, 100, 32);
     assert!(shown.contains("Eval: +0.37"), "{shown}");
     assert!(shown.contains("Engine d9: White +0.37"), "{shown}");
@@ -538,26 +544,14 @@ fn the_bell_rings_at_the_engines_move_when_on() {
         32,
     );
     play_by_keys(&mut a, "22-18");
-    let (id, game) = pending_search(&mut a);
-    let m = game.legal_moves()[0];
-    a.update(Action::Engine(EngineMsg::Done {
-        id,
-        best: Some(m),
-        report: report(3, 0, vec![m]),
-    }));
+    engine_plays_first_move(&mut a, 3, 0);
     assert!(!a.take_bell(), "off by default");
     press(&mut a, KeyCode::Char('b'));
     assert!(a.config().bell);
     assert!(a.message().contains("Bell on"), "{}", a.message());
     let next = a.game().legal_moves()[0].to_string();
     play_by_keys(&mut a, &next);
-    let (id, game) = pending_search(&mut a);
-    let m = game.legal_moves()[0];
-    a.update(Action::Engine(EngineMsg::Done {
-        id,
-        best: Some(m),
-        report: report(3, 0, vec![m]),
-    }));
+    engine_plays_first_move(&mut a, 3, 0);
     assert!(a.take_bell(), "due at the engine's move");
     assert!(!a.take_bell(), "once");
 }

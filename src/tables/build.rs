@@ -87,31 +87,31 @@ pub fn build(
             .iter()
             .map(|&g| file::read(opts.dir, opts.rules, g).ok())
             .collect();
-        if let Some(kept) = kept {
-            for s in kept {
-                event(SliceEvent::Kept(s.material));
-                tables.slices.insert(s.material, s);
+        // Sound files from an earlier run are kept; the rest is solved and written now.
+        let slices = match kept {
+            Some(kept) => {
+                for s in &kept {
+                    event(SliceEvent::Kept(s.material));
+                }
+                kept
             }
-            done += group_size;
-            progress(&Progress {
-                done,
-                total,
-                slice: m,
-                level: 0,
-            });
-            continue;
-        }
-        let solved = solve_group(opts, &tables, &group, &mut |level, first_pass| {
-            progress(&Progress {
-                done: done + first_pass,
-                total,
-                slice: m,
-                level,
-            })
-        })?;
-        for s in solved {
-            file::write(opts.dir, opts.rules, &s)?;
-            event(SliceEvent::Built(s.material));
+            None => {
+                let solved = solve_group(opts, &tables, &group, &mut |level, first_pass| {
+                    progress(&Progress {
+                        done: done + first_pass,
+                        total,
+                        slice: m,
+                        level,
+                    })
+                })?;
+                for s in &solved {
+                    file::write(opts.dir, opts.rules, s)?;
+                    event(SliceEvent::Built(s.material));
+                }
+                solved
+            }
+        };
+        for s in slices {
             tables.slices.insert(s.material, s);
         }
         done += group_size;
