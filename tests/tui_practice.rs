@@ -4,7 +4,7 @@
 
 mod tui_common;
 
-use tui_common::{pending_search, play_by_keys, press};
+use tui_common::{answer_review, pending_search, play_by_keys, press};
 
 use dama::notation::fen;
 use dama::notation::pdn::read_games;
@@ -717,34 +717,6 @@ fn the_start_screen_resumes_loads_and_replays() {
     assert!(a.start_menu().is_none());
     assert!(a.replay_viewer().is_some());
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// Answers every review search the app asks for with `score_of(ply)` (from the side to
-/// move's view) and the first legal move as the best, as the engine thread would.
-fn answer_review(a: &mut App, score_of: impl Fn(usize) -> i32) -> usize {
-    use dama::tui::app::{Purpose, Request};
-    let mut answered = 0;
-    loop {
-        let job = a.take_requests().into_iter().find_map(|r| match r {
-            Request::Search {
-                id,
-                game,
-                purpose: Purpose::Review(ply),
-                ..
-            } => Some((id, game, ply)),
-            _ => None,
-        });
-        let Some((id, game, ply)) = job else {
-            return answered;
-        };
-        let best = game.legal_moves()[0];
-        a.update(Action::Engine(EngineMsg::Done {
-            id,
-            best: Some(best),
-            report: report(10, score_of(ply), vec![best]),
-        }));
-        answered += 1;
-    }
 }
 
 /// Review in the viewer: `v` has the engine search every position in turn (a progress line

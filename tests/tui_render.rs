@@ -502,7 +502,6 @@ fn game_end_dialog_snapshots() {
 /// 120x40.
 #[test]
 fn review_snapshots() {
-    use dama::tui::app::Purpose;
     let text = "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 12-16 2. 23-19 10-14 3. 19x10 *\n";
     for (w, h) in [(80, 24), (120, 40)] {
         let games = dama::notation::pdn::read_games(text, RuleSet::Italian);
@@ -515,35 +514,12 @@ fn review_snapshots() {
             height: h,
         });
         a.update(Action::Review);
-        while let Some((id, game, ply)) = a.take_requests().into_iter().find_map(|r| match r {
-            Request::Search {
-                id,
-                game,
-                purpose: Purpose::Review(ply),
-                ..
-            } => Some((id, game, ply)),
-            _ => None,
-        }) {
-            // White gives a man away with 23-19 (ply 2): scores from the side to move's view.
-            let score = match ply {
-                0..=2 => 0,
-                p if p % 2 == 1 => 100,
-                _ => -100,
-            };
-            let best = legal_moves(game.position())[0];
-            a.update(Action::Engine(EngineMsg::Done {
-                id,
-                best: Some(best),
-                report: Report {
-                    depth: 10,
-                    score,
-                    nodes: 1,
-                    nps: 1,
-                    pv: vec![best],
-                    tables: false,
-                },
-            }));
-        }
+        // White gives a man away with 23-19 (ply 2): scores from the side to move's view.
+        tui_common::answer_review(&mut a, |ply| match ply {
+            0..=2 => 0,
+            p if p % 2 == 1 => 100,
+            _ => -100,
+        });
         a.update(Action::NextMistake);
         check(&format!("review_{w}x{h}"), &a, w, h, false);
     }

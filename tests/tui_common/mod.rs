@@ -77,3 +77,39 @@ pub fn answer_search(app: &mut App, text: &str, report: Report) {
         report,
     }));
 }
+
+/// Answers every review search the app asks for with `score_of(ply)` (from the side to
+/// move's view) and the first legal move as the best, as the engine thread would; returns how
+/// many it answered.
+pub fn answer_review(a: &mut App, score_of: impl Fn(usize) -> i32) -> usize {
+    use dama::tui::app::Purpose;
+    let mut answered = 0;
+    loop {
+        let job = a.take_requests().into_iter().find_map(|r| match r {
+            Request::Search {
+                id,
+                game,
+                purpose: Purpose::Review(ply),
+                ..
+            } => Some((id, game, ply)),
+            _ => None,
+        });
+        let Some((id, game, ply)) = job else {
+            return answered;
+        };
+        let best = game.legal_moves()[0];
+        a.update(Action::Engine(EngineMsg::Done {
+            id,
+            best: Some(best),
+            report: Report {
+                depth: 10,
+                score: score_of(ply),
+                nodes: 1,
+                nps: 1,
+                pv: vec![best],
+                tables: false,
+            },
+        }));
+        answered += 1;
+    }
+}
