@@ -15,13 +15,6 @@ pub(crate) const fn rules_of(italian: bool) -> RuleSet {
     }
 }
 
-pub(crate) const fn forward(color: Color) -> [Dir; 2] {
-    match color {
-        Color::White => [Dir::UpLeft, Dir::UpRight],
-        Color::Black => [Dir::DownLeft, Dir::DownRight],
-    }
-}
-
 pub(crate) const fn opposite(d: Dir) -> Dir {
     match d {
         Dir::UpLeft => Dir::DownRight,
@@ -57,15 +50,8 @@ fn capturers_for<const IT: bool, const WHITE: bool>(pos: &Position) -> (u32, u32
     let own = pieces[us.index()];
     let enemy = pieces[1 - us.index()];
     let empty = !(pieces[0] | pieces[1]);
-    let men = own & !kings;
+    let cm = ManJumps::new::<IT, WHITE>(pos).goes_on & own & !kings;
     let own_kings = own & kings;
-    // R-M3: an Italian man never takes a king.
-    let men_victims = if IT { enemy & !kings } else { enemy };
-    let mut cm = 0;
-    for d in forward_of(WHITE) {
-        let back = opposite(d);
-        cm |= step(g, step(g, empty, back) & men_victims, back) & men;
-    }
     let mut ck = 0;
     if own_kings != 0 {
         for d in Dir::ALL {
@@ -76,17 +62,131 @@ fn capturers_for<const IT: bool, const WHITE: bool>(pos: &Position) -> (u32, u32
     (cm, ck)
 }
 
-/// The state shared by every chain of one moving piece.
+/// Where a man of the side to move could jump, read off the board once. A man only moves
+/// forward, so what its chain leaves behind (its start square, the pieces it took) is never
+/// in its way again: these masks answer every step of every man's chain, and a man's chains
+/// need neither a board copy nor a check against the pieces already taken.
+#[derive(Clone, Copy)]
+struct ManJumps {
+    /// `from[i]`: every square from which a man jumps in direction `forward_of(WHITE)[i]`.
+    from: [u32; 2],
+    /// Squares from which some jump exists: a man landing on one goes on (R-C2). The far row
+    /// is never among them (nothing lies beyond it), so a man crowned there stops (R-C4).
+    goes_on: u32,
+}
+
+impl ManJumps {
+    #[inline(always)]
+    fn new<const IT: bool, const WHITE: bool>(pos: &Position) -> ManJumps {
+        let g = geometry(rules_of(IT));
+        let us = if WHITE { Color::White } else { Color::Black };
+        let (pieces, kings) = pos.raw();
+        let enemy = pieces[1 - us.index()];
+        let empty = !(pieces[0] | pieces[1]);
+        // R-M3: an Italian man never takes a king.
+        let victims = if IT { enemy & !kings } else { enemy };
+        let [d0, d1] = forward_of(WHITE);
+        let jump_from = |d: Dir| {
+            let back = opposite(d);
+            step(g, step(g, empty, back) & victims, back)
+        };
+        let from = [jump_from(d0), jump_from(d1)];
+        ManJumps {
+            from,
+            goes_on: from[0] | from[1],
+        }
+    }
+
+    /// Calls `leaf(captured, path, jumps, landing)` for every complete chain of a man that
+    /// has reached `sq` after `jumps` jumps, in the order the generator has always used
+    /// (first forward direction first, depth first).
+    fn walk<const WHITE: bool, F: FnMut(u32, u64, u8, u8)>(
+        &self,
+        g: &Geometry,
+        sq: u8,
+        captured: u32,
+        path: u64,
+        jumps: u8,
+        leaf: &mut F,
+    ) {
+        let bit = 1u32 << sq;
+        for (i, d) in forward_of(WHITE).into_iter().enumerate() {
+            if self.from[i] & bit == 0 {
+                continue;
+            }
+            let (over, land) = g.jump[sq as usize][d as usize];
+            let c2 = captured | 1 << over;
+            let p2 = path | (u64::from(land) << (5 * jumps));
+            if self.goes_on & (1 << land) != 0 {
+                self.walk::<WHITE, F>(g, land, c2, p2, jumps + 1, leaf);
+            } else {
+                leaf(c2, p2, jumps + 1, land);
+            }
+        }
+    }
+
+    /// For the chains of a man standing on `sq`: (most jumps, how many chains have that
+    /// many) in Italian, (0, how many chains) in English.
+    fn count<const IT: bool, const WHITE: bool>(&self, g: &Geometry, sq: u8) -> (u32, u32) {
+        let bit = 1u32 << sq;
+        let mut best = (0, 0);
+        for (i, d) in forward_of(WHITE).into_iter().enumerate() {
+            if self.from[i] & bit == 0 {
+                continue;
+            }
+            let land = g.jump[sq as usize][d as usize].1;
+            let (len, n) = if self.goes_on & (1 << land) != 0 {
+                self.count::<IT, WHITE>(g, land)
+            } else {
+                (0, 1)
+            };
+            if !IT {
+                best.1 += n;
+            } else if len + 1 > best.0 {
+                best = (len + 1, n);
+            } else if len + 1 == best.0 {
+                best.1 += n;
+            }
+        }
+        best
+    }
+
+    /// [`ManJumps::count`] over all the men in `men` (each of which has a jump).
+    #[inline(always)]
+    fn count_all<const IT: bool, const WHITE: bool>(&self, g: &Geometry, men: u32) -> (u32, u32) {
+        // Most captures are single jumps: when no landing square lets a man go on, every
+        // jump is a whole chain and a popcount answers.
+        let [d0, d1] = forward_of(WHITE);
+        let (j0, j1) = (men & self.from[0], men & self.from[1]);
+        let landings = step(g, step(g, j0, d0), d0) | step(g, step(g, j1, d1), d1);
+        if landings & self.goes_on == 0 {
+            return (1, j0.count_ones() + j1.count_ones());
+        }
+        let mut best = (0, 0);
+        let mut bb = men;
+        while bb != 0 {
+            let from = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            let (len, n) = self.count::<IT, WHITE>(g, from);
+            if !IT || len == best.0 {
+                best.1 += n;
+            } else if len > best.0 {
+                best = (len, n);
+            }
+        }
+        best
+    }
+}
+
+/// The state shared by every chain of one moving king.
 struct Chains<'a> {
     g: &'static Geometry,
     from: u8,
-    dirs: [Dir; 2],
     victims: u32,
     enemy_kings: u32,
     /// Every piece on the board but the mover: captured pieces stay until the chain ends
     /// (R-C3), and the start square is empty.
     occupied: u32,
-    promotion_row: u32,
     best: u32,
     list: &'a mut MoveList,
 }
@@ -104,6 +204,68 @@ pub(crate) fn generate<const IT: bool>(pos: &Position, list: &mut MoveList) -> b
 
 /// [`generate`] for capturers already found by [`capturers`].
 pub(crate) fn generate_from<const IT: bool>(pos: &Position, cm: u32, ck: u32, list: &mut MoveList) {
+    match pos.side_to_move() {
+        Color::White => generate_for::<IT, true>(pos, cm, ck, list),
+        Color::Black => generate_for::<IT, false>(pos, cm, ck, list),
+    }
+}
+
+fn generate_for<const IT: bool, const WHITE: bool>(
+    pos: &Position,
+    cm: u32,
+    ck: u32,
+    list: &mut MoveList,
+) {
+    let g = geometry(rules_of(IT));
+    let us = if WHITE { Color::White } else { Color::Black };
+    let (pieces, kings) = pos.raw();
+    let enemy = pieces[1 - us.index()];
+    let promotion_row = PROMOTION_ROW[us.index()];
+    // R-M3 (EN): a man may take kings, and the move must say which pieces were kings or
+    // making it leaves a stale king bit behind (always 0 in Italian).
+    let enemy_kings = if IT { 0 } else { enemy & kings };
+    let mut best = 0;
+    if cm != 0 {
+        let jumps = ManJumps::new::<IT, WHITE>(pos);
+        let mut bb = cm;
+        while bb != 0 {
+            let from = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            jumps.walk::<WHITE, _>(g, from, 0, 0, 0, &mut |captured, path, n, land| {
+                if IT {
+                    // R-C5: among men's chains only the number of pieces counts.
+                    let key = u32::from(n) << 20;
+                    if key < best {
+                        return;
+                    }
+                    if key > best {
+                        best = key;
+                        list.clear();
+                    }
+                }
+                let promotes = promotion_row & (1 << land) != 0;
+                let m = Move::capture(
+                    from,
+                    path,
+                    n,
+                    captured,
+                    captured & enemy_kings,
+                    false,
+                    promotes,
+                );
+                let pushed = list.try_push(m);
+                debug_assert!(pushed.is_ok(), "move list full");
+            });
+        }
+    }
+    if ck != 0 {
+        king_captures::<IT>(pos, ck, best, list);
+    }
+}
+
+/// Appends the king chains of the pieces in `ck` that the ladder keeps against `best` (the
+/// key of the men's chains already in `list`; 0 for none, and always 0 in English).
+fn king_captures<const IT: bool>(pos: &Position, ck: u32, best: u32, list: &mut MoveList) {
     let us = pos.side_to_move();
     let (pieces, kings) = pos.raw();
     let enemy = pieces[1 - us.index()];
@@ -111,23 +273,12 @@ pub(crate) fn generate_from<const IT: bool>(pos: &Position, cm: u32, ck: u32, li
     let mut c = Chains {
         g: geometry(rules_of(IT)),
         from: 0,
-        dirs: forward(us),
-        victims: if IT { enemy & !kings } else { enemy },
+        victims: enemy,
         enemy_kings: enemy & kings,
         occupied,
-        promotion_row: PROMOTION_ROW[us.index()],
-        best: 0,
+        best,
         list,
     };
-    let mut bb = cm;
-    while bb != 0 {
-        let from = bb.trailing_zeros() as u8;
-        bb &= bb - 1;
-        c.from = from;
-        c.occupied = occupied & !(1 << from);
-        c.man::<IT>(from, 0, 0, 0, 0);
-    }
-    c.victims = enemy;
     let mut bb = ck;
     while bb != 0 {
         let from = bb.trailing_zeros() as u8;
@@ -138,44 +289,42 @@ pub(crate) fn generate_from<const IT: bool>(pos: &Position, cm: u32, ck: u32, li
     }
 }
 
-impl Chains<'_> {
-    /// Extends a man's chain that has reached `sq`; returns whether any jump was possible.
-    /// A man moves forward only, so it can never reach a square twice, and two of its chains
-    /// with the same captured set are the same chain: no merging needed (R-C7).
-    fn man<const IT: bool>(
-        &mut self,
-        sq: u8,
-        captured: u32,
-        path: u64,
-        jumps: u8,
-        order: u32,
-    ) -> bool {
-        let mut any = false;
-        for d in self.dirs {
-            let (over, land) = self.g.jump[sq as usize][d as usize];
-            if over == NONE {
-                continue;
-            }
-            let ob = 1u32 << over;
-            if self.victims & ob == 0 || captured & ob != 0 || self.occupied & (1 << land) != 0 {
-                continue;
-            }
-            any = true;
-            let c2 = captured | ob;
-            let p2 = path | (u64::from(land) << (5 * jumps));
-            // R-C4: a man reaching the far row stops there; R-C2: otherwise it goes on.
-            // R-M3 (EN): a man may take kings, and the move must say which pieces were kings
-            // or making it leaves a stale king bit behind (always 0 in Italian).
-            let ck2 = c2 & self.enemy_kings;
-            if self.promotion_row & (1 << land) != 0 {
-                self.record::<IT, false>(c2, ck2, p2, jumps + 1, order, true);
-            } else if !self.man::<IT>(land, c2, p2, jumps + 1, order) {
-                self.record::<IT, false>(c2, ck2, p2, jumps + 1, order, false);
-            }
-        }
-        any
+/// The number of legal captures of the side to move, whose capturing pieces are `cm` (men)
+/// and `ck` (kings), not both empty: men's chains are counted without building a move.
+pub(crate) fn count_from<const IT: bool>(pos: &Position, cm: u32, ck: u32) -> u64 {
+    let g = geometry(rules_of(IT));
+    let (len, men) = match (cm, pos.side_to_move()) {
+        (0, _) => (0, 0),
+        (_, Color::White) => ManJumps::new::<IT, true>(pos).count_all::<IT, true>(g, cm),
+        (_, Color::Black) => ManJumps::new::<IT, false>(pos).count_all::<IT, false>(g, cm),
+    };
+    if ck == 0 {
+        return u64::from(men);
     }
+    count_with_kings::<IT>(pos, ck, len, men)
+}
 
+/// The rest of [`count_from`] when kings can capture: their chains merge (R-C7), which needs
+/// the moves. Kept out of line so the common case does not carry a move list's stack frame.
+#[inline(never)]
+fn count_with_kings<const IT: bool>(pos: &Position, ck: u32, len: u32, men: u32) -> u64 {
+    let mut list = MoveList::new();
+    if IT {
+        // A king's chain beats a man's of the same length (R-C5), so only kings' chains at
+        // least as long as the men's longest are kept; if none, the men's count stands.
+        king_captures::<IT>(pos, ck, len << 20, &mut list);
+        if list.is_empty() {
+            u64::from(men)
+        } else {
+            list.len() as u64
+        }
+    } else {
+        king_captures::<IT>(pos, ck, 0, &mut list);
+        u64::from(men) + list.len() as u64
+    }
+}
+
+impl Chains<'_> {
     /// Extends a king's chain that has reached `sq`; returns whether any jump was possible.
     fn king<const IT: bool>(
         &mut self,
@@ -206,28 +355,26 @@ impl Chains<'_> {
             // a larger number means the kings fall earlier, king by king.
             let o2 = order | if took_king { 1 << (11 - jumps) } else { 0 };
             if !self.king::<IT>(land, c2, ck2, p2, jumps + 1, o2) {
-                self.record::<IT, true>(c2, ck2, p2, jumps + 1, o2, false);
+                self.record::<IT>(c2, ck2, p2, jumps + 1, o2);
             }
         }
         any
     }
 
     #[inline(always)]
-    fn record<const IT: bool, const KING: bool>(
+    fn record<const IT: bool>(
         &mut self,
         captured: u32,
         captured_kings: u32,
         path: u64,
         jumps: u8,
         order: u32,
-        promotes: bool,
     ) {
         if IT {
-            // R-C5: most pieces, then king before man, then most kings, then earliest kings.
-            let key = (u32::from(jumps) << 20)
-                | (u32::from(KING) << 19)
-                | (captured_kings.count_ones() << 15)
-                | order;
+            // R-C5: most pieces, then king before man, then most kings, then earliest kings
+            // (a man's key is its jumps alone, see `generate_for`).
+            let key =
+                (u32::from(jumps) << 20) | (1 << 19) | (captured_kings.count_ones() << 15) | order;
             if key < self.best {
                 return;
             }
@@ -242,15 +389,14 @@ impl Chains<'_> {
             jumps,
             captured,
             captured_kings,
-            KING,
-            promotes,
+            true,
+            false,
         );
         // R-C7: same start, landing and captured set is one move (after the ladder).
-        if KING
-            && self
-                .list
-                .iter()
-                .any(|o| o.from() == m.from() && o.to() == m.to() && o.captured() == m.captured())
+        if self
+            .list
+            .iter()
+            .any(|o| o.from() == m.from() && o.to() == m.to() && o.captured() == m.captured())
         {
             return;
         }

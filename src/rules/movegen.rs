@@ -130,9 +130,7 @@ fn quiet_targets<const IT: bool, const WHITE: bool>(
 fn count<const IT: bool>(pos: &Position) -> u64 {
     let (cm, ck) = capturers::<IT>(pos);
     if cm | ck != 0 {
-        let mut list = MoveList::new();
-        capture::generate_from::<IT>(pos, cm, ck, &mut list);
-        return list.len() as u64;
+        return capture::count_from::<IT>(pos, cm, ck);
     }
     let mut n = 0;
     let add = |t: u32, _, _| n += t.count_ones();

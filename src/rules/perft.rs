@@ -8,19 +8,28 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => quiet_only_count(pos),
-        _ => {
-            let mut p = *pos;
-            let mut total = 0;
-            let mut list = MoveList::new();
-            legal_moves_into(pos, &mut list);
-            for m in &list {
-                p.make(m);
-                total += perft(&p, depth - 1);
-                p.unmake(m);
-            }
-            total
-        }
+        _ => perft_from_2(pos, depth),
     }
+}
+
+/// [`perft`] for `depth >= 2`. The children of a depth-2 node are counted here directly:
+/// most calls would be to depth 1, and a call per leaf's parent that only forwards is a
+/// measurable share of the time.
+fn perft_from_2(pos: &Position, depth: u32) -> u64 {
+    let mut list = MoveList::new();
+    legal_moves_into(pos, &mut list);
+    let mut total = 0;
+    // Copy-make: copying the 24-byte position is cheaper than undoing the move.
+    for m in &list {
+        let mut child = *pos;
+        child.make(m);
+        total += if depth == 2 {
+            quiet_only_count(&child)
+        } else {
+            perft_from_2(&child, depth - 1)
+        };
+    }
+    total
 }
 
 /// The perft count below each root move.
