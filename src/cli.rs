@@ -118,6 +118,9 @@ pub struct PerftArgs {
     /// Print the count below each root move at the given depth.
     #[arg(long)]
     pub divide: bool,
+    /// Threads that share out the root moves (1 to 64; the counts do not change).
+    #[arg(long, value_parser = concurrency, default_value_t = 1)]
+    pub threads: usize,
 }
 
 #[derive(Args, Debug)]

@@ -54,6 +54,38 @@ fn divide_lists_root_moves_in_notation() {
 }
 
 #[test]
+fn threads_share_the_root_moves_without_changing_a_count() {
+    // A position with captures and kings, so that every kind of chain is in the tree.
+    let fen = "W:WK1,21,22,27:B11,12,K28";
+    for rules in ["italian", "english"] {
+        let one = ["perft", "--rules", rules, "--fen", fen, "--depth", "6"];
+        let (ok, single, _) = dama(&one);
+        assert!(ok);
+        let (ok, split, _) = dama(&[&one[..], &["--threads", "3"]].concat());
+        assert!(ok);
+        assert!(split.contains("threads 3"), "{split}");
+        assert_eq!(counts(&split), counts(&single), "{rules}");
+        assert_eq!(counts(&single).len(), 6);
+        // --divide: the same rows in the same order.
+        let rows = |out: &str| -> Vec<String> {
+            out.lines()
+                .filter(|l| l.split_whitespace().count() == 2 && !l.starts_with("threads"))
+                .map(str::to_string)
+                .collect()
+        };
+        let (ok, single, _) = dama(&[&one[..], &["--divide"]].concat());
+        assert!(ok);
+        let (ok, split, _) = dama(&[&one[..], &["--divide", "--threads", "2"]].concat());
+        assert!(ok);
+        assert!(!rows(&single).is_empty());
+        assert_eq!(rows(&split), rows(&single), "{rules}");
+    }
+    let (ok, _, err) = dama(&["perft", "--depth", "3", "--threads", "0"]);
+    assert!(!ok);
+    assert!(err.contains("from 1 to 64"), "{err}");
+}
+
+#[test]
 fn bad_fen_is_an_error_that_says_why() {
     let (ok, out, err) = dama(&["perft", "--fen", "W:W21,33:B1", "--depth", "1"]);
     assert!(!ok);

@@ -3,7 +3,7 @@
 use super::output::{Out, outln};
 use crate::cli::PerftArgs;
 use crate::notation::fen;
-use crate::rules::{Position, RuleSet, divide, perft};
+use crate::rules::{Position, RuleSet, divide_threads, perft_threads};
 use anyhow::Context;
 use std::time::Instant;
 
@@ -14,9 +14,12 @@ pub fn run(args: &PerftArgs, out: &mut Out) -> anyhow::Result<()> {
         None => Position::start(rules),
     };
     outln!(out, "rules {rules}  fen {}", fen::write(&pos))?;
+    if args.threads > 1 {
+        outln!(out, "threads {}", args.threads)?;
+    }
     if args.divide {
         let t = Instant::now();
-        let rows = divide(&pos, args.depth);
+        let rows = divide_threads(&pos, args.depth, args.threads);
         let secs = t.elapsed().as_secs_f64();
         let mut total = 0;
         for (m, n) in &rows {
@@ -42,7 +45,7 @@ pub fn run(args: &PerftArgs, out: &mut Out) -> anyhow::Result<()> {
     )?;
     for depth in 1..=args.depth {
         let t = Instant::now();
-        let n = perft(&pos, depth);
+        let n = perft_threads(&pos, depth, args.threads);
         let secs = t.elapsed().as_secs_f64();
         outln!(
             out,

@@ -44,13 +44,24 @@ pub(crate) fn capturers<const IT: bool>(pos: &Position) -> (u32, u32) {
 
 #[inline(always)]
 fn capturers_for<const IT: bool, const WHITE: bool>(pos: &Position) -> (u32, u32) {
+    let (_, cm, ck) = capturers_with_jumps::<IT, WHITE>(pos);
+    (cm, ck)
+}
+
+/// [`capturers`] for a known side to move (`WHITE`), with the men's jump masks that found
+/// them, so that counting the captures does not read the board again.
+#[inline(always)]
+pub(crate) fn capturers_with_jumps<const IT: bool, const WHITE: bool>(
+    pos: &Position,
+) -> (ManJumps, u32, u32) {
     let g = geometry(rules_of(IT));
     let us = if WHITE { Color::White } else { Color::Black };
     let (pieces, kings) = pos.raw();
     let own = pieces[us.index()];
     let enemy = pieces[1 - us.index()];
     let empty = !(pieces[0] | pieces[1]);
-    let cm = ManJumps::new::<IT, WHITE>(pos).goes_on & own & !kings;
+    let jumps = ManJumps::new::<IT, WHITE>(pos);
+    let cm = jumps.goes_on & own & !kings;
     let own_kings = own & kings;
     let mut ck = 0;
     if own_kings != 0 {
@@ -59,7 +70,7 @@ fn capturers_for<const IT: bool, const WHITE: bool>(pos: &Position) -> (u32, u32
             ck |= step(g, step(g, empty, back) & enemy, back) & own_kings;
         }
     }
-    (cm, ck)
+    (jumps, cm, ck)
 }
 
 /// Where a man of the side to move could jump, read off the board once. A man only moves
@@ -67,7 +78,7 @@ fn capturers_for<const IT: bool, const WHITE: bool>(pos: &Position) -> (u32, u32
 /// in its way again: these masks answer every step of every man's chain, and a man's chains
 /// need neither a board copy nor a check against the pieces already taken.
 #[derive(Clone, Copy)]
-struct ManJumps {
+pub(crate) struct ManJumps {
     /// `from[i]`: every square from which a man jumps in direction `forward_of(WHITE)[i]`.
     from: [u32; 2],
     /// Squares from which some jump exists: a man landing on one goes on (R-C2). The far row
@@ -97,15 +108,15 @@ impl ManJumps {
         }
     }
 
-    /// Calls `leaf(captured, path, jumps, landing)` for every complete chain of a man that
+    /// Calls `leaf(captured, dirs, jumps, landing)` (`dirs` packed as in [`Move`]) for every complete chain of a man that
     /// has reached `sq` after `jumps` jumps, in the order the generator has always used
     /// (first forward direction first, depth first).
-    fn walk<const WHITE: bool, F: FnMut(u32, u64, u8, u8)>(
+    fn walk<const WHITE: bool, F: FnMut(u32, u32, u8, u8)>(
         &self,
         g: &Geometry,
         sq: u8,
         captured: u32,
-        path: u64,
+        dirs: u32,
         jumps: u8,
         leaf: &mut F,
     ) {
@@ -116,7 +127,7 @@ impl ManJumps {
             }
             let (over, land) = g.jump[sq as usize][d as usize];
             let c2 = captured | 1 << over;
-            let p2 = path | (u64::from(land) << (5 * jumps));
+            let p2 = dirs | (d as u32) << (2 * jumps);
             if self.goes_on & (1 << land) != 0 {
                 self.walk::<WHITE, F>(g, land, c2, p2, jumps + 1, leaf);
             } else {
@@ -160,8 +171,18 @@ impl ManJumps {
         let (j0, j1) = (men & self.from[0], men & self.from[1]);
         let landings = step(g, step(g, j0, d0), d0) | step(g, step(g, j1, d1), d1);
         if landings & self.goes_on == 0 {
-            return (1, j0.count_ones() + j1.count_ones());
+            return (1, (u64::from(j0) | u64::from(j1) << 32).count_ones());
         }
+        self.count_chains::<IT, WHITE>(g, men)
+    }
+
+    /// [`ManJumps::count_all`] when some chain goes on past its first jump.
+    #[inline(never)]
+    fn count_chains<const IT: bool, const WHITE: bool>(
+        &self,
+        g: &Geometry,
+        men: u32,
+    ) -> (u32, u32) {
         let mut best = (0, 0);
         let mut bb = men;
         while bb != 0 {
@@ -231,7 +252,7 @@ fn generate_for<const IT: bool, const WHITE: bool>(
         while bb != 0 {
             let from = bb.trailing_zeros() as u8;
             bb &= bb - 1;
-            jumps.walk::<WHITE, _>(g, from, 0, 0, 0, &mut |captured, path, n, land| {
+            jumps.walk::<WHITE, _>(g, from, 0, 0, 0, &mut |captured, dirs, n, land| {
                 if IT {
                     // R-C5: among men's chains only the number of pieces counts.
                     let key = u32::from(n) << 20;
@@ -245,8 +266,10 @@ fn generate_for<const IT: bool, const WHITE: bool>(
                 }
                 let promotes = promotion_row & (1 << land) != 0;
                 let m = Move::capture(
+                    rules_of(IT),
                     from,
-                    path,
+                    land,
+                    dirs,
                     n,
                     captured,
                     captured & enemy_kings,
@@ -289,14 +312,21 @@ fn king_captures<const IT: bool>(pos: &Position, ck: u32, best: u32, list: &mut 
     }
 }
 
-/// The number of legal captures of the side to move, whose capturing pieces are `cm` (men)
-/// and `ck` (kings), not both empty: men's chains are counted without building a move.
-pub(crate) fn count_from<const IT: bool>(pos: &Position, cm: u32, ck: u32) -> u64 {
+/// The number of legal captures of the side to move (`WHITE`), whose capturing pieces are
+/// `cm` (men, with their jump masks `jumps`) and `ck` (kings), not both empty: men's chains
+/// are counted without building a move.
+#[inline(always)]
+pub(crate) fn count_from<const IT: bool, const WHITE: bool>(
+    pos: &Position,
+    jumps: &ManJumps,
+    cm: u32,
+    ck: u32,
+) -> u64 {
     let g = geometry(rules_of(IT));
-    let (len, men) = match (cm, pos.side_to_move()) {
-        (0, _) => (0, 0),
-        (_, Color::White) => ManJumps::new::<IT, true>(pos).count_all::<IT, true>(g, cm),
-        (_, Color::Black) => ManJumps::new::<IT, false>(pos).count_all::<IT, false>(g, cm),
+    let (len, men) = if cm == 0 {
+        (0, 0)
+    } else {
+        jumps.count_all::<IT, WHITE>(g, cm)
     };
     if ck == 0 {
         return u64::from(men);
@@ -331,7 +361,7 @@ impl Chains<'_> {
         sq: u8,
         captured: u32,
         captured_kings: u32,
-        path: u64,
+        dirs: u32,
         jumps: u8,
         order: u32,
     ) -> bool {
@@ -350,12 +380,12 @@ impl Chains<'_> {
             let took_king = self.enemy_kings & ob != 0;
             let c2 = captured | ob;
             let ck2 = captured_kings | if took_king { ob } else { 0 };
-            let p2 = path | (u64::from(land) << (5 * jumps));
+            let p2 = dirs | (d as u32) << (2 * jumps);
             // Step 4 of the ladder: bit (11 - jump index) marks a king taken at that jump, so
             // a larger number means the kings fall earlier, king by king.
             let o2 = order | if took_king { 1 << (11 - jumps) } else { 0 };
             if !self.king::<IT>(land, c2, ck2, p2, jumps + 1, o2) {
-                self.record::<IT>(c2, ck2, p2, jumps + 1, o2);
+                self.record::<IT>(land, c2, ck2, p2, jumps + 1, o2);
             }
         }
         any
@@ -364,9 +394,10 @@ impl Chains<'_> {
     #[inline(always)]
     fn record<const IT: bool>(
         &mut self,
+        to: u8,
         captured: u32,
         captured_kings: u32,
-        path: u64,
+        dirs: u32,
         jumps: u8,
         order: u32,
     ) {
@@ -384,8 +415,10 @@ impl Chains<'_> {
             }
         }
         let m = Move::capture(
+            rules_of(IT),
             self.from,
-            path,
+            to,
+            dirs,
             jumps,
             captured,
             captured_kings,

@@ -24,7 +24,7 @@ pub use movegen::{
     quiet_only_count,
 };
 pub use moves::{MAX_JUMPS, MAX_MOVES, Move, MoveList};
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_threads, perft, perft_threads};
 pub use position::{Position, PositionError, Setup};
 pub use square::{Dir, Square};
 

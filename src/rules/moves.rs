@@ -1,7 +1,8 @@
 //! Moves that describe themselves: start, landing squares, captured pieces (and which of them
 //! were kings), promotion. Undo, notation and the ladder need no board lookup.
 
-use super::{Bitboard, Square};
+use super::square::geometry;
+use super::{Bitboard, RuleSet, Square};
 use arrayvec::ArrayVec;
 use std::fmt;
 
@@ -14,20 +15,24 @@ pub const MAX_MOVES: usize = 256;
 
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
+/// 16 bytes: move lists are written at every node and reordered by the search.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     from: u8,
     to: u8,
     jumps: u8,
     flags: u8,
-    /// Landing squares of a capture, 5 bits each, first jump in the low bits.
-    path: u64,
+    /// The direction of each jump of a capture ([`super::Dir`] as 2 bits, first jump in the
+    /// low bits): with the start square and the rule set's board (flag `ENGLISH`) they give
+    /// the landing squares.
+    dirs: u32,
     captured: u32,
     captured_kings: u32,
 }
 
 const KING: u8 = 1;
 const PROMOTES: u8 = 2;
+const ENGLISH: u8 = 4;
 
 impl Move {
     /// A quiet move (one step, no capture).
@@ -37,29 +42,34 @@ impl Move {
             to,
             jumps: 0,
             flags: (king as u8 * KING) | (promotes as u8 * PROMOTES),
-            path: 0,
+            dirs: 0,
             captured: 0,
             captured_kings: 0,
         }
     }
 
-    /// A capture chain; `path` packs the landing squares as in the field doc.
+    /// A capture chain of `jumps` jumps in the directions `dirs` (packed as in the field
+    /// doc), ending on `to`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(crate) fn capture(
+        rules: RuleSet,
         from: u8,
-        path: u64,
+        to: u8,
+        dirs: u32,
         jumps: u8,
         captured: u32,
         captured_kings: u32,
         king: bool,
         promotes: bool,
     ) -> Move {
-        let to = ((path >> (5 * (jumps as u64 - 1))) & 31) as u8;
+        let english = matches!(rules, RuleSet::English);
         Move {
             from,
             to,
             jumps,
-            flags: (king as u8 * KING) | (promotes as u8 * PROMOTES),
-            path,
+            flags: (king as u8 * KING) | (promotes as u8 * PROMOTES) | (english as u8 * ENGLISH),
+            dirs,
             captured,
             captured_kings,
         }
@@ -84,14 +94,21 @@ impl Move {
 
     /// Every square the piece lands on, in order (for a quiet move just the destination).
     pub fn path(&self) -> impl Iterator<Item = Square> + '_ {
-        let n = self.jumps.max(1) as u64;
+        let rules = if self.flags & ENGLISH != 0 {
+            RuleSet::English
+        } else {
+            RuleSet::Italian
+        };
+        let jump = &geometry(rules).jump;
         let quiet = self.jumps == 0;
-        (0..n).map(move |i| {
+        let mut sq = self.from;
+        (0..self.jumps.max(1)).map(move |i| {
             if quiet {
-                self.to()
-            } else {
-                Square::new(((self.path >> (5 * i)) & 31) as u8)
+                return self.to();
             }
+            let d = (self.dirs >> (2 * i)) & 3;
+            sq = jump[sq as usize][d as usize].1;
+            Square::new(sq)
         })
     }
 
@@ -154,5 +171,16 @@ impl fmt::Debug for Move {
             write!(f, " promotes")?;
         }
         write!(f, ")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_16_bytes() {
+        // Move lists are filled at every node and reordered by the search.
+        assert_eq!(std::mem::size_of::<Move>(), 16);
     }
 }

@@ -1,32 +1,37 @@
 //! Perft: the number of leaf positions of the legal move tree, the standard check of a move
 //! generator. Pure functions; the CLI does the printing.
 
-use super::{Move, MoveList, Position, legal_moves, legal_moves_into, quiet_only_count};
+use super::movegen;
+use super::{Move, MoveList, Position, RuleSet, legal_moves, quiet_only_count};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Leaves at `depth` plies below `pos`. Counts the last ply in bulk (without playing the moves).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => quiet_only_count(pos),
-        _ => perft_from_2(pos, depth),
+        _ => match pos.rules() {
+            RuleSet::Italian => perft_from_2::<true>(pos, depth),
+            RuleSet::English => perft_from_2::<false>(pos, depth),
+        },
     }
 }
 
 /// [`perft`] for `depth >= 2`. The children of a depth-2 node are counted here directly:
 /// most calls would be to depth 1, and a call per leaf's parent that only forwards is a
 /// measurable share of the time.
-fn perft_from_2(pos: &Position, depth: u32) -> u64 {
+fn perft_from_2<const IT: bool>(pos: &Position, depth: u32) -> u64 {
     let mut list = MoveList::new();
-    legal_moves_into(pos, &mut list);
+    movegen::generate::<IT>(pos, &mut list);
     let mut total = 0;
     // Copy-make: copying the 24-byte position is cheaper than undoing the move.
     for m in &list {
         let mut child = *pos;
         child.make(m);
         total += if depth == 2 {
-            quiet_only_count(&child)
+            movegen::count::<IT>(&child)
         } else {
-            perft_from_2(&child, depth - 1)
+            perft_from_2::<IT>(&child, depth - 1)
         };
     }
     total
@@ -34,11 +39,48 @@ fn perft_from_2(pos: &Position, depth: u32) -> u64 {
 
 /// The perft count below each root move.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_threads(pos, depth, 1)
+}
+
+/// [`divide`] with the root moves shared out among `threads` threads (each takes the next
+/// move nobody has taken): the same counts in the same order.
+pub fn divide_threads(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    legal_moves(pos)
+    let moves = legal_moves(pos);
+    let below = |m: &Move| perft(&pos.after(m), depth - 1);
+    let threads = threads.min(moves.len());
+    if threads <= 1 {
+        return moves.into_iter().map(|m| (m, below(&m))).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(m) = moves.get(i) else { break };
+                    counts[i].store(below(m), Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    moves
         .into_iter()
-        .map(|m| (m, perft(&pos.after(&m), depth - 1)))
+        .zip(counts)
+        .map(|(m, n)| (m, n.into_inner()))
         .collect()
+}
+
+/// [`perft`] with the root moves shared out among `threads` threads.
+pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
+    if threads <= 1 || depth < 2 {
+        return perft(pos, depth);
+    }
+    divide_threads(pos, depth, threads)
+        .iter()
+        .map(|(_, n)| n)
+        .sum()
 }

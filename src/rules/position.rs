@@ -232,7 +232,7 @@ impl Position {
 
     /// Plays a move from this position's legal move list. No legality check: the search and
     /// perft use it on generated moves; [`super::Game::play`] checks.
-    #[inline]
+    #[inline(always)]
     pub fn make(&mut self, m: &Move) {
         let us = self.side.index();
         let them = 1 - us;

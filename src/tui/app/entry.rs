@@ -310,26 +310,46 @@ fn plain(moves: &[Move]) -> Vec<Move> {
 mod tests {
     use super::*;
 
-    fn chain(from: u8, landings: &[u8]) -> Move {
-        let path = landings
-            .iter()
-            .enumerate()
-            .fold(0u64, |p, (i, &s)| p | (u64::from(s) << (5 * i)));
-        // Captured sets only need to differ for these helpers.
-        let captured = landings.iter().fold(0u32, |c, &s| c | 1 << s);
-        Move::capture(from, path, landings.len() as u8, captured, 0, true, false)
+    use crate::rules::{Dir, RuleSet};
+
+    /// A king's chain on the Italian board from square index `from`, jumping in `dirs`.
+    fn chain(from: u8, dirs: &[Dir]) -> Move {
+        let rules = RuleSet::Italian;
+        let (mut sq, mut captured, mut packed) = (Square::new(from), 0u32, 0u32);
+        for (i, &d) in dirs.iter().enumerate() {
+            let over = sq.neighbour(rules, d).unwrap();
+            captured |= 1 << over.index();
+            sq = over.neighbour(rules, d).unwrap();
+            packed |= (d as u32) << (2 * i);
+        }
+        let to = sq.index() as u8;
+        Move::capture(
+            rules,
+            from,
+            to,
+            packed,
+            dirs.len() as u8,
+            captured,
+            0,
+            true,
+            false,
+        )
     }
 
     #[test]
     fn landing_squares_tell_chains_apart() {
-        // Two chains from 0 to 20: one through 5, one through 5, 9 and 14.
-        let short = chain(0, &[5, 20]);
-        let long = chain(0, &[5, 9, 14, 20]);
+        // Two chains from index 0 to 18: one through 9, one through 9, 16 and 25.
+        let (dl, dr, ur) = (Dir::DownLeft, Dir::DownRight, Dir::UpRight);
+        let short = chain(0, &[dr, dr]);
+        let long = chain(0, &[dr, dl, dr, ur]);
+        let landings = |m: &Move| m.path().map(|s| s.index()).collect::<Vec<_>>();
+        assert_eq!(landings(&short), [9, 18]);
+        assert_eq!(landings(&long), [9, 16, 25, 18]);
         let both = [short, long];
         let d = distinguishing(&both);
-        assert_eq!(d, vec![Square::new(9), Square::new(14)]);
+        assert_eq!(d, vec![Square::new(16), Square::new(25)]);
         assert_eq!(plain(&both), vec![short]);
-        assert!(passes_in_order(&long, &[Square::new(9), Square::new(14)]));
-        assert!(!passes_in_order(&long, &[Square::new(14), Square::new(9)]));
+        assert!(passes_in_order(&long, &[Square::new(16), Square::new(25)]));
+        assert!(!passes_in_order(&long, &[Square::new(25), Square::new(16)]));
     }
 }
