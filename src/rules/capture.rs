@@ -33,23 +33,18 @@ pub(crate) const fn forward_of(white: bool) -> [Dir; 2] {
     }
 }
 
-/// The pieces of the side to move that have at least one jump, as (men, kings).
+/// The pieces of the side to move that have at least one jump, as (men's jump masks, men,
+/// kings).
 #[inline(always)]
-pub(crate) fn capturers<const IT: bool>(pos: &Position) -> (u32, u32) {
+pub(crate) fn capturers<const IT: bool>(pos: &Position) -> (ManJumps, u32, u32) {
     match pos.side_to_move() {
-        Color::White => capturers_for::<IT, true>(pos),
-        Color::Black => capturers_for::<IT, false>(pos),
+        Color::White => capturers_with_jumps::<IT, true>(pos),
+        Color::Black => capturers_with_jumps::<IT, false>(pos),
     }
 }
 
-#[inline(always)]
-fn capturers_for<const IT: bool, const WHITE: bool>(pos: &Position) -> (u32, u32) {
-    let (_, cm, ck) = capturers_with_jumps::<IT, WHITE>(pos);
-    (cm, ck)
-}
-
 /// [`capturers`] for a known side to move (`WHITE`), with the men's jump masks that found
-/// them, so that counting the captures does not read the board again.
+/// them, so that generating or counting the captures does not read the board again.
 #[inline(always)]
 pub(crate) fn capturers_with_jumps<const IT: bool, const WHITE: bool>(
     pos: &Position,
@@ -77,7 +72,7 @@ pub(crate) fn capturers_with_jumps<const IT: bool, const WHITE: bool>(
 /// forward, so what its chain leaves behind (its start square, the pieces it took) is never
 /// in its way again: these masks answer every step of every man's chain, and a man's chains
 /// need neither a board copy nor a check against the pieces already taken.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ManJumps {
     /// `from[i]`: every square from which a man jumps in direction `forward_of(WHITE)[i]`.
     from: [u32; 2],
@@ -215,24 +210,31 @@ struct Chains<'a> {
 /// Appends every legal capture of the side to move to `list` (which must be empty) and says
 /// whether there was any. With captures present no quiet move is legal (R-C1).
 pub(crate) fn generate<const IT: bool>(pos: &Position, list: &mut MoveList) -> bool {
-    let (cm, ck) = capturers::<IT>(pos);
+    let (jumps, cm, ck) = capturers::<IT>(pos);
     if cm | ck == 0 {
         return false;
     }
-    generate_from::<IT>(pos, cm, ck, list);
+    generate_from::<IT>(pos, &jumps, cm, ck, list);
     true
 }
 
 /// [`generate`] for capturers already found by [`capturers`].
-pub(crate) fn generate_from<const IT: bool>(pos: &Position, cm: u32, ck: u32, list: &mut MoveList) {
+pub(crate) fn generate_from<const IT: bool>(
+    pos: &Position,
+    jumps: &ManJumps,
+    cm: u32,
+    ck: u32,
+    list: &mut MoveList,
+) {
     match pos.side_to_move() {
-        Color::White => generate_for::<IT, true>(pos, cm, ck, list),
-        Color::Black => generate_for::<IT, false>(pos, cm, ck, list),
+        Color::White => generate_for::<IT, true>(pos, jumps, cm, ck, list),
+        Color::Black => generate_for::<IT, false>(pos, jumps, cm, ck, list),
     }
 }
 
 fn generate_for<const IT: bool, const WHITE: bool>(
     pos: &Position,
+    jumps: &ManJumps,
     cm: u32,
     ck: u32,
     list: &mut MoveList,
@@ -247,7 +249,6 @@ fn generate_for<const IT: bool, const WHITE: bool>(
     let enemy_kings = if IT { 0 } else { enemy & kings };
     let mut best = 0;
     if cm != 0 {
-        let jumps = ManJumps::new::<IT, WHITE>(pos);
         let mut bb = cm;
         while bb != 0 {
             let from = bb.trailing_zeros() as u8;

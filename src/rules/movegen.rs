@@ -1,7 +1,7 @@
 //! Legal move generation: captures first (compulsory, R-C1), quiet moves only when there are
 //! none (R-M1, R-K2).
 
-use super::capture::{self, capturers, forward_of, opposite, rules_of};
+use super::capture::{self, ManJumps, capturers, forward_of, opposite, rules_of};
 use super::moves::MoveList;
 use super::position::{PROMOTION_ROW, Position};
 use super::square::{Dir, geometry, step};
@@ -35,6 +35,8 @@ pub fn has_capture(pos: &Position) -> bool {
 pub struct Capturers {
     men: u32,
     kings: u32,
+    /// Where men could jump: the generator walks the men's chains on these.
+    jumps: ManJumps,
 }
 
 impl Capturers {
@@ -46,11 +48,11 @@ impl Capturers {
 
 /// The capturing pieces of the side to move.
 pub fn find_capturers(pos: &Position) -> Capturers {
-    let (men, kings) = match pos.rules() {
+    let (jumps, men, kings) = match pos.rules() {
         RuleSet::Italian => capturers::<true>(pos),
         RuleSet::English => capturers::<false>(pos),
     };
-    Capturers { men, kings }
+    Capturers { men, kings, jumps }
 }
 
 /// [`legal_moves_into`] for a position whose capturers are already known (`c` must come from
@@ -58,8 +60,12 @@ pub fn find_capturers(pos: &Position) -> Capturers {
 pub fn legal_moves_given(pos: &Position, c: Capturers, list: &mut MoveList) {
     list.clear();
     match (pos.rules(), c.any()) {
-        (RuleSet::Italian, true) => capture::generate_from::<true>(pos, c.men, c.kings, list),
-        (RuleSet::English, true) => capture::generate_from::<false>(pos, c.men, c.kings, list),
+        (RuleSet::Italian, true) => {
+            capture::generate_from::<true>(pos, &c.jumps, c.men, c.kings, list)
+        }
+        (RuleSet::English, true) => {
+            capture::generate_from::<false>(pos, &c.jumps, c.men, c.kings, list)
+        }
         (RuleSet::Italian, false) => quiet::<true>(pos, list),
         (RuleSet::English, false) => quiet::<false>(pos, list),
     }

@@ -137,6 +137,13 @@ impl Move {
         self.is_capture() || !self.is_king_move()
     }
 
+    /// (from, to) as bit indices; the mask proves them in range so that make's table
+    /// lookups need no bounds checks.
+    #[inline(always)]
+    pub(crate) fn squares_raw(&self) -> (usize, usize) {
+        (usize::from(self.from & 31), usize::from(self.to & 31))
+    }
+
     pub(crate) fn captured_raw(&self) -> (u32, u32) {
         (self.captured, self.captured_kings)
     }

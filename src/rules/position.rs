@@ -236,8 +236,7 @@ impl Position {
     pub fn make(&mut self, m: &Move) {
         let us = self.side.index();
         let them = 1 - us;
-        let from = m.from().index();
-        let to = m.to().index();
+        let (from, to) = m.squares_raw();
         let kind_before = m.is_king_move() as usize;
         let kind_after = (m.is_king_move() || m.promotes()) as usize;
         // from == to (a chain back to its start) cancels out in both XORs, as it should.
@@ -265,8 +264,7 @@ impl Position {
         self.hash ^= zobrist::BLACK_TO_MOVE;
         let us = self.side.index();
         let them = 1 - us;
-        let from = m.from().index();
-        let to = m.to().index();
+        let (from, to) = m.squares_raw();
         let kind_before = m.is_king_move() as usize;
         let kind_after = (m.is_king_move() || m.promotes()) as usize;
         if kind_before == 1 {
