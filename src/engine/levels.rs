@@ -5,15 +5,15 @@
 //! a random blunder). The margins stay under a man, so no level throws a whole piece away by
 //! choice; the low levels lose pieces the way a beginner does, by not seeing far enough.
 //!
-//! The budget is a node count, 3.5 times larger from one level to the next at the bottom and
-//! about 2.2 times from level 5 up (where each doubling of the search is worth more): whole
-//! plies of depth are too coarse a step (depth 3 beat depth 2 by over 300 Elo), and nodes
-//! weaken the same on any machine. The top level thinks for a second.
+//! The budget is a node count, fitted level by level so that each scores about 73 % against
+//! the one below (3 to 5.6 times the nodes at the bottom, about 2 from level 6 up, where the
+//! variety margins narrow too): whole plies of depth are too coarse a step (depth 3 beat depth
+//! 2 by over 300 Elo), and nodes weaken the same on any machine. The top level thinks for a
+//! second.
 //!
-//! Calibrated by `dama match --a-level N --b-level N-1` (the README gives the table).
+//! Calibrated by `dama match --a-level N --b-level N-1`; the README gives the fit and the table.
 
 use super::Limits;
-use std::time::Duration;
 
 /// The number of levels.
 pub const LEVELS: u8 = 10;
@@ -27,29 +27,26 @@ pub struct Level {
     pub variety: i32,
 }
 
-/// Node budget (or, at the top, time) and variety margin per level, 1 first.
-const TABLE: [(Option<u64>, i32); LEVELS as usize] = [
-    (Some(20), 90),
-    (Some(70), 75),
-    (Some(250), 60),
-    (Some(900), 50),
-    (Some(3_000), 40),
-    (Some(7_000), 30),
-    (Some(16_000), 20),
-    (Some(36_000), 12),
-    (Some(80_000), 6),
-    (None, 6),
+/// Node budget and variety margin per level, 1 first (fitted as the README says).
+const TABLE: [(u64, i32); LEVELS as usize] = [
+    (20, 90),
+    (113, 75),
+    (591, 60),
+    (1_773, 50),
+    (5_319, 40),
+    (11_702, 30),
+    (20_979, 20),
+    (46_154, 12),
+    (101_539, 6),
+    (250_000, 6),
 ];
-
-/// Full strength: a second a move.
-const TOP_MOVETIME: Duration = Duration::from_millis(1000);
 
 /// Level `n` (1-10), or `None` outside that range.
 pub fn level(n: u8) -> Option<Level> {
     let (nodes, variety) = *TABLE.get(usize::from(n).checked_sub(1)?)?;
     Some(Level {
         number: n,
-        limits: nodes.map_or(Limits::MoveTime(TOP_MOVETIME), Limits::Nodes),
+        limits: Limits::Nodes(nodes),
         variety,
     })
 }
@@ -74,7 +71,6 @@ mod tests {
                     assert!(k > last_nodes, "level {n} searches more");
                     last_nodes = k;
                 }
-                Limits::MoveTime(t) => assert_eq!((n, t), (LEVELS, TOP_MOVETIME)),
                 other => panic!("{other:?}"),
             }
             // No whole man given away by choice.
