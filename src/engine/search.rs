@@ -172,7 +172,7 @@ impl Engine {
             clock.max_nodes = clock.max_nodes.min(params::SINGLE_MOVE_NODES);
         }
         let mut s = Searcher {
-            tt: &mut self.tt,
+            tt: &self.tt,
             ord: &mut self.ordering,
             pv: &mut self.pv_table,
             stop,
@@ -302,7 +302,7 @@ struct RootMove {
 }
 
 struct Searcher<'a> {
-    tt: &'a mut Table,
+    tt: &'a Table,
     ord: &'a mut Ordering,
     pv: &'a mut Vec<ArrayVec<Move, MAX_PLY>>,
     stop: &'a AtomicBool,
@@ -527,6 +527,7 @@ impl Searcher<'_> {
         } else {
             self.np[ply] + 1
         };
+        self.tt.prefetch(self.key(ply + 1));
         saved
     }
 

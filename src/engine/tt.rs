@@ -1,11 +1,17 @@
 //! The transposition table: buckets of four 16-byte entries (one cache line), indexed by the
 //! Zobrist hash, replacing the shallowest or oldest entry. Win/loss scores are stored relative
 //! to the node (distance from it) and converted back to the root's view when read.
+//!
+//! The table is shared by the threads of a parallel search without locks: an entry is two
+//! atomic words, the data and the key xor the data. Two threads writing the same entry at once
+//! can leave the words of different stores side by side; such an entry no longer verifies
+//! (key ^ data does not give back the key) and reads as empty, so a torn entry is never used.
 
 use super::WIN;
 use crate::rules::{Move, Position, legal_moves};
 use std::alloc::Layout;
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,21 +38,68 @@ pub fn matches(p: PackedMove, m: &Move) -> bool {
     p != NO_MOVE && p == pack(m)
 }
 
-#[derive(Clone, Copy, Default)]
+/// One entry: `check` is the key xor `data`; `data` packs score (bits 0-15), move (16-31),
+/// depth (32-39), bound (40-47, 0: empty) and age (48-55). Relaxed loads and stores: each word
+/// is read and written whole, and the xor check catches words of two different stores.
+#[derive(Default)]
 #[repr(C)]
 struct Entry {
-    key: u64,
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// An entry's fields, unpacked.
+#[derive(Clone, Copy)]
+struct Data {
     score: i16,
     mv: u16,
     depth: u8,
     bound: u8,
     age: u8,
-    _pad: u8,
+}
+
+impl Data {
+    #[inline]
+    fn pack(self) -> u64 {
+        u64::from(self.score as u16)
+            | u64::from(self.mv) << 16
+            | u64::from(self.depth) << 32
+            | u64::from(self.bound) << 40
+            | u64::from(self.age) << 48
+    }
+
+    #[inline]
+    fn unpack(d: u64) -> Data {
+        Data {
+            score: d as u16 as i16,
+            mv: (d >> 16) as u16,
+            depth: (d >> 32) as u8,
+            bound: (d >> 40) as u8,
+            age: (d >> 48) as u8,
+        }
+    }
+}
+
+impl Entry {
+    /// The entry's key and fields as one consistent pair (a torn pair gives a key that matches
+    /// no probe but the one-in-2^64 accident).
+    #[inline]
+    fn load(&self) -> (u64, Data) {
+        let data = self.data.load(Relaxed);
+        (self.check.load(Relaxed) ^ data, Data::unpack(data))
+    }
+
+    #[inline]
+    fn save(&self, key: u64, d: Data) {
+        let data = d.pack();
+        self.check.store(key ^ data, Relaxed);
+        self.data.store(data, Relaxed);
+    }
 }
 
 const BUCKET: usize = 4;
 
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(C, align(64))]
 struct Bucket([Entry; BUCKET]);
 
@@ -67,7 +120,7 @@ struct Buckets {
 
 // SAFETY: `Buckets` owns its allocation alone, as a `Box<[Bucket]>` would.
 unsafe impl Send for Buckets {}
-// SAFETY: shared access only reads, through `&[Bucket]`.
+// SAFETY: shared access goes through `&[Bucket]`, whose entries are atomics.
 unsafe impl Sync for Buckets {}
 
 impl Buckets {
@@ -86,6 +139,7 @@ impl Buckets {
         // SAFETY: `raw` is 8-aligned, so `offset <= align - 8`: `len` buckets from there end
         // within the `len * size + align - 8` bytes allocated.
         let first = unsafe { NonNull::new_unchecked(raw.as_ptr().add(offset).cast::<Bucket>()) };
+        advise_huge_pages(first.as_ptr().cast(), len.max(1) * std::mem::size_of::<Bucket>());
         Some(Buckets {
             raw,
             layout,
@@ -104,19 +158,33 @@ impl std::ops::Deref for Buckets {
     }
 }
 
-impl std::ops::DerefMut for Buckets {
-    fn deref_mut(&mut self) -> &mut [Bucket] {
-        // SAFETY: as in `deref`, borrowed mutably with `self`.
-        unsafe { std::slice::from_raw_parts_mut(self.first.as_ptr(), self.len) }
-    }
-}
-
 impl Drop for Buckets {
     fn drop(&mut self) {
         // SAFETY: allocated in `zeroed` with this layout, freed once.
         unsafe { std::alloc::dealloc(self.raw.as_ptr(), self.layout) }
     }
 }
+
+/// Asks Linux to back the table with 2 MiB pages where it can: the probes land all over the
+/// table, and with 4 KiB pages nearly each one also missed the address translation cache (the
+/// probe was the search's costliest line). The pages still come as first touched.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, bytes: usize) {
+    const HUGE: usize = 2 << 20;
+    let addr = start as usize;
+    let from = addr.next_multiple_of(HUGE);
+    let to = (addr + bytes) / HUGE * HUGE;
+    if to > from {
+        // SAFETY: the range lies inside the caller's allocation; advice changes no contents,
+        // and a refusal (no transparent huge pages) is harmless, so the result is ignored.
+        unsafe {
+            libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _bytes: usize) {}
 
 /// Tables from this size on are freed on a thread of their own: giving back gigabytes of
 /// touched pages takes the system a noticeable time, which `newgame` need not wait for.
@@ -201,7 +269,11 @@ impl Table {
                         .spawn(move || drop(old));
                 }
             }
-            None => self.buckets.fill(Bucket::default()),
+            None => {
+                for e in self.buckets.iter().flat_map(|b| &b.0) {
+                    e.save(0, Data::unpack(0));
+                }
+            }
         }
         self.age = 0;
     }
@@ -216,70 +288,85 @@ impl Table {
         self.buckets.len() * BUCKET
     }
 
+    /// The entry for `key`, if the table holds one, its score seen from `ply` plies below the
+    /// root.
     #[inline]
     pub fn probe(&self, key: u64, ply: i32) -> Option<Hit> {
         let b = &self.buckets[key as usize & self.mask];
         for e in &b.0 {
-            if e.key == key && e.bound != 0 {
-                let bound = match e.bound {
+            let (k, d) = e.load();
+            if k == key && d.bound != 0 {
+                let bound = match d.bound {
                     1 => Bound::Exact,
                     2 => Bound::Lower,
                     _ => Bound::Upper,
                 };
                 return Some(Hit {
-                    score: from_tt(i32::from(e.score), ply),
-                    depth: i32::from(e.depth),
+                    score: from_tt(i32::from(d.score), ply),
+                    depth: i32::from(d.depth),
                     bound,
-                    mv: e.mv,
+                    mv: d.mv,
                 });
             }
         }
         None
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache: called as soon as a child
+    /// position's hash is known, so that the probe at the child does not wait on memory.
     #[inline]
-    pub fn store(
-        &mut self,
-        key: u64,
-        depth: i32,
-        ply: i32,
-        score: i32,
-        bound: Bound,
-        mv: PackedMove,
-    ) {
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b: *const Bucket = &self.buckets[key as usize & self.mask];
+            // SAFETY: a prefetch is only a hint; the address is that of a live bucket.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(b.cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// Stores a result; `&self`, since the threads of a parallel search store into one table
+    /// (see the module's notes on torn entries).
+    #[inline]
+    pub fn store(&self, key: u64, depth: i32, ply: i32, score: i32, bound: Bound, mv: PackedMove) {
         let age = self.age;
-        let b = &mut self.buckets[key as usize & self.mask];
+        let b = &self.buckets[key as usize & self.mask];
         let mut slot = 0;
         let mut worst = i32::MAX;
+        let mut slot_data = None;
         for (i, e) in b.0.iter().enumerate() {
-            if e.key == key || e.bound == 0 {
+            let (k, d) = e.load();
+            if k == key || d.bound == 0 {
                 slot = i;
+                slot_data = Some((k, d));
                 break;
             }
             // Prefer to replace stale entries, then shallow ones.
-            let stale = i32::from(age.wrapping_sub(e.age)) * 8;
-            let value = i32::from(e.depth) - stale;
+            let stale = i32::from(age.wrapping_sub(d.age)) * 8;
+            let value = i32::from(d.depth) - stale;
             if value < worst {
                 worst = value;
                 slot = i;
             }
         }
-        let e = &mut b.0[slot];
         // Keep a known move when the new result has none.
-        let mv = if mv == NO_MOVE && e.key == key {
-            e.mv
-        } else {
-            mv
+        let mv = match slot_data {
+            Some((k, d)) if mv == NO_MOVE && k == key => d.mv,
+            _ => mv,
         };
-        *e = Entry {
+        b.0[slot].save(
             key,
-            score: to_tt(score, ply) as i16,
-            mv,
-            depth: depth.clamp(0, 255) as u8,
-            bound: bound as u8,
-            age,
-            _pad: 0,
-        };
+            Data {
+                score: to_tt(score, ply) as i16,
+                mv,
+                depth: depth.clamp(0, 255) as u8,
+                bound: bound as u8,
+                age,
+            },
+        );
     }
 }
 
