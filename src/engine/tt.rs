@@ -139,7 +139,10 @@ impl Buckets {
         // SAFETY: `raw` is 8-aligned, so `offset <= align - 8`: `len` buckets from there end
         // within the `len * size + align - 8` bytes allocated.
         let first = unsafe { NonNull::new_unchecked(raw.as_ptr().add(offset).cast::<Bucket>()) };
-        advise_huge_pages(first.as_ptr().cast(), len.max(1) * std::mem::size_of::<Bucket>());
+        advise_huge_pages(
+            first.as_ptr().cast(),
+            len.max(1) * std::mem::size_of::<Bucket>(),
+        );
         Some(Buckets {
             raw,
             layout,
