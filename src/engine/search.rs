@@ -464,8 +464,9 @@ impl<'a> Searcher<'a> {
         'a: 'b,
     {
         let mut clock = Clock::new(Limits::Infinite);
-        // Quick to notice `done`: the main thread's answer waits for the helpers.
-        clock.check_mask = 255;
+        // Quick to notice `done`: the main thread's answer waits for the helpers (a look at
+        // the flag every 64 nodes costs nothing measurable).
+        clock.check_mask = 63;
         Searcher {
             tt: self.tt,
             ord,

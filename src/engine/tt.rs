@@ -462,6 +462,49 @@ mod tests {
         assert_eq!(Table::new(4).mib(), 4);
     }
 
+    #[test]
+    fn threads_storing_into_the_same_buckets_never_read_a_torn_entry() {
+        // Keys that share one bucket, each stored with fields derived from the key: four
+        // threads store and probe them at once, and every hit must carry its own key's fields
+        // (a mix of two stores' words would show as fields of another key).
+        let t = Table::new(1);
+        let fields = |k: u64| {
+            let n = k >> 20;
+            let bound = [Bound::Exact, Bound::Lower, Bound::Upper][(n % 3) as usize];
+            (
+                (n % 1000) as i32 - 500,
+                (n % 60) as i32,
+                bound,
+                0x8000 | (n & 0x7fff) as u16,
+            )
+        };
+        std::thread::scope(|s| {
+            for id in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    let mut x = id.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                    for _ in 0..400_000 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // One bucket, one of 64 keys: its four entries change hands all the time.
+                        let k = (x % 64) << 20;
+                        let (score, depth, bound, mv) = fields(k);
+                        t.store(k, depth, 0, score, bound, mv);
+                        let probe = k ^ (1 << 20);
+                        if let Some(h) = t.probe(probe, 0) {
+                            let (score, depth, bound, mv) = fields(probe);
+                            assert_eq!(
+                                (h.score, h.depth, h.bound, h.mv),
+                                (score, depth, bound, mv)
+                            );
+                        }
+                    }
+                });
+            }
+        });
+    }
+
     /// Memory resident in this process (Linux: /proc/self/statm, in pages).
     #[cfg(target_os = "linux")]
     fn resident_bytes() -> usize {
