@@ -746,6 +746,15 @@ impl<'a> Searcher<'a> {
             };
         }
         let pv_node = beta - alpha > 1;
+        let capturers = find_capturers(&self.pos);
+        let must_capture = capturers.any();
+        if ply >= MAX_PLY - 1 || (depth <= 0 && !must_capture) {
+            // Quiescence: at the horizon only forced captures are played out. Decided before
+            // the table is read: these leaves are most of the nodes, their entries are rare
+            // (a quiet leaf is never stored), and waiting on the table's memory was the
+            // search's largest single cost (bench: 1% fewer nodes, about 30% less time).
+            return self.evaluate(np);
+        }
         let key = self.key(ply);
         let mut tt_move = tt::NO_MOVE;
         if let Some(hit) = self.tt.probe(key, ply as i32).filter(|_| self.full) {
@@ -760,12 +769,6 @@ impl<'a> Searcher<'a> {
                     return hit.score;
                 }
             }
-        }
-        let capturers = find_capturers(&self.pos);
-        let must_capture = capturers.any();
-        if ply >= MAX_PLY - 1 || (depth <= 0 && !must_capture) {
-            // Quiescence: at the horizon only forced captures are played out.
-            return self.evaluate(np);
         }
         // Reverse futility: near the horizon, in a quiet position (no capture either way), a
         // static score far above beta is trusted.
