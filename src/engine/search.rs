@@ -487,12 +487,14 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// A helper's iterative deepening: odd-numbered threads (the first helper is thread 1)
-    /// search a ply deeper than the main thread, even ones at its depth, each with its own
-    /// killers and history, so they fill the table with different parts of the tree ahead of
-    /// the main thread. Runs until told to stop.
+    /// A helper's iterative deepening: the first helper (`id` 0) searches the depth the main
+    /// thread is on, the next a ply deeper, and so on alternately, each with its own killers
+    /// and history, so they fill the table with parts of the tree the main thread is about to
+    /// need. (With one helper, at the main thread's depth the main thread needed 1.6 times
+    /// fewer nodes to finish an iteration than alone, a ply ahead 1.4 times; see the README.)
+    /// Runs until told to stop.
     fn helper_loop(&mut self, root: &mut [RootMove], id: usize, main_depth: &AtomicU32) {
-        let ahead = u32::from(id % 2 == 0);
+        let ahead = u32::from(id % 2 == 1);
         let mut depth = 1 + ahead;
         let mut prev = 0;
         while depth <= super::limits::MAX_DEPTH {
