@@ -437,7 +437,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_with_ply_adjusted_wins() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         // A win 5 plies from a node that is 3 plies below the root: WIN - 8 at the root.
         t.store(0xABCD, 4, 3, WIN - 8, Bound::Exact, NO_MOVE);
         let hit = t.probe(0xABCD, 3).unwrap();
