@@ -180,3 +180,16 @@ fn helpers_add_their_nodes() {
     });
     assert!(r.nodes >= reported && reported > 0);
 }
+
+#[test]
+fn a_node_budget_is_searched_by_one_thread() {
+    // The playing levels are node budgets: with more threads they must play as calibrated,
+    // exactly the one-thread search.
+    let g = Game::new(fen::parse(RuleSet::Italian, "W:W21-32:B1-12").unwrap());
+    let one = search(&g, 1, Limits::Nodes(30_000));
+    let four = search(&g, 4, Limits::Nodes(30_000));
+    assert_eq!(
+        (one.nodes, one.best, one.score),
+        (four.nodes, four.best, four.score)
+    );
+}

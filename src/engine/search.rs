@@ -95,7 +95,8 @@ impl Engine {
     /// transposition table; the main thread alone decides the move and reports. With one
     /// thread the search is exactly the single-threaded one (reproducible with a seed); with
     /// more, which entries the table holds when depends on timing, so node counts and even
-    /// moves may differ from run to run. The classic style has no table and ignores this.
+    /// moves may differ from run to run. The classic style has no table and ignores this, and
+    /// so does a search limited by nodes (the playing levels keep their strength).
     pub fn set_threads(&mut self, n: usize) {
         self.helpers.resize_with(n.max(1) - 1, Helper::new);
     }
@@ -254,7 +255,13 @@ impl Engine {
         // (through `done`) when it ends, whatever ends it. Each publishes its node count.
         let done = AtomicBool::new(false);
         let main_depth = AtomicU32::new(0);
-        let n_helpers = if s.full { self.helpers.len() } else { 0 };
+        // A node budget (the playing levels, `go nodes`) is the main thread's alone: helpers
+        // would add strength the levels were not calibrated with, and vary from run to run.
+        let n_helpers = if s.full && !matches!(limits, Limits::Nodes(_)) {
+            self.helpers.len()
+        } else {
+            0
+        };
         let counters: Vec<AtomicU64> = (0..n_helpers).map(|_| AtomicU64::new(0)).collect();
         let helper_nodes = || {
             counters

@@ -139,10 +139,6 @@ impl Buckets {
         // SAFETY: `raw` is 8-aligned, so `offset <= align - 8`: `len` buckets from there end
         // within the `len * size + align - 8` bytes allocated.
         let first = unsafe { NonNull::new_unchecked(raw.as_ptr().add(offset).cast::<Bucket>()) };
-        advise_huge_pages(
-            first.as_ptr().cast(),
-            len.max(1) * std::mem::size_of::<Bucket>(),
-        );
         Some(Buckets {
             raw,
             layout,
@@ -167,27 +163,6 @@ impl Drop for Buckets {
         unsafe { std::alloc::dealloc(self.raw.as_ptr(), self.layout) }
     }
 }
-
-/// Asks Linux to back the table with 2 MiB pages where it can: the probes land all over the
-/// table, and with 4 KiB pages nearly each one also missed the address translation cache (the
-/// probe was the search's costliest line). The pages still come as first touched.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(start: *mut u8, bytes: usize) {
-    const HUGE: usize = 2 << 20;
-    let addr = start as usize;
-    let from = addr.next_multiple_of(HUGE);
-    let to = (addr + bytes) / HUGE * HUGE;
-    if to > from {
-        // SAFETY: the range lies inside the caller's allocation; advice changes no contents,
-        // and a refusal (no transparent huge pages) is harmless, so the result is ignored.
-        unsafe {
-            libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_start: *mut u8, _bytes: usize) {}
 
 /// Tables from this size on are freed on a thread of their own: giving back gigabytes of
 /// touched pages takes the system a noticeable time, which `newgame` need not wait for.
