@@ -276,13 +276,16 @@ impl Engine {
             .collect();
 
         let (mut result, candidates) = std::thread::scope(|scope| {
+            // Helpers stop when the main thread is done, even if it panics.
+            let _stop_helpers = SetOnDrop(&done);
             for (id, mut w) in workers.into_iter().enumerate() {
                 let mut root = root.clone();
                 let main_depth = &main_depth;
-                scope.spawn(move || w.helper_loop(&mut root, id, main_depth));
+                // A helper the system cannot start is only missing help.
+                let _ = std::thread::Builder::new()
+                    .name("dama-helper".into())
+                    .spawn_scoped(scope, move || w.helper_loop(&mut root, id, main_depth));
             }
-            // Helpers stop when the main thread is done, even if it panics.
-            let _stop_helpers = SetOnDrop(&done);
             let mut result = SearchResult {
                 best: Some(root[0].m),
                 score: 0,
