@@ -360,7 +360,8 @@ pub struct PlayArgs {
     /// The board's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
     #[arg(long, value_enum)]
     pub lang: Option<LangChoice>,
-    /// Engine search threads (default: all cores but one, at least one).
+    /// Engine search threads (default: all cores but one, at least one; with --seed, one, so
+    /// that the games replay).
     #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
 }
