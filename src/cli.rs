@@ -85,6 +85,11 @@ fn tt_mib(text: &str) -> Result<usize, String> {
     number_in(text, 0, 4096)
 }
 
+/// Search threads: 1 to 256 (lazy SMP; more than the machine's cores only compete for them).
+pub(crate) fn threads(text: &str) -> Result<usize, String> {
+    number_in(text, 1, 256)
+}
+
 /// The rule set, as chosen on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum Rules {
@@ -218,6 +223,13 @@ pub struct MatchArgs {
     /// Player B: another program speaking the `dama engine` protocol (see --a-engine).
     #[arg(long, value_name = "CMD", conflicts_with = "b_kind")]
     pub b_engine: Option<String>,
+    /// Player A: search threads (lazy SMP); games at the same time (--concurrency) each use
+    /// this many.
+    #[arg(long, default_value_t = 1, value_parser = threads, conflicts_with = "a_engine")]
+    pub a_threads: usize,
+    /// Player B: search threads (see --a-threads).
+    #[arg(long, default_value_t = 1, value_parser = threads, conflicts_with = "b_engine")]
+    pub b_threads: usize,
     /// An external engine that has not answered this many milliseconds after `go` loses the
     /// game on time (default: the move time plus a second, or a minute for depth and nodes).
     #[arg(long, value_name = "MS", value_parser = positive)]
@@ -351,6 +363,16 @@ pub struct PlayArgs {
     /// The board's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
     #[arg(long, value_enum)]
     pub lang: Option<LangChoice>,
+    /// Engine search threads (default: all cores but one, at least one; with --seed, one, so
+    /// that the games replay).
+    #[arg(long, value_parser = threads)]
+    pub threads: Option<usize>,
+}
+
+/// The board's default search threads: all cores but one (left for the terminal and the
+/// rest of the machine), at least one.
+pub fn default_play_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
 /// The language of the board and the viewer.
@@ -406,6 +428,9 @@ pub struct AnalyzeArgs {
     /// Transposition table size, MiB.
     #[arg(long, default_value_t = 64, value_parser = tt_mib)]
     pub tt: usize,
+    /// Search threads (lazy SMP: node counts and lines then vary from run to run).
+    #[arg(long, default_value_t = 1, value_parser = threads)]
+    pub threads: usize,
 }
 
 #[derive(Args, Debug)]
@@ -413,6 +438,9 @@ pub struct EngineArgs {
     /// Transposition table size, MiB.
     #[arg(long, default_value_t = 64, value_parser = tt_mib)]
     pub tt: usize,
+    /// Search threads at the start (the `threads N` command changes it).
+    #[arg(long, default_value_t = 1, value_parser = threads)]
+    pub threads: usize,
 }
 
 /// Runs the parsed command line.

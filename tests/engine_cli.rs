@@ -105,3 +105,25 @@ fn bench_prints_a_node_total() {
     };
     assert_eq!(nodes(&out), nodes(&again));
 }
+
+#[test]
+fn analyze_with_threads_finds_the_same_shot() {
+    // Two threads find the two-for-one as one does; --threads 0 is refused.
+    let (ok, out, _) = dama(&[
+        "analyze",
+        "--fen",
+        "W:W18,19,21,25:B4,10,11,12",
+        "--depth",
+        "8",
+        "--threads",
+        "2",
+    ]);
+    assert!(ok);
+    assert_eq!(out.lines().filter(|l| l.starts_with("depth ")).count(), 8);
+    assert!(
+        out.lines().last().unwrap().starts_with("bestmove 18-14"),
+        "{out}"
+    );
+    let (ok, _, err) = dama(&["analyze", "--fen", "W:W21-32:B1-12", "--threads", "0"]);
+    assert!(!ok && err.contains("must be from 1 to 256"), "{err}");
+}

@@ -146,6 +146,9 @@ fn out_of_range_and_extra_arguments_are_errors_not_silent_defaults() {
         ("go movetime 99999999999", "movetime must be 1 to"),
         ("variety -5", "variety must be 0 to 1000"),
         ("variety 1001", "variety must be 0 to 1000"),
+        ("threads 0", "threads must be 1 to 256"),
+        ("threads 257", "threads must be 1 to 256"),
+        ("threads", "usage: threads"),
         ("seed -1", "seed"),
         ("newgame now", "newgame takes no arguments"),
         ("d all", "d takes no arguments"),
@@ -376,4 +379,23 @@ fn a_large_table_is_ready_at_once() {
     assert!(out.contains("\nbestmove "), "{out}");
     // Generous for a debug build on a busy machine; filling 4 GiB takes far longer.
     assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+}
+
+#[test]
+fn threads_command_searches_in_parallel_and_answers_a_legal_move() {
+    // Two threads from the start position, then back to one: both answer a legal move after
+    // their iterations, and `threads` itself prints nothing.
+    let out = run("threads 2\ngo depth 8\nthreads 1\ngo depth 6\n");
+    let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove ")).collect();
+    assert_eq!(best.len(), 2, "{out:?}");
+    assert!(
+        out.iter().any(|l| l.starts_with("info depth 8 ")),
+        "{out:?}"
+    );
+    assert!(!out.iter().any(|l| l.starts_with("error")), "{out:?}");
+    let start = dama::rules::Game::new(dama::rules::Position::start(dama::rules::RuleSet::Italian));
+    let legal: Vec<String> = start.legal_moves().iter().map(|m| m.to_string()).collect();
+    for b in best {
+        assert!(legal.contains(&b["bestmove ".len()..].to_string()), "{b}");
+    }
 }

@@ -427,3 +427,26 @@ fn levels_play_matches() {
     let (ok, _, err) = dama(&["match", "--a-level", "11"]);
     assert!(!ok && err.contains("11"), "{err}");
 }
+
+/// `--a-threads`: a side searching with two threads plays whole games (named in the header);
+/// its moves are legal (the match replays them through the rules to write the PDN).
+#[test]
+fn a_side_can_search_with_several_threads() {
+    let dir = scratch("match-side-threads");
+    let pdn = dir.join("games.pdn");
+    let out = run_ok(&[
+        "match",
+        "--a-threads",
+        "2",
+        "--movetime",
+        "20",
+        "--games",
+        "2",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    assert!(out.contains("engine 20 ms/move, 2 threads"), "{out}");
+    assert_eq!(results(&out).len(), 3, "{out}");
+    assert_eq!(moves_of(&pdn).len(), 2);
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -57,6 +57,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
     let mut engine = super::engine_with_table(args.tt);
     // Analysis shows the best move, not a varied one.
     engine.set_variety(0);
+    engine.set_threads(args.threads);
     engine.set_tables(super::tables::for_engine(RuleSet::from(args.rules)));
     if let Some(text) = &args.fen {
         let rules = RuleSet::from(args.rules);

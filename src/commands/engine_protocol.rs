@@ -11,6 +11,7 @@
 //!   (infinite, or deeper or longer than [`open_ended`] allows, which could block for hours)
 //! - `newgame`: forget what was learnt (the table); `seed <n>|none`: reproducible or varied play;
 //!   `variety <cp>`: how far below the best a randomly chosen move may be (0: always the best)
+//! - `threads <n>`: search threads, 1 to 256 (lazy SMP; 1, the default, is reproducible)
 //! - `isready`: answers `readyok` (also during a search); `d`: the position and its legal moves
 //! - `quit`: end (also at the end of input)
 //!
@@ -140,6 +141,8 @@ struct Session {
     rules: RuleSet,
     game: Game,
     engine: Option<Engine>,
+    /// Search threads, kept for an engine made afresh after a failed search.
+    threads: usize,
     search: Option<(JoinHandle<Engine>, Arc<AtomicBool>, Limits)>,
     out: Output,
     /// The first answer that could not be written: the session ends with it.
@@ -179,8 +182,12 @@ impl Session {
 
     fn engine(&mut self, tt: usize) -> &mut Engine {
         self.wait(false);
-        self.engine
-            .get_or_insert_with(|| super::engine_with_table(tt))
+        let threads = self.threads;
+        self.engine.get_or_insert_with(|| {
+            let mut e = super::engine_with_table(tt);
+            e.set_threads(threads);
+            e
+        })
     }
 }
 
@@ -213,11 +220,13 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
     let mut s = Session {
         rules,
         game: Game::new(Position::start(rules)),
-        engine: Some(super::engine_with_table(args.tt)),
+        engine: None,
+        threads: args.threads,
         search: None,
         out: Arc::new(Mutex::new(out)),
         failed: None,
     };
+    s.engine(args.tt);
     while let Ok(event) = rx.recv() {
         let line = match event {
             Event::Line(line) => line,
@@ -271,6 +280,13 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
                 Ok(())
             }
             "variety" => variety(rest).map(|n| s.engine(args.tt).set_variety(n)),
+            "threads" => match rest {
+                [n] => number_in("threads", "", n, 1, MAX_THREADS).map(|n| {
+                    s.threads = n as usize;
+                    s.engine(args.tt).set_threads(n as usize);
+                }),
+                _ => Err("usage: threads <n>".to_string()),
+            },
             "seed" => match rest {
                 ["none"] => {
                     s.engine(args.tt).set_seed(None);
@@ -410,6 +426,9 @@ fn position(rules: RuleSet, words: &[&str]) -> Result<Game, String> {
 /// The longest `go movetime` accepted: a day (anything longer is a typo, and would overflow
 /// the clock's arithmetic at the extreme).
 const MAX_MOVETIME_MS: u64 = 86_400_000;
+
+/// The most search threads `threads` takes (as `--threads` does).
+const MAX_THREADS: u64 = 256;
 
 /// The widest `variety` margin accepted, in centi-men (ten men: far beyond any useful value).
 const MAX_VARIETY: i32 = 1000;

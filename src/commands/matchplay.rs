@@ -51,6 +51,8 @@ struct Spec {
     seed: u64,
     exp: u32,
     tt: usize,
+    /// Search threads of this side's engine.
+    threads: usize,
     /// How long an external engine may take for a move before it loses on time.
     timeout: Duration,
 }
@@ -65,9 +67,14 @@ impl Spec {
             PlayerKind::Classic => "classic",
             PlayerKind::Random => return "random mover".to_string(),
         };
+        let threads = if self.threads > 1 && self.kind == PlayerKind::Full {
+            format!(", {} threads", self.threads)
+        } else {
+            String::new()
+        };
         match self.level {
-            Some(n) => format!("{what} level {n} ({})", limits_text(self.limits)),
-            None => format!("{what} {}", limits_text(self.limits)),
+            Some(n) => format!("{what} level {n} ({}{threads})", limits_text(self.limits)),
+            None => format!("{what} {}{threads}", limits_text(self.limits)),
         }
     }
 
@@ -81,6 +88,7 @@ impl Spec {
                 let mut engine = Box::new(super::engine_with_table(self.tt));
                 engine.set_seed(Some(self.seed));
                 engine.set_experiment(self.exp);
+                engine.set_threads(self.threads);
                 if let Some(v) = self.variety {
                     engine.set_variety(v);
                 }
@@ -338,13 +346,14 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
         seed: side_seed,
         exp,
         tt: args.tt,
+        threads: 1,
         timeout: match (args.timeout, l) {
             (Some(ms), _) => Duration::from_millis(ms),
             (None, Limits::MoveTime(t)) => t + Duration::from_secs(1),
             (None, _) => Duration::from_secs(60),
         },
     };
-    let specs = [
+    let mut specs = [
         spec(
             args.a_kind,
             &args.a_engine,
@@ -370,6 +379,8 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
             args.b_exp,
         ),
     ];
+    specs[0].threads = args.a_threads;
+    specs[1].threads = args.b_threads;
     let (openings, opening_text) = openings(args, rules)?;
     // An external engine that can't start is the user's mistake, not a string of lost games.
     for (spec, which) in specs.iter().zip(["A", "B"]) {

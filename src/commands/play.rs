@@ -40,7 +40,7 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
         .and_then(|p| crate::tui::save::resume(p, rules).ok())
         .map(|l| l.summary.text(config.lang));
     let mut app = App::start_screen(config, kept);
-    let mut engine = LazyEngine::default();
+    let mut engine = LazyEngine::new(play_threads(args));
     let ended = crate::tui::run::run(&mut app, &mut engine);
     report_end(&app);
     finish(ended)
@@ -122,7 +122,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         let lang = app.lang();
         app.note(crate::tui::lang::Msg::Resumed.fill(lang, &[&summary.text(lang)]));
     }
-    let mut engine = Worker::spawn(args.seed).context("cannot start the engine thread")?;
+    let mut engine =
+        Worker::spawn(args.seed, play_threads(args)).context("cannot start the engine thread")?;
     let ended = crate::tui::run::run(&mut app, &mut engine);
     report_end(&app);
     finish(ended)
@@ -198,7 +199,7 @@ pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()
     if list {
         app.show_game_list();
     }
-    let mut link = LazyEngine::default();
+    let mut link = LazyEngine::new(crate::cli::default_play_threads());
     let ended = crate::tui::run::run(&mut app, &mut link);
     report_end(&app);
     finish(ended)
@@ -220,18 +221,40 @@ pub struct ViewOptions {
     pub lang: crate::tui::Lang,
 }
 
+/// The board's search threads: `--threads`, else all cores but one; with `--seed` (games that
+/// replay exactly) one, since a parallel search varies from run to run.
+fn play_threads(args: &PlayArgs) -> usize {
+    args.threads.unwrap_or_else(|| {
+        if args.seed.is_some() {
+            1
+        } else {
+            crate::cli::default_play_threads()
+        }
+    })
+}
+
 /// Starts the engine thread on the first request (the viewer needs none until a game starts).
-#[derive(Default)]
 struct LazyEngine {
     worker: Option<Worker>,
     /// The thread could not be started: the loop ends with an error instead of waiting.
     failed: bool,
+    threads: usize,
+}
+
+impl LazyEngine {
+    fn new(threads: usize) -> LazyEngine {
+        LazyEngine {
+            worker: None,
+            failed: false,
+            threads,
+        }
+    }
 }
 
 impl EngineLink for LazyEngine {
     fn send(&mut self, request: crate::tui::app::Request) {
         if self.worker.is_none() && !self.failed {
-            match Worker::spawn(None) {
+            match Worker::spawn(None, self.threads) {
                 Ok(w) => self.worker = Some(w),
                 Err(_) => self.failed = true,
             }

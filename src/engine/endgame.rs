@@ -2,22 +2,79 @@
 //! ending is reached (about 30,000 positions per rule set, a few milliseconds). The search can't
 //! see these wins otherwise: from the worst starting squares they take more than 30 plies, and
 //! the 80-ply no-progress count (R-G3) leaves no room for aimless king moves.
+//!
+//! One king against one is solved too (under 2,000 positions): mostly a draw, but a king near
+//! the edge can be cornered, and a search of modest depth choosing among "equal" moves walked
+//! into such traps (8 plies deep) in about one game in three.
 
 use crate::rules::{Color, Kind, Piece, Position, RuleSet, Setup, legal_moves};
 use std::sync::OnceLock;
 
 /// Not (yet) known to be won or lost.
 const UNKNOWN: i16 = i16::MIN;
-/// A child that is a draw (the lone king took a king: one king each).
-const DRAW_CHILD: u32 = u32::MAX;
 /// A child where the side to move has lost already (the last piece was taken).
-const LOST_CHILD: u32 = u32::MAX - 1;
+const LOST_CHILD: u32 = u32::MAX;
+/// Children from this index on are positions of one king each: `ONE_KING + index_one(..)`,
+/// valued by the one-king table.
+const ONE_KING: u32 = 1 << 30;
 
 /// The solved table of one rule set: for (the two kings' squares, the lone king's square, who
 /// moves), 0 for a draw, else the number of plies to the end with best play plus one, positive
 /// when the side to move wins, negative when it loses.
 pub struct KingTable {
     value: Vec<i16>,
+    /// One king each: (White's square, Black's square, who moves), valued as `value`.
+    one: Vec<i16>,
+}
+
+fn index_one(white: usize, black: usize, white_to_move: bool) -> usize {
+    (white * 32 + black) * 2 + usize::from(!white_to_move)
+}
+
+/// The one-king child of a move from a one-king position (or [`LOST_CHILD`]).
+fn child_one(pos: &Position) -> u32 {
+    let (w, b) = (pos.kings_of(Color::White), pos.kings_of(Color::Black));
+    match (w.iter().next(), b.iter().next()) {
+        (Some(w), Some(b)) => {
+            index_one(w.index(), b.index(), pos.side_to_move() == Color::White) as u32
+        }
+        _ => LOST_CHILD,
+    }
+}
+
+/// One king each, solved.
+fn solve_one(rules: RuleSet) -> Vec<i16> {
+    let n = 32 * 32 * 2;
+    let mut children: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut valid = vec![false; n];
+    for w in 0..32 {
+        for b in 0..32 {
+            if w == b {
+                continue;
+            }
+            for white_to_move in [true, false] {
+                let setup = Setup {
+                    side_to_move: if white_to_move {
+                        Color::White
+                    } else {
+                        Color::Black
+                    },
+                    pieces: vec![
+                        (w as u32 + 1, king(Color::White)),
+                        (b as u32 + 1, king(Color::Black)),
+                    ],
+                };
+                let pos = Position::from_setup(rules, &setup).expect("kings fit anywhere");
+                let i = index_one(w, b, white_to_move);
+                valid[i] = true;
+                children[i] = legal_moves(&pos)
+                    .iter()
+                    .map(|m| child_one(&pos.after(m)))
+                    .collect();
+            }
+        }
+    }
+    retrograde(&children, &valid, &[])
 }
 
 fn pair_index(a: usize, b: usize) -> usize {
@@ -73,6 +130,15 @@ fn solve(rules: RuleSet) -> KingTable {
             }
         }
     }
+    let one = solve_one(rules);
+    let value = retrograde(&children, &valid, &one);
+    KingTable { value, one }
+}
+
+/// Values (see [`KingTable`]) of the positions whose moves lead to `children` (indices into
+/// the same list, [`LOST_CHILD`], or `ONE_KING +` an index into the solved `one`).
+fn retrograde(children: &[Vec<u32>], valid: &[bool], one: &[i16]) -> Vec<i16> {
+    let n = children.len();
     let mut value = vec![UNKNOWN; n];
     // Retrograde by distance: at pass d, positions won in d plies (a child lost in d - 1) and
     // lost in d plies (every child won, the slowest in d - 1).
@@ -93,18 +159,24 @@ fn solve(rules: RuleSet) -> KingTable {
                 }
                 continue;
             }
+            let get = |c: u32| {
+                if c >= ONE_KING {
+                    one[(c - ONE_KING) as usize]
+                } else {
+                    value[c as usize]
+                }
+            };
             let lost = |c: u32| match c {
                 LOST_CHILD => Some(0),
-                DRAW_CHILD => None,
                 c => {
-                    let v = value[c as usize];
+                    let v = get(c);
                     (v != UNKNOWN && v < 0).then(|| -v - 1)
                 }
             };
             let won = |c: u32| match c {
-                LOST_CHILD | DRAW_CHILD => None,
+                LOST_CHILD => None,
                 c => {
-                    let v = value[c as usize];
+                    let v = get(c);
                     (v != UNKNOWN && v > 0).then(|| v - 1)
                 }
             };
@@ -129,7 +201,7 @@ fn solve(rules: RuleSet) -> KingTable {
             *v = 0;
         }
     }
-    KingTable { value }
+    value
 }
 
 /// Where a move from a table position leads.
@@ -139,8 +211,12 @@ fn child(pos: &Position) -> u32 {
     if weak.is_empty() {
         return LOST_CHILD;
     }
-    if strong.count() < 2 {
-        return DRAW_CHILD;
+    match strong.count() {
+        // The lone king took both (the side to move, the strong side, has lost) or one (one
+        // king each).
+        0 => return LOST_CHILD,
+        1 => return ONE_KING + child_one(pos),
+        _ => {}
     }
     let mut s = strong.iter();
     let (a, b) = (
@@ -179,12 +255,25 @@ pub enum Solved {
     Loss(u32),
 }
 
-/// For two kings against one (and nothing else on the board), the result with best play,
-/// ignoring the draw rules (the caller checks the no-progress count). `None` for any other
-/// material.
+/// For two kings against one or one king against one (and nothing else on the board), the
+/// result with best play, ignoring the draw rules (the caller checks the no-progress count).
+/// `None` for any other material.
 pub fn probe(pos: &Position) -> Option<Solved> {
-    if pos.occupied().count() != 3 || pos.kings() != pos.occupied() {
+    if pos.kings() != pos.occupied() {
         return None;
+    }
+    let solved = |v: i16| match v {
+        0 => Solved::Draw,
+        v if v > 0 => Solved::Win(v as u32 - 1),
+        v => Solved::Loss(v.unsigned_abs() as u32 - 1),
+    };
+    match pos.occupied().count() {
+        2 => {
+            let i = child_one(pos);
+            return (i != LOST_CHILD).then(|| solved(table(pos.rules()).one[i as usize]));
+        }
+        3 => {}
+        _ => return None,
     }
     let (w, b) = (pos.pieces_of(Color::White), pos.pieces_of(Color::Black));
     let (strong, weak, strong_colour) = match (w.count(), b.count()) {
@@ -196,12 +285,9 @@ pub fn probe(pos: &Position) -> Option<Solved> {
     let (a, c) = (s.next()?.index(), s.next()?.index());
     let k = weak.iter().next()?.index();
     let strong_to_move = pos.side_to_move() == strong_colour;
-    let v = table(pos.rules()).value[index(a, c, k, strong_to_move)];
-    Some(match v {
-        0 => Solved::Draw,
-        v if v > 0 => Solved::Win(v as u32 - 1),
-        v => Solved::Loss(v.unsigned_abs() as u32 - 1),
-    })
+    Some(solved(
+        table(pos.rules()).value[index(a, c, k, strong_to_move)],
+    ))
 }
 
 /// The best move of a solved position: the fastest win, or the slowest loss, or a move that
@@ -217,7 +303,6 @@ pub fn best_move(pos: &Position) -> Option<crate::rules::Move> {
         match probe(&child) {
             Some(Solved::Loss(n)) => 1_000 - i64::from(n),
             Some(Solved::Win(n)) => -1_000 + i64::from(n),
-            // A draw, or one king each after the lone king took one.
             Some(Solved::Draw) | None => 0,
         }
     };

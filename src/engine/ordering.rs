@@ -100,14 +100,22 @@ fn update(h: &mut i32, bonus: i32) {
 /// Move scores, one per move (no fixed-size array to fill or copy at every node).
 pub type Scores = arrayvec::ArrayVec<i32, 256>;
 
-/// Picks the best-scored move among `moves[from..]` and swaps it into place `from`.
+/// Picks the best-scored move among `moves[from..]` (the first of equals) and swaps it into
+/// place `from`. The scan keeps the best so far with conditional moves, not branches: which
+/// score wins is data the processor cannot predict, and mispredicted branches made this scan
+/// a tenth of the search's time.
 #[inline]
 pub fn pick(moves: &mut MoveList, scores: &mut Scores, from: usize) {
+    let n = moves.len().min(scores.len());
+    if from >= n {
+        return;
+    }
     let mut best = from;
-    for i in from + 1..moves.len() {
-        if scores[i] > scores[best] {
-            best = i;
-        }
+    let mut best_score = scores[from];
+    for (i, &s) in scores[..n].iter().enumerate().skip(from + 1) {
+        let better = s > best_score;
+        best = if better { i } else { best };
+        best_score = if better { s } else { best_score };
     }
     if best != from {
         moves.swap(from, best);

@@ -1,11 +1,17 @@
 //! The transposition table: buckets of four 16-byte entries (one cache line), indexed by the
 //! Zobrist hash, replacing the shallowest or oldest entry. Win/loss scores are stored relative
 //! to the node (distance from it) and converted back to the root's view when read.
+//!
+//! The table is shared by the threads of a parallel search without locks: an entry is two
+//! atomic words, the data and the key xor the data. Two threads writing the same entry at once
+//! can leave the words of different stores side by side; such an entry no longer verifies
+//! (key ^ data does not give back the key) and reads as empty, so a torn entry is never used.
 
 use super::WIN;
 use crate::rules::{Move, Position, legal_moves};
 use std::alloc::Layout;
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,21 +38,68 @@ pub fn matches(p: PackedMove, m: &Move) -> bool {
     p != NO_MOVE && p == pack(m)
 }
 
-#[derive(Clone, Copy, Default)]
+/// One entry: `check` is the key xor `data`; `data` packs score (bits 0-15), move (16-31),
+/// depth (32-39), bound (40-47, 0: empty) and age (48-55). Relaxed loads and stores: each word
+/// is read and written whole, and the xor check catches words of two different stores.
+#[derive(Default)]
 #[repr(C)]
 struct Entry {
-    key: u64,
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// An entry's fields, unpacked.
+#[derive(Clone, Copy)]
+struct Data {
     score: i16,
     mv: u16,
     depth: u8,
     bound: u8,
     age: u8,
-    _pad: u8,
+}
+
+impl Data {
+    #[inline]
+    fn pack(self) -> u64 {
+        u64::from(self.score as u16)
+            | u64::from(self.mv) << 16
+            | u64::from(self.depth) << 32
+            | u64::from(self.bound) << 40
+            | u64::from(self.age) << 48
+    }
+
+    #[inline]
+    fn unpack(d: u64) -> Data {
+        Data {
+            score: d as u16 as i16,
+            mv: (d >> 16) as u16,
+            depth: (d >> 32) as u8,
+            bound: (d >> 40) as u8,
+            age: (d >> 48) as u8,
+        }
+    }
+}
+
+impl Entry {
+    /// The entry's key and fields as one consistent pair (a torn pair gives a key that matches
+    /// no probe but the one-in-2^64 accident).
+    #[inline]
+    fn load(&self) -> (u64, Data) {
+        let data = self.data.load(Relaxed);
+        (self.check.load(Relaxed) ^ data, Data::unpack(data))
+    }
+
+    #[inline]
+    fn save(&self, key: u64, d: Data) {
+        let data = d.pack();
+        self.check.store(key ^ data, Relaxed);
+        self.data.store(data, Relaxed);
+    }
 }
 
 const BUCKET: usize = 4;
 
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(C, align(64))]
 struct Bucket([Entry; BUCKET]);
 
@@ -67,7 +120,7 @@ struct Buckets {
 
 // SAFETY: `Buckets` owns its allocation alone, as a `Box<[Bucket]>` would.
 unsafe impl Send for Buckets {}
-// SAFETY: shared access only reads, through `&[Bucket]`.
+// SAFETY: shared access goes through `&[Bucket]`, whose entries are atomics.
 unsafe impl Sync for Buckets {}
 
 impl Buckets {
@@ -101,13 +154,6 @@ impl std::ops::Deref for Buckets {
         // SAFETY: `len` aligned buckets, allocated and zeroed (a valid `Bucket`: plain integers)
         // in `zeroed`, borrowed with `self`.
         unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
-    }
-}
-
-impl std::ops::DerefMut for Buckets {
-    fn deref_mut(&mut self) -> &mut [Bucket] {
-        // SAFETY: as in `deref`, borrowed mutably with `self`.
-        unsafe { std::slice::from_raw_parts_mut(self.first.as_ptr(), self.len) }
     }
 }
 
@@ -201,7 +247,11 @@ impl Table {
                         .spawn(move || drop(old));
                 }
             }
-            None => self.buckets.fill(Bucket::default()),
+            None => {
+                for e in self.buckets.iter().flat_map(|b| &b.0) {
+                    e.save(0, Data::unpack(0));
+                }
+            }
         }
         self.age = 0;
     }
@@ -216,70 +266,85 @@ impl Table {
         self.buckets.len() * BUCKET
     }
 
+    /// The entry for `key`, if the table holds one, its score seen from `ply` plies below the
+    /// root.
     #[inline]
     pub fn probe(&self, key: u64, ply: i32) -> Option<Hit> {
         let b = &self.buckets[key as usize & self.mask];
         for e in &b.0 {
-            if e.key == key && e.bound != 0 {
-                let bound = match e.bound {
+            let (k, d) = e.load();
+            if k == key && d.bound != 0 {
+                let bound = match d.bound {
                     1 => Bound::Exact,
                     2 => Bound::Lower,
                     _ => Bound::Upper,
                 };
                 return Some(Hit {
-                    score: from_tt(i32::from(e.score), ply),
-                    depth: i32::from(e.depth),
+                    score: from_tt(i32::from(d.score), ply),
+                    depth: i32::from(d.depth),
                     bound,
-                    mv: e.mv,
+                    mv: d.mv,
                 });
             }
         }
         None
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache: called as soon as a child
+    /// position's hash is known, so that the probe at the child does not wait on memory.
     #[inline]
-    pub fn store(
-        &mut self,
-        key: u64,
-        depth: i32,
-        ply: i32,
-        score: i32,
-        bound: Bound,
-        mv: PackedMove,
-    ) {
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b: *const Bucket = &self.buckets[key as usize & self.mask];
+            // SAFETY: a prefetch is only a hint; the address is that of a live bucket.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(b.cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// Stores a result; `&self`, since the threads of a parallel search store into one table
+    /// (see the module's notes on torn entries).
+    #[inline]
+    pub fn store(&self, key: u64, depth: i32, ply: i32, score: i32, bound: Bound, mv: PackedMove) {
         let age = self.age;
-        let b = &mut self.buckets[key as usize & self.mask];
+        let b = &self.buckets[key as usize & self.mask];
         let mut slot = 0;
         let mut worst = i32::MAX;
+        let mut slot_data = None;
         for (i, e) in b.0.iter().enumerate() {
-            if e.key == key || e.bound == 0 {
+            let (k, d) = e.load();
+            if k == key || d.bound == 0 {
                 slot = i;
+                slot_data = Some((k, d));
                 break;
             }
             // Prefer to replace stale entries, then shallow ones.
-            let stale = i32::from(age.wrapping_sub(e.age)) * 8;
-            let value = i32::from(e.depth) - stale;
+            let stale = i32::from(age.wrapping_sub(d.age)) * 8;
+            let value = i32::from(d.depth) - stale;
             if value < worst {
                 worst = value;
                 slot = i;
             }
         }
-        let e = &mut b.0[slot];
         // Keep a known move when the new result has none.
-        let mv = if mv == NO_MOVE && e.key == key {
-            e.mv
-        } else {
-            mv
+        let mv = match slot_data {
+            Some((k, d)) if mv == NO_MOVE && k == key => d.mv,
+            _ => mv,
         };
-        *e = Entry {
+        b.0[slot].save(
             key,
-            score: to_tt(score, ply) as i16,
-            mv,
-            depth: depth.clamp(0, 255) as u8,
-            bound: bound as u8,
-            age,
-            _pad: 0,
-        };
+            Data {
+                score: to_tt(score, ply) as i16,
+                mv,
+                depth: depth.clamp(0, 255) as u8,
+                bound: bound as u8,
+                age,
+            },
+        );
     }
 }
 
@@ -347,7 +412,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_with_ply_adjusted_wins() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         // A win 5 plies from a node that is 3 plies below the root: WIN - 8 at the root.
         t.store(0xABCD, 4, 3, WIN - 8, Bound::Exact, NO_MOVE);
         let hit = t.probe(0xABCD, 3).unwrap();
@@ -370,6 +435,49 @@ mod tests {
         assert_eq!(t.mib(), 64);
         assert_eq!(t.capacity(), 64 << 20 >> 4);
         assert_eq!(Table::new(4).mib(), 4);
+    }
+
+    #[test]
+    fn threads_storing_into_the_same_buckets_never_read_a_torn_entry() {
+        // Keys that share one bucket, each stored with fields derived from the key: four
+        // threads store and probe them at once, and every hit must carry its own key's fields
+        // (a mix of two stores' words would show as fields of another key).
+        let t = Table::new(1);
+        let fields = |k: u64| {
+            let n = k >> 20;
+            let bound = [Bound::Exact, Bound::Lower, Bound::Upper][(n % 3) as usize];
+            (
+                (n % 1000) as i32 - 500,
+                (n % 60) as i32,
+                bound,
+                0x8000 | (n & 0x7fff) as u16,
+            )
+        };
+        std::thread::scope(|s| {
+            for id in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    let mut x = id.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                    for _ in 0..400_000 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // One bucket, one of 64 keys: its four entries change hands all the time.
+                        let k = (x % 64) << 20;
+                        let (score, depth, bound, mv) = fields(k);
+                        t.store(k, depth, 0, score, bound, mv);
+                        let probe = k ^ (1 << 20);
+                        if let Some(h) = t.probe(probe, 0) {
+                            let (score, depth, bound, mv) = fields(probe);
+                            assert_eq!(
+                                (h.score, h.depth, h.bound, h.mv),
+                                (score, depth, bound, mv)
+                            );
+                        }
+                    }
+                });
+            }
+        });
     }
 
     /// Memory resident in this process (Linux: /proc/self/statm, in pages).

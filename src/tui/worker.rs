@@ -38,16 +38,17 @@ pub struct Worker {
 const TT_MIB: usize = 64;
 
 impl Worker {
-    /// Starts the engine thread.
+    /// Starts the engine thread; its searches use `threads` threads (see
+    /// [`Engine::set_threads`]).
     ///
     /// # Errors
     /// When the operating system refuses a new thread.
-    pub fn spawn(seed: Option<u64>) -> std::io::Result<Worker> {
+    pub fn spawn(seed: Option<u64>, threads: usize) -> std::io::Result<Worker> {
         let (jobs, job_rx) = channel::<Job>();
         let (reply_tx, replies) = channel::<EngineMsg>();
         thread::Builder::new()
             .name("dama-engine".into())
-            .spawn(move || serve(job_rx, reply_tx, seed))?;
+            .spawn(move || serve(job_rx, reply_tx, seed, threads))?;
         Ok(Worker {
             jobs,
             replies,
@@ -57,9 +58,10 @@ impl Worker {
     }
 }
 
-fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>) {
+fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>, threads: usize) {
     let mut engine = Engine::new(TT_MIB);
     engine.set_seed(seed);
+    engine.set_threads(threads);
     for job in jobs {
         match job {
             Job::NewGame => engine.new_game(),
