@@ -15,7 +15,7 @@
 //! pair at work keeps three bytes (value, moves still open, longest win outside), so a 6-piece
 //! pair needs about 0.7 GB besides the slices solved before.
 
-use super::index::{Material, Placement, normalize, rank, unrank};
+use super::index::{Material, Placement, normalize, rank, rank_in, unrank};
 use super::{DRAW, NOT_A_POSITION, Slice, TableError, Tables, file};
 use crate::rules::{Dir, MoveList, Position, RuleSet, Square, has_capture, legal_moves_into};
 use std::collections::{BTreeMap, HashMap};
@@ -184,10 +184,10 @@ impl Unmoves {
         u
     }
 
-    /// Calls `f` with every position (turned round to its side to move's view) from which a
-    /// legal quiet move that promotes nothing leads to `c`. A candidate whose side to move
-    /// had a capture is left out: captures are compulsory (R-C1), so the quiet move was not
-    /// legal there. Every such move is found once, as the forward pass counts them.
+    /// Calls `f` with every placement (turned round to its side to move's view) from which a
+    /// quiet move that promotes nothing leads to `c`: one piece of the side that just moved
+    /// stepped back. Each such move is found once. Whether the move was legal there (no capture
+    /// for that side, R-C1) is the caller's question: the forward pass has the answer.
     #[inline]
     fn each(&self, c: Placement, mut f: impl FnMut(Placement)) {
         let occupied = c.white | c.black;
@@ -203,19 +203,21 @@ impl Unmoves {
                 froms &= froms - 1;
                 let black = c.black ^ at ^ from;
                 let kings = if king { c.kings ^ at ^ from } else { c.kings };
-                let p = Placement {
+                f(Placement {
                     white: black.reverse_bits(),
                     black: c.white.reverse_bits(),
                     kings: kings.reverse_bits(),
-                };
-                let pos = p
-                    .position(self.rules)
-                    .expect("a step back keeps a legal placement");
-                if !has_capture(&pos) {
-                    f(p);
-                }
+                });
             }
         }
+    }
+
+    /// Whether the side to move of `p` has a capture (for checks in debug builds).
+    fn must_capture(&self, p: Placement) -> bool {
+        has_capture(
+            &p.position(self.rules)
+                .expect("a step back keeps a legal placement"),
+        )
     }
 }
 
@@ -268,8 +270,24 @@ fn parallel<T: Send>(
 }
 
 const CHUNK: usize = 1 << 14;
-/// The backward passes only look at most positions (one byte compare), so bigger chunks.
-const SCAN_CHUNK: usize = 1 << 18;
+
+/// A position of the pair at work as one number: the slice (0 or 1) in the top bit, then its
+/// index (slices are limited to 2^31 indices).
+const INDEX_MASK: u32 = (1 << 31) - 1;
+
+#[inline]
+fn entry(k: usize, i: usize) -> u32 {
+    ((k as u32) << 31) | i as u32
+}
+
+#[inline]
+fn split(e: u32) -> (usize, usize) {
+    ((e >> 31) as usize, (e & INDEX_MASK) as usize)
+}
+
+/// The open-move count of a position the forward pass decided (or left a draw): it has no
+/// quiet move inside the pair, so it is nobody's predecessor.
+const DECIDED: u8 = u8::MAX - 1;
 
 /// The open-move count of a position that can no longer lose: a move leads to a draw or a loss
 /// outside the pair, so it is won or drawn however its moves inside the pair turn out.
@@ -280,7 +298,9 @@ struct Work {
     /// The stored values: [`DRAW`] while undecided.
     value: Vec<AtomicU8>,
     /// For an undecided position: its moves inside the pair not yet known to be won for the
-    /// opponent, or [`CANNOT_LOSE`].
+    /// opponent, or [`CANNOT_LOSE`]; [`DECIDED`] for the others. A position with a move
+    /// inside the pair has no capture (captures are compulsory and leave the pair), so this
+    /// says which placements found by stepping a piece back are real predecessors.
     open: Vec<AtomicU8>,
     /// For an undecided position: 1 + the longest win for the opponent among its moves that
     /// leave the pair (promotions), 0 if none; a loss comes no sooner than one ply after it.
@@ -292,7 +312,7 @@ impl Work {
         let bytes = |v: u8| (0..size).map(|_| AtomicU8::new(v)).collect();
         Work {
             value: bytes(DRAW),
-            open: bytes(0),
+            open: bytes(DECIDED),
             outside_win: bytes(0),
         }
     }
@@ -315,7 +335,7 @@ fn solve_group(
 ) -> Result<Vec<Slice>, TableError> {
     let rules = opts.rules;
     for g in group {
-        if g.size() >= u64::from(u32::MAX) {
+        if g.size() > u64::from(INDEX_MASK) {
             return Err(TableError::TooLarge(*g));
         }
     }
@@ -323,9 +343,9 @@ fn solve_group(
     // The slice of a position's predecessors (and of its quiet moves): its mirror.
     let other = |k: usize| if group.len() == 1 { 0 } else { 1 - k };
     let too_deep = AtomicBool::new(false);
-    // Positions to decide at a later level: (level, slice, index). Wins by a loss outside the
-    // pair, and losses waiting for a longer win outside the pair.
-    let mut later: BTreeMap<u32, Vec<(usize, u32)>> = BTreeMap::new();
+    // Positions (see `entry`) to decide at a later level: wins by a loss outside the pair, and
+    // losses waiting for a longer win outside the pair.
+    let mut later: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     let mut deepest_forward = 0u32;
 
     let mut offset = 0u64;
@@ -401,7 +421,7 @@ fn solve_group(
         offset += g.size();
         for (wins, d) in res {
             for (level, i) in wins {
-                later.entry(level).or_default().push((k, i));
+                later.entry(level).or_default().push(entry(k, i as usize));
             }
             deepest_forward = deepest_forward.max(d);
         }
@@ -411,93 +431,120 @@ fn solve_group(
     }
 
     let unmoves = Unmoves::new(rules);
+    // The positions decided by the forward pass, by level (a counting sort over the values).
+    let mut by_level: Vec<Vec<u32>> = {
+        let mut count = [0usize; 256];
+        for w in &work {
+            for v in &w.value {
+                count[usize::from(v.load(Ordering::Relaxed))] += 1;
+            }
+        }
+        let mut lists: Vec<Vec<u32>> = (0..=deepest_forward as usize)
+            .map(|l| Vec::with_capacity(count[l + 1]))
+            .collect();
+        for (k, w) in work.iter().enumerate() {
+            for (i, v) in w.value.iter().enumerate() {
+                let v = v.load(Ordering::Relaxed);
+                if v != DRAW && v != NOT_A_POSITION {
+                    lists[usize::from(v - 1)].push(entry(k, i));
+                }
+            }
+        }
+        lists
+    };
+    // Positions decided during the previous level (they belong to this one).
+    let mut decided: Vec<u32> = Vec::new();
     let mut level = 0u32;
     loop {
         progress(level, offset);
         if let Some(list) = later.remove(&level) {
             let v = encode(level)?;
-            for (k, i) in list {
+            for e in list {
+                let (k, i) = split(e);
                 // A win by a loss outside may have come sooner from inside; a waiting loss is
                 // still open (all its moves are wins for the opponent).
-                let _ = work[k].value[i as usize].compare_exchange(
-                    DRAW,
-                    v,
-                    Ordering::Relaxed,
-                    Ordering::Relaxed,
-                );
+                if work[k].value[i]
+                    .compare_exchange(DRAW, v, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+                {
+                    decided.push(e);
+                }
             }
         }
-        let target = encode(level)?;
+        let mut frontier = std::mem::take(&mut decided);
+        if let Some(list) = by_level.get_mut(level as usize) {
+            frontier.append(list);
+        }
         let next = encode(level + 1).ok();
-        let win_next = level % 2 == 0;
-        let mut found = false;
-        for (k, &g) in group.iter().enumerate() {
-            let w = &work[k];
-            let pw = &work[other(k)];
-            let res = parallel(
-                opts.threads,
-                g.size() as usize,
-                SCAN_CHUNK,
-                &|start, end| {
-                    let mut waiting: Vec<(u32, u32)> = Vec::new();
-                    let mut found = false;
-                    for i in start..end {
-                        if w.value[i].load(Ordering::Relaxed) != target {
-                            continue;
+        let win_next = level.is_multiple_of(2);
+        let res = parallel(
+            opts.threads,
+            frontier.len(),
+            CHUNK,
+            &|start, end| {
+                let mut now = Vec::new();
+                let mut waiting: Vec<(u32, u32)> = Vec::new();
+                for &e in &frontier[start..end] {
+                    let (k, i) = split(e);
+                    let pk = other(k);
+                    let pw = &work[pk];
+                    let c = unrank(group[k], i as u64).expect("a decided index is a position");
+                    unmoves.each(c, |p| {
+                        let j = rank_in(group[pk], p) as usize;
+                        let cell = &pw.value[j];
+                        if cell.load(Ordering::Relaxed) != DRAW {
+                            return;
                         }
-                        found = true;
-                        let c = unrank(g, i as u64).expect("a decided index is a position");
-                        unmoves.each(c, |p| {
-                            let j = rank(p) as usize;
-                            let cell = &pw.value[j];
-                            if cell.load(Ordering::Relaxed) != DRAW {
-                                return;
+                        let open = &pw.open[j];
+                        let count = open.load(Ordering::Relaxed);
+                        debug_assert_eq!(count == DECIDED, unmoves.must_capture(p));
+                        if count == DECIDED {
+                            return;
+                        }
+                        let Some(next) = next else {
+                            too_deep.store(true, Ordering::Relaxed);
+                            return;
+                        };
+                        if win_next {
+                            if cell
+                                .compare_exchange(DRAW, next, Ordering::Relaxed, Ordering::Relaxed)
+                                .is_ok()
+                            {
+                                now.push(entry(pk, j));
                             }
-                            let Some(next) = next else {
-                                too_deep.store(true, Ordering::Relaxed);
-                                return;
-                            };
-                            if win_next {
-                                let _ = cell.compare_exchange(
-                                    DRAW,
-                                    next,
-                                    Ordering::Relaxed,
-                                    Ordering::Relaxed,
-                                );
-                                return;
+                            return;
+                        }
+                        if count == CANNOT_LOSE {
+                            return;
+                        }
+                        if open.fetch_sub(1, Ordering::Relaxed) == 1 {
+                            // Its last open move: lost one ply after the longest win among all
+                            // its moves.
+                            let outside = u32::from(pw.outside_win[j].load(Ordering::Relaxed));
+                            if outside <= level + 1 {
+                                cell.store(next, Ordering::Relaxed);
+                                now.push(entry(pk, j));
+                            } else {
+                                waiting.push((outside, entry(pk, j)));
                             }
-                            let open = &pw.open[j];
-                            if open.load(Ordering::Relaxed) == CANNOT_LOSE {
-                                return;
-                            }
-                            if open.fetch_sub(1, Ordering::Relaxed) == 1 {
-                                // Its last open move: lost one ply after the longest win among
-                                // all its moves.
-                                let outside = u32::from(pw.outside_win[j].load(Ordering::Relaxed));
-                                if outside <= level + 1 {
-                                    cell.store(next, Ordering::Relaxed);
-                                } else {
-                                    waiting.push((outside, j as u32));
-                                }
-                            }
-                        });
-                    }
-                    (waiting, found)
-                },
-                |_| {},
-            );
-            for (waiting, f) in res {
-                found |= f;
-                for (at, j) in waiting {
-                    later.entry(at).or_default().push((other(k), j));
+                        }
+                    });
                 }
+                (now, waiting)
+            },
+            |_| {},
+        );
+        for (now, waiting) in res {
+            decided.extend(now);
+            for (at, e) in waiting {
+                later.entry(at).or_default().push(e);
             }
         }
         if too_deep.load(Ordering::Relaxed) {
             return Err(TableError::TooDeep);
         }
-        // Nothing decided at this level: the next one can only get what waits for it.
-        if !found && level >= deepest_forward && later.is_empty() {
+        // Nothing decided for the next level and nothing waiting further on: done.
+        if decided.is_empty() && level >= deepest_forward && later.is_empty() {
             break;
         }
         level += 1;
