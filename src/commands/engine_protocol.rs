@@ -313,7 +313,11 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
             }
             "go" => match go_limits(rest) {
                 Ok(limits) => {
-                    let mut engine = s.engine(args.tt).clone_out();
+                    // The endgame tables of the position's rule set, if built (read once).
+                    let rules = s.game.position().rules();
+                    let engine = s.engine(args.tt);
+                    engine.set_tables(super::tables::for_engine(rules));
+                    let mut engine = engine.clone_out();
                     let game = s.game.clone();
                     let stop = Arc::new(AtomicBool::new(false));
                     let flag = Arc::clone(&stop);
