@@ -496,3 +496,89 @@ fn info_verify_and_analyze_read_the_data_folder() {
     assert!(err.contains("problems found"), "{err}");
     std::fs::remove_dir_all(&copy).unwrap();
 }
+
+/// Runs `dama engine` with the shared tables' data folder, the commands on its input.
+fn engine_with(data: &Path, input: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["engine", "--tt", "1"])
+        .env("XDG_DATA_HOME", data)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A man and a king against a king, won in 11 plies: more than a shallow search sees.
+const WON_IN_11: &str = "W:W22,K30:BK4";
+
+#[test]
+fn the_engine_protocol_answers_from_the_tables_when_built() {
+    let (data, t) = shared(RuleSet::English);
+    let pos = dama::notation::fen::parse(RuleSet::English, WON_IN_11).unwrap();
+    assert_eq!(t.probe(&pos), Some(Wdl::Win(11)));
+    let input = format!("rules english\nposition fen {WON_IN_11}\ngo depth 6\n");
+    let out = engine_with(data, &input);
+    let best = t.best_move(&pos).unwrap();
+    // One line from the tables (depth 1, one node), the exact distance, their move.
+    assert!(
+        out.contains("info depth 1 score win 11 nodes 1 ")
+            && out.ends_with(&format!("bestmove {best}\n")),
+        "{out}"
+    );
+    // Without tables the same command searches.
+    let empty = scratch("engine-no-tables");
+    let out = engine_with(&empty, &input);
+    assert!(out.contains("info depth 6 "), "{out}");
+    std::fs::remove_dir_all(&empty).unwrap();
+}
+
+#[test]
+fn a_match_plays_endings_by_the_tables_when_built() {
+    let (data, t) = shared(RuleSet::English);
+    let dir = scratch("match-tables");
+    let book = dir.join("book.pdn");
+    std::fs::write(&book, format!("[FEN \"{WON_IN_11}\"] *\n")).unwrap();
+    let file = dir.join("games.pdn");
+    let (ok, out, err) = dama_with(
+        data,
+        &[
+            "match",
+            "--rules",
+            "english",
+            "--games",
+            "2",
+            "--a-depth",
+            "1",
+            "--b-depth",
+            "1",
+            "--book",
+            book.to_str().unwrap(),
+            "--pdn",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{out}{err}");
+    // Both games (each player White once) follow the tables' best line to White's win.
+    let pos = dama::notation::fen::parse(RuleSet::English, WON_IN_11).unwrap();
+    let line: Vec<String> = t.best_line(&pos, 100).iter().map(|m| m.to_string()).collect();
+    assert_eq!(line.len(), 11);
+    let games = dama::notation::pdn::read_file(&file, RuleSet::English).unwrap();
+    assert_eq!(games.len(), 2);
+    for g in games {
+        let g = g.unwrap();
+        let moves: Vec<String> = g.moves.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(moves, line);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
