@@ -571,7 +571,11 @@ fn a_match_plays_endings_by_the_tables_when_built() {
     assert!(ok, "{out}{err}");
     // Both games (each player White once) follow the tables' best line to White's win.
     let pos = dama::notation::fen::parse(RuleSet::English, WON_IN_11).unwrap();
-    let line: Vec<String> = t.best_line(&pos, 100).iter().map(|m| m.to_string()).collect();
+    let line: Vec<String> = t
+        .best_line(&pos, 100)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     assert_eq!(line.len(), 11);
     let games = dama::notation::pdn::read_file(&file, RuleSet::English).unwrap();
     assert_eq!(games.len(), 2);

@@ -556,3 +556,53 @@ fn solve_group(
         .map(|(&g, w)| Slice::new(g, w.value.into_iter().map(AtomicU8::into_inner).collect()))
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::legal_moves;
+
+    /// Stepping a piece back finds exactly the positions whose legal quiet moves that promote
+    /// nothing lead to the position: both ways, every position of the slices up to 3 pieces and
+    /// every 29th of two 4-piece slices (men and kings of both sides), both rule sets.
+    #[test]
+    fn unmoves_are_the_quiet_moves_backwards() {
+        let mut slices: Vec<Material> = Material::all_up_to(3);
+        slices.extend([Material::new(1, 1, 1, 1), Material::new(2, 0, 1, 1)]);
+        for rules in [RuleSet::Italian, RuleSet::English] {
+            let unmoves = Unmoves::new(rules);
+            let mut edges = 0;
+            for &m in &slices {
+                let step = if m.pieces() > 3 { 29 } else { 1 };
+                for i in (0..m.size()).step_by(step) {
+                    let Some(c) = unrank(m, i) else { continue };
+                    // Forwards: every quiet move inside the pair is found backwards.
+                    let pos = c.position(rules).unwrap();
+                    for mv in legal_moves(&pos).iter() {
+                        if mv.is_capture() || mv.promotes() {
+                            continue;
+                        }
+                        let child = normalize(&pos.after(mv));
+                        let mut back = Vec::new();
+                        unmoves.each(child, |p| back.push(p));
+                        assert!(back.contains(&c), "{rules} {m} {c:?} {mv}");
+                        edges += 1;
+                    }
+                    // Backwards: a candidate without a capture has the move to this position.
+                    unmoves.each(c, |p| {
+                        if unmoves.must_capture(p) {
+                            return;
+                        }
+                        let before = p.position(rules).unwrap();
+                        let found = legal_moves(&before)
+                            .iter()
+                            .filter(|mv| normalize(&before.after(mv)) == c)
+                            .count();
+                        assert_eq!(found, 1, "{rules} {m} {c:?} from {p:?}");
+                    });
+                }
+            }
+            assert!(edges > 100_000, "{rules}: {edges}");
+        }
+    }
+}
