@@ -11,9 +11,10 @@
 //!
 //! The backward steps go from a decided position to its predecessors inside the pair by
 //! stepping one piece back (a man one square back, a king one square any way), keeping the
-//! candidates whose side to move had no capture (R-C1, asked of the rules module). Per index the
-//! pair at work keeps three bytes (value, moves still open, longest win outside), so a 6-piece
-//! pair needs about 0.7 GB besides the slices solved before.
+//! candidates whose side to move had no capture (R-C1: the forward pass, through the rules
+//! module, knows which those are). Per index the pair at work keeps three bytes (value, moves
+//! still open, longest win outside), 0.7 GB for the largest 6-piece pair, plus four bytes per
+//! position in the lists of positions decided at each level.
 
 use super::index::{Material, Placement, normalize, rank, rank_in, unrank};
 use super::{DRAW, NOT_A_POSITION, Slice, TableError, Tables, file};
