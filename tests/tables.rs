@@ -2,7 +2,9 @@
 //! written here that shares nothing with it but the rules' move generator: positions made from
 //! setups (no index, no turning the board round), both sides to move kept apart, and solved by
 //! the classic breadth-first count-down over an explicit move graph (no levels). Counts of
-//! wins/draws/losses per slice are kept in tests/data/tables/<rules>.counts.
+//! wins/draws/losses per slice up to 5 pieces are kept in tests/data/tables/<rules>.counts
+//! (the 5-piece ones, too many positions for that solver, are checked against their moves and
+//! a plain search by sampling).
 
 use dama::rules::{Color, Kind, Piece, Position, RuleSet, Setup, legal_moves};
 use dama::tables::{BuildOptions, Material, Tables, Wdl, build, file, verify};
@@ -31,12 +33,32 @@ fn shared(rules: RuleSet) -> &'static (PathBuf, Arc<Tables>) {
     })
 }
 
+/// The 5-piece tables of a rule set (release checks), built once for the tests that need them.
+fn five_pieces(rules: RuleSet) -> Arc<Tables> {
+    static IT: OnceLock<Arc<Tables>> = OnceLock::new();
+    static EN: OnceLock<Arc<Tables>> = OnceLock::new();
+    let cell = if rules == RuleSet::Italian { &IT } else { &EN };
+    cell.get_or_init(|| {
+        let dir = scratch(&format!("five-{rules}"));
+        let threads = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        let t = build_with(rules, 5, &dir, threads);
+        // The tables stay in memory; the files are not needed again.
+        std::fs::remove_dir_all(&dir).unwrap();
+        Arc::new(t)
+    })
+    .clone()
+}
+
 fn build_to(rules: RuleSet, n: u32, dir: &Path) -> Tables {
+    build_with(rules, n, dir, 2)
+}
+
+fn build_with(rules: RuleSet, n: u32, dir: &Path, threads: usize) -> Tables {
     build(
         &BuildOptions {
             rules,
             max_pieces: n,
-            threads: 2,
+            threads,
             dir,
         },
         &mut |_| {},
@@ -342,44 +364,58 @@ fn play_out(
     }
 }
 
-fn conversion(rules: RuleSet, n: u32, games: usize, limits: dama::engine::Limits) {
-    let dir = scratch(&format!("convert-{rules}-{n}"));
-    let t = if n == 3 {
-        shared(rules).1.clone()
-    } else {
-        Arc::new(build_to(rules, n, &dir))
-    };
-    for pos in sample_positions(&t, games, |w| matches!(w, Wdl::Win(_)), 3) {
-        let (o, plies) = play_out(&t, pos, limits);
+fn conversion(t: &Arc<Tables>, games: usize, limits: dama::engine::Limits) {
+    let rules = t.rules();
+    for pos in sample_positions(t, games, |w| matches!(w, Wdl::Win(_)), 3) {
+        let (o, plies) = play_out(t, pos, limits);
         assert_eq!(
             o.winner(),
             Some(pos.side_to_move()),
             "{rules}: {pos:?} not converted ({o:?} after {plies} plies)"
         );
     }
-    for pos in sample_positions(&t, games, |w| w == Wdl::Draw, 5) {
-        let (o, plies) = play_out(&t, pos, limits);
+    for pos in sample_positions(t, games, |w| w == Wdl::Draw, 5) {
+        let (o, plies) = play_out(t, pos, limits);
         assert_ne!(
             o.winner(),
             Some(pos.side_to_move().opposite()),
             "{rules}: {pos:?} drawn but lost ({o:?} after {plies} plies)"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn the_engine_converts_won_endings_and_holds_drawn_ones() {
     let limits = dama::engine::Limits::Nodes(2_000);
-    conversion(RuleSet::Italian, 3, 60, limits);
+    conversion(&shared(RuleSet::Italian).1, 60, limits);
 }
 
 #[test]
-#[ignore = "release: 500 won and 500 drawn 4-piece endings per rule set at 100 ms a move"]
+#[ignore = "release: 500 won and 500 drawn endings of up to 5 pieces per rule set at 100 ms a move"]
 fn the_engine_converts_500_won_endings_and_holds_500_drawn_ones() {
     let limits = dama::engine::Limits::MoveTime(std::time::Duration::from_millis(100));
-    conversion(RuleSet::Italian, 4, 500, limits);
-    conversion(RuleSet::English, 4, 500, limits);
+    conversion(&five_pieces(RuleSet::Italian), 500, limits);
+    conversion(&five_pieces(RuleSet::English), 500, limits);
+}
+
+#[test]
+#[ignore = "release: builds every position of up to 5 pieces for both rule sets"]
+fn five_pieces_have_the_kept_counts_and_agree_with_their_moves_both_rule_sets() {
+    for rules in [RuleSet::Italian, RuleSet::English] {
+        let t = five_pieces(rules);
+        assert_eq!(t.max_pieces(), 5);
+        check_counts(rules, &t, 5);
+        let mut r = verify::Report::default();
+        let five: Vec<Material> = Material::all_up_to(5)
+            .into_iter()
+            .filter(|m| m.pieces() == 5)
+            .collect();
+        for &m in &five {
+            r.add(&verify::sample(&t, m, 200, 17));
+        }
+        assert!(r.wrong.is_empty(), "{rules}: {:?}", r.wrong);
+        assert_eq!(r.consistent, 200 * five.len() as u64, "{rules}: {r:?}");
+    }
 }
 
 /// Runs `dama ARGS` with the shared tables' scratch data folder as `XDG_DATA_HOME`.
@@ -459,4 +495,94 @@ fn info_verify_and_analyze_read_the_data_folder() {
     assert!(out.contains("0-1v0-1.dtb: checksum mismatch"), "{out}");
     assert!(err.contains("problems found"), "{err}");
     std::fs::remove_dir_all(&copy).unwrap();
+}
+
+/// Runs `dama engine` with the shared tables' data folder, the commands on its input.
+fn engine_with(data: &Path, input: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["engine", "--tt", "1"])
+        .env("XDG_DATA_HOME", data)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A man and a king against a king, won in 11 plies: more than a shallow search sees.
+const WON_IN_11: &str = "W:W22,K30:BK4";
+
+#[test]
+fn the_engine_protocol_answers_from_the_tables_when_built() {
+    let (data, t) = shared(RuleSet::English);
+    let pos = dama::notation::fen::parse(RuleSet::English, WON_IN_11).unwrap();
+    assert_eq!(t.probe(&pos), Some(Wdl::Win(11)));
+    let input = format!("rules english\nposition fen {WON_IN_11}\ngo depth 6\n");
+    let out = engine_with(data, &input);
+    let best = t.best_move(&pos).unwrap();
+    // One line from the tables (depth 1, one node), the exact distance, their move.
+    assert!(
+        out.contains("info depth 1 score win 11 nodes 1 ")
+            && out.ends_with(&format!("bestmove {best}\n")),
+        "{out}"
+    );
+    // Without tables the same command searches.
+    let empty = scratch("engine-no-tables");
+    let out = engine_with(&empty, &input);
+    assert!(out.contains("info depth 6 "), "{out}");
+    std::fs::remove_dir_all(&empty).unwrap();
+}
+
+#[test]
+fn a_match_plays_endings_by_the_tables_when_built() {
+    let (data, t) = shared(RuleSet::English);
+    let dir = scratch("match-tables");
+    let book = dir.join("book.pdn");
+    std::fs::write(&book, format!("[FEN \"{WON_IN_11}\"] *\n")).unwrap();
+    let file = dir.join("games.pdn");
+    let (ok, out, err) = dama_with(
+        data,
+        &[
+            "match",
+            "--rules",
+            "english",
+            "--games",
+            "2",
+            "--a-depth",
+            "1",
+            "--b-depth",
+            "1",
+            "--book",
+            book.to_str().unwrap(),
+            "--pdn",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{out}{err}");
+    // Both games (each player White once) follow the tables' best line to White's win.
+    let pos = dama::notation::fen::parse(RuleSet::English, WON_IN_11).unwrap();
+    let line: Vec<String> = t
+        .best_line(&pos, 100)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(line.len(), 11);
+    let games = dama::notation::pdn::read_file(&file, RuleSet::English).unwrap();
+    assert_eq!(games.len(), 2);
+    for g in games {
+        let g = g.unwrap();
+        let moves: Vec<String> = g.moves.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(moves, line);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -5,7 +5,8 @@
 //! - `rules italian|english`: the rule set (the position goes back to its start)
 //! - `position startpos|fen <FEN> [moves <m1> <m2> ...]`: the position, and moves played since
 //! - `go depth <n>|movetime <ms>|nodes <n>|infinite`: search; answers `info` lines, then
-//!   `bestmove <move>` (`bestmove none` when there is no legal move)
+//!   `bestmove <move>` (`bestmove none` when there is no legal move); with endgame tables of the
+//!   rule set in the data folder, a position they hold is answered from them
 //! - `stop`: end the search now (it still answers `bestmove`); any other command waits for a
 //!   bounded search to finish first (so scripts can pipe a batch) and stops an open-ended one
 //!   (infinite, or deeper or longer than [`open_ended`] allows, which could block for hours)
@@ -329,7 +330,11 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
             }
             "go" => match go_limits(rest) {
                 Ok(limits) => {
-                    let mut engine = s.engine(args.tt).clone_out();
+                    // The endgame tables of the position's rule set, if built (read once).
+                    let rules = s.game.position().rules();
+                    let engine = s.engine(args.tt);
+                    engine.set_tables(super::tables::for_engine(rules));
+                    let mut engine = engine.clone_out();
                     let game = s.game.clone();
                     let stop = Arc::new(AtomicBool::new(false));
                     let flag = Arc::clone(&stop);

@@ -115,6 +115,10 @@ impl Side {
         match self {
             Side::Local(p) => {
                 p.new_game();
+                // The endgame tables of the game's rule set, if built (read once, shared).
+                if let Player::Engine { engine, .. } = p {
+                    engine.set_tables(super::tables::for_engine(rules));
+                }
                 Ok(())
             }
             Side::External(e) => e.new_game(rules),
