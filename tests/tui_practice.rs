@@ -589,10 +589,10 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
         press(&mut a, KeyCode::Char('+'));
     }
     assert_eq!(a.config().level, Some(10));
-    assert_eq!(
-        a.config().limits(),
-        SearchLimits::MoveTime(Duration::from_secs(1))
-    );
+    let dama::engine::Limits::Nodes(top) = dama::engine::levels::level(10).unwrap().limits else {
+        panic!("level 10 is a node budget");
+    };
+    assert_eq!(a.config().limits(), SearchLimits::Nodes(top));
     for _ in 0..12 {
         press(&mut a, KeyCode::Char('-'));
     }
