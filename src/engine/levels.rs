@@ -1,15 +1,16 @@
 //! Playing levels 1-10: from a beginner who misses combinations and picks a plausible
-//! second-best move now and then, to full strength. A level is a search budget and a variety
-//! margin: the engine picks at random among the root moves its search proved within the
-//! margin of the best (so a weaker move is always one that looked nearly as good to it, never
-//! a random blunder). The margins stay under a man, so no level throws a whole piece away by
-//! choice; the low levels lose pieces the way a beginner does, by not seeing far enough.
+//! second-best move now and then, to the engine's own play at a quick pace. A level is a search
+//! budget and a variety margin: the engine picks at random among the root moves its search
+//! proved within the margin of the best (so a weaker move is always one that looked nearly as
+//! good to it, never a random blunder). The margins stay under a man, so no level throws a
+//! whole piece away by choice; the low levels lose pieces the way a beginner does, by not
+//! seeing far enough.
 //!
 //! The budget is a node count, fitted level by level so that each scores about 73 % against
-//! the one below (3 to 5.6 times the nodes at the bottom, about 2 from level 6 up, where the
+//! the one below (2 to 5 times the nodes at the bottom, under 2 from level 7 up, where the
 //! variety margins narrow too): whole plies of depth are too coarse a step (depth 3 beat depth
-//! 2 by over 300 Elo), and nodes weaken the same on any machine. The top level thinks for a
-//! second.
+//! 2 by over 300 Elo), and nodes weaken the same on any machine. The top level is a budget too:
+//! the full engine at a second a move is more than one 65-80 % step above level 9.
 //!
 //! Calibrated by `dama match --a-level N --b-level N-1`; the README gives the fit and the table.
 
@@ -30,15 +31,15 @@ pub struct Level {
 /// Node budget and variety margin per level, 1 first (fitted as the README says).
 const TABLE: [(u64, i32); LEVELS as usize] = [
     (20, 90),
-    (113, 75),
-    (591, 60),
-    (1_773, 50),
-    (5_319, 40),
-    (11_702, 30),
-    (20_979, 20),
-    (46_154, 12),
-    (101_539, 6),
-    (250_000, 6),
+    (91, 75),
+    (476, 60),
+    (1_142, 50),
+    (2_398, 40),
+    (5_276, 30),
+    (9_459, 20),
+    (18_026, 12),
+    (28_945, 6),
+    (75_257, 6),
 ];
 
 /// Level `n` (1-10), or `None` outside that range.
