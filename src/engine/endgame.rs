@@ -53,18 +53,7 @@ fn solve_one(rules: RuleSet) -> Vec<i16> {
                 continue;
             }
             for white_to_move in [true, false] {
-                let setup = Setup {
-                    side_to_move: if white_to_move {
-                        Color::White
-                    } else {
-                        Color::Black
-                    },
-                    pieces: vec![
-                        (w as u32 + 1, king(Color::White)),
-                        (b as u32 + 1, king(Color::Black)),
-                    ],
-                };
-                let pos = Position::from_setup(rules, &setup).expect("kings fit anywhere");
+                let pos = kings_only(rules, &[w], &[b], white_to_move);
                 let i = index_one(w, b, white_to_move);
                 valid[i] = true;
                 children[i] = legal_moves(&pos)
@@ -89,6 +78,27 @@ fn index(a: usize, b: usize, w: usize, strong_to_move: bool) -> usize {
     (pair_index(a, b) * 32 + w) * 2 + usize::from(!strong_to_move)
 }
 
+/// The position with White's kings on `white` and Black's on `black` (0-based squares).
+fn kings_only(rules: RuleSet, white: &[usize], black: &[usize], white_to_move: bool) -> Position {
+    let on = |squares: &[usize], color| -> Vec<(u32, Piece)> {
+        squares
+            .iter()
+            .map(|&s| (s as u32 + 1, king(color)))
+            .collect()
+    };
+    let mut pieces = on(white, Color::White);
+    pieces.extend(on(black, Color::Black));
+    let setup = Setup {
+        side_to_move: if white_to_move {
+            Color::White
+        } else {
+            Color::Black
+        },
+        pieces,
+    };
+    Position::from_setup(rules, &setup).expect("kings fit anywhere")
+}
+
 fn king(color: Color) -> Piece {
     Piece {
         color,
@@ -107,19 +117,7 @@ fn solve(rules: RuleSet) -> KingTable {
                     continue;
                 }
                 for strong_to_move in [true, false] {
-                    let setup = Setup {
-                        side_to_move: if strong_to_move {
-                            Color::White
-                        } else {
-                            Color::Black
-                        },
-                        pieces: vec![
-                            (a as u32 + 1, king(Color::White)),
-                            (b as u32 + 1, king(Color::White)),
-                            (w as u32 + 1, king(Color::Black)),
-                        ],
-                    };
-                    let pos = Position::from_setup(rules, &setup).expect("kings fit anywhere");
+                    let pos = kings_only(rules, &[a, b], &[w], strong_to_move);
                     let i = index(a, b, w, strong_to_move);
                     valid[i] = true;
                     children[i] = legal_moves(&pos)
