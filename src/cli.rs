@@ -67,13 +67,14 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 10)]
     pub variety: i32,
     /// Passes of the optimiser over the positions.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 300)]
     pub epochs: u32,
     /// Adam's step size, in centi-men.
     #[arg(long, default_value_t = 1.0)]
     pub learning_rate: f64,
-    /// Pull of every weight towards its starting value.
-    #[arg(long, default_value_t = 1e-6)]
+    /// Pull of every weight towards its starting value (1e-6 and 1e-7 fitted the held-out
+    /// games worse on 10,000 Italian games).
+    #[arg(long, default_value_t = 1e-8)]
     pub regularisation: f64,
     /// Read the positions from this file (written by --save-positions) instead of playing.
     #[arg(long, value_name = "FILE")]

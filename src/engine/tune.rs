@@ -262,8 +262,10 @@ pub fn fit(
     progress: &mut dyn FnMut(u32, f64),
 ) -> Report {
     let held_out = |s: &&Sample| s.game % 10 == 9;
-    let train = compile(samples.iter().filter(|s| !held_out(s)));
-    let test = compile(samples.iter().filter(held_out));
+    // Kings-only positions are left to the hand-set terms (see `eval::evaluate`).
+    let learnt = |s: &&Sample| !super::eval::kings_only(&s.pos);
+    let train = compile(samples.iter().filter(learnt).filter(|s| !held_out(s)));
+    let test = compile(samples.iter().filter(learnt).filter(held_out));
     let w0 = flat(start);
     let k = fit_k(&train, &w0);
     let mut w = w0.clone();
