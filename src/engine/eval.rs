@@ -95,7 +95,7 @@ fn lookup(t: &[[u32; 256]; 4], bb: u32) -> u32 {
 /// Squares in `a` plus squares in `b`: one 64-bit popcount for two (no popcount instruction
 /// is assumed, so each count is a dozen instructions).
 #[inline(always)]
-fn count2(a: u32, b: u32) -> i32 {
+pub(crate) fn count2(a: u32, b: u32) -> i32 {
     (u64::from(a) | (u64::from(b) << 32)).count_ones() as i32
 }
 

@@ -12,7 +12,7 @@
 //! swapped, counted negative. A position and its colour-mirrored twin so evaluate to exact
 //! negatives.
 
-use super::eval::{Tables, tables};
+use super::eval::{Tables, count2, tables};
 use crate::rules::{Color, Position, RuleSet, Square};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -162,13 +162,9 @@ fn side<S: Sink>(t: &Tables, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: 
     let own = men | kings;
     let opp = opp_men | opp_kings;
     let empty = !(own | opp);
-    let (n_men, n_kings) = (men.count_ones() as i32, kings.count_ones() as i32);
-    if n_men != 0 {
-        sink.add(MAN, sign * n_men);
-    }
-    if n_kings != 0 {
-        sink.add(KING, sign * n_kings);
-    }
+    // Counted in the loops below: popcounts are a dozen instructions each here (none is
+    // assumed in hardware), and the loops visit every piece anyway.
+    let (mut n_men, mut n_kings) = (0, 0);
     let runaway = if opp_kings == 0 {
         RUNAWAY
     } else {
@@ -178,6 +174,7 @@ fn side<S: Sink>(t: &Tables, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: 
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
+        n_men += 1;
         sink.add(MAN_SQ + i, sign);
         if t.cone[0][i] & opp == 0 {
             sink.add(runaway + i / 4, sign);
@@ -187,7 +184,14 @@ fn side<S: Sink>(t: &Tables, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: 
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
+        n_kings += 1;
         sink.add(KING_SQ + i, sign);
+    }
+    if n_men != 0 {
+        sink.add(MAN, sign * n_men);
+    }
+    if n_kings != 0 {
+        sink.add(KING, sign * n_kings);
     }
 
     // Directions 0, 1 go up (forward here), 2, 3 down; squares whose neighbour in direction
@@ -198,24 +202,24 @@ fn side<S: Sink>(t: &Tables, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: 
         t.step(empty, 1),
         t.step(empty, 0),
     ];
-    let mob_men = (free[0] & men).count_ones() + (free[1] & men).count_ones();
+    let mob_men = count2(free[0] & men, free[1] & men);
     if mob_men != 0 {
-        sink.add(MOBILITY_MEN, sign * mob_men as i32);
+        sink.add(MOBILITY_MEN, sign * mob_men);
     }
     let locked = (men & !(free[0] | free[1])).count_ones();
     if locked != 0 {
         sink.add(LOCKED_MAN, sign * locked as i32);
     }
     if kings != 0 {
-        let mob: u32 = free.iter().map(|f| (f & kings).count_ones()).sum();
-        sink.add(MOBILITY_KINGS, sign * mob as i32);
+        let mob =
+            count2(free[0] & kings, free[1] & kings) + count2(free[2] & kings, free[3] & kings);
+        sink.add(MOBILITY_KINGS, sign * mob);
         let trapped = (kings & !(free[0] | free[1] | free[2] | free[3])).count_ones();
         if trapped != 0 {
             sink.add(TRAPPED_KING, sign * trapped as i32);
         }
     }
-    let balance =
-        ((men & ft.left).count_ones() as i32 - (men & !ft.left).count_ones() as i32).abs();
+    let balance = (2 * (men & ft.left).count_ones() as i32 - n_men).abs();
     if balance != 0 {
         sink.add(WING_BALANCE, sign * balance);
     }
