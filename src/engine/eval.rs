@@ -1,5 +1,7 @@
-//! Static evaluation, in centi-men from the side to move's view. One function for both rule
-//! sets; the weights (and geometry) differ and live in [`super::params`] and the tables here.
+//! Static evaluation, in centi-men from the side to move's view: the learnt evaluation of
+//! [`super::features`] (weights fitted by `dama tune`), and the hand-set one it grew from, which
+//! still judges endings of kings only and gives the tuner its starting weights. Its weights
+//! live in [`super::params`] and its geometry in the tables here.
 //!
 //! The search never calls this on a position where the side to move has a capture: captures
 //! are resolved first (quiescence), so these terms only judge quiet positions.
