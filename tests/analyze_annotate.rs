@@ -43,7 +43,8 @@ fn the_played_best_move_scores_what_the_best_move_scores() {
     let dir = scratch();
     let games = dir.join("games.pdn");
     let annotated = dir.join("annotated.pdn");
-    // A seeded match: the same two games every run, the first ending in a forced win.
+    // A seeded match: the same two games every run, the first ending in a forced win (seed 2 with
+    // the learnt evaluation; the seed only picks games with that property).
     dama(&[
         "match",
         "--games",
@@ -53,7 +54,7 @@ fn the_played_best_move_scores_what_the_best_move_scores() {
         "--b-depth",
         "2",
         "--seed",
-        "7",
+        "2",
         "--pdn",
         games.to_str().unwrap(),
     ]);

@@ -11,6 +11,7 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod tables;
+pub mod tune;
 
 use crate::engine::{Engine, SearchInfo, SearchResult};
 use std::path::Path;

@@ -1,5 +1,7 @@
-//! Static evaluation, in centi-men from the side to move's view. One function for both rule
-//! sets; the weights (and geometry) differ and live in [`super::params`] and the tables here.
+//! Static evaluation, in centi-men from the side to move's view: the learnt evaluation of
+//! [`super::features`] (weights fitted by `dama tune`), and the hand-set one it grew from, which
+//! still judges endings of kings only and gives the tuner its starting weights. Its weights
+//! live in [`super::params`] and its geometry in the tables here.
 //!
 //! The search never calls this on a position where the side to move has a capture: captures
 //! are resolved first (quiescence), so these terms only judge quiet positions.
@@ -12,13 +14,13 @@ use std::sync::OnceLock;
 /// own tables private).
 pub(crate) struct Tables {
     /// `shift[dir]`: the masks of squares whose neighbour in `dir` is 3, 4 or 5 indices away.
-    shift: [[u32; 3]; 4],
+    pub(crate) shift: [[u32; 3]; 4],
     /// `cone[colour][sq]`: every square a man on `sq` could reach moving forward.
-    cone: [[u32; 32]; 2],
+    pub(crate) cone: [[u32; 32]; 2],
     /// Chebyshev distance between two squares on the 8x8 board.
-    dist: [[u8; 32]; 32],
+    pub(crate) dist: [[u8; 32]; 32],
     /// Distance from the four centre squares (0 in the centre, 3 on the rim).
-    rim: [u8; 32],
+    pub(crate) rim: [u8; 32],
     /// `men_terms[colour][byte][bits]`: the square-by-square terms of a colour's men in byte
     /// `byte` of a bitboard, packed into one word (see [`field`]), so that four look-ups and
     /// three additions count them all at once instead of a dozen popcounts.
@@ -95,7 +97,7 @@ fn lookup(t: &[[u32; 256]; 4], bb: u32) -> u32 {
 /// Squares in `a` plus squares in `b`: one 64-bit popcount for two (no popcount instruction
 /// is assumed, so each count is a dozen instructions).
 #[inline(always)]
-fn count2(a: u32, b: u32) -> i32 {
+pub(crate) fn count2(a: u32, b: u32) -> i32 {
     (u64::from(a) | (u64::from(b) << 32)).count_ones() as i32
 }
 
@@ -205,7 +207,7 @@ pub(crate) fn tables(rules: RuleSet) -> &'static Tables {
 impl Tables {
     /// Every square of `bb` moved one step in direction `d` (index into [`Dir::ALL`]).
     #[inline(always)]
-    fn step(&self, bb: u32, d: usize) -> u32 {
+    pub(crate) fn step(&self, bb: u32, d: usize) -> u32 {
         let m = &self.shift[d];
         if d < 2 {
             ((bb & m[0]) >> 3) | ((bb & m[1]) >> 4) | ((bb & m[2]) >> 5)
@@ -256,8 +258,33 @@ pub fn params_for(rules: RuleSet) -> &'static EvalParams {
     }
 }
 
-/// The evaluation of `pos` from the side to move's view, in centi-men.
+/// The evaluation of `pos` from the side to move's view, in centi-men: the learnt one (see
+/// [`super::features`]; its weights are fitted to self-play results by `dama tune`).
+///
+/// Endings of kings only are left to the hand-set terms: converting them (driving lone kings
+/// into a corner before the no-progress draw) is technique that self-play games at small
+/// budgets seldom show, so results fitted there teach "a draw" instead.
+#[inline]
 pub fn evaluate(pos: &Position) -> i32 {
+    if kings_only(pos) {
+        return evaluate_classic(pos);
+    }
+    let white = super::features::evaluate_white(pos);
+    match pos.side_to_move() {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}
+
+/// No men left on the board.
+#[inline]
+pub fn kings_only(pos: &Position) -> bool {
+    pos.kings().0 == pos.occupied().0
+}
+
+/// The hand-set evaluation the learnt one replaced, from the side to move's view (the
+/// tuner's starting point is taken from its weights).
+pub fn evaluate_classic(pos: &Position) -> i32 {
     let p = params_for(pos.rules());
     let white = evaluate_white(pos, p);
     p.tempo
@@ -267,7 +294,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         }
 }
 
-/// The evaluation from White's view.
+/// The hand-set evaluation from White's view.
 pub fn evaluate_white(pos: &Position, p: &EvalParams) -> i32 {
     let t = tables(pos.rules());
     let kings = pos.kings().0;
@@ -380,9 +407,10 @@ fn chase(t: &Tables, strong: u32, weak: u32, empty: u32, p: &EvalParams) -> i32 
 mod tests {
     use super::*;
     use crate::notation::fen;
-    use crate::rules::{Bitboard, Kind, Piece, Setup};
+    use crate::rules::Bitboard;
+    use rand::SeedableRng;
     use rand::rngs::StdRng;
-    use rand::{RngExt, SeedableRng};
+    use tests_support::random_position;
 
     /// The evaluation as first written, term by term with a popcount each: the table-driven
     /// one must agree with it everywhere.
@@ -478,43 +506,6 @@ mod tests {
         score
     }
 
-    /// A random legal placement: up to 12 pieces a side, men never on their promotion row.
-    fn random_position(rules: RuleSet, rng: &mut StdRng) -> Position {
-        let mut squares: Vec<u32> = (1..=32).collect();
-        let mut pieces = Vec::new();
-        for color in [Color::White, Color::Black] {
-            let n = rng.random_range(0..=12);
-            let king_odds = rng.random_range(0..=4);
-            for _ in 0..n {
-                let i = rng.random_range(0..squares.len());
-                let sq = squares.swap_remove(i);
-                let far = match color {
-                    Color::White => sq <= 4,
-                    Color::Black => sq >= 29,
-                };
-                let kind = if far || rng.random_range(0..4) < king_odds {
-                    Kind::King
-                } else {
-                    Kind::Man
-                };
-                pieces.push((sq, Piece { color, kind }));
-            }
-        }
-        let side_to_move = if rng.random_range(0..2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Position::from_setup(
-            rules,
-            &Setup {
-                side_to_move,
-                pieces,
-            },
-        )
-        .expect("valid placement")
-    }
-
     #[test]
     fn table_driven_terms_match_the_term_by_term_evaluation() {
         let mut rng = StdRng::seed_from_u64(11);
@@ -535,6 +526,11 @@ mod tests {
         for rules in [RuleSet::Italian, RuleSet::English] {
             let pos = Position::start(rules);
             // Symmetric material and structure: only the geometry's asymmetry may show.
+            assert!(
+                evaluate_classic(&pos).abs() < 20,
+                "{rules}: {}",
+                evaluate_classic(&pos)
+            );
             assert!(evaluate(&pos).abs() < 20, "{rules}: {}", evaluate(&pos));
         }
     }
@@ -572,5 +568,50 @@ mod tests {
         assert_ne!(t.cone[0][28] & m.row[0], 0);
         assert_eq!(t.cone[1][0] & m.row[0], 0);
         assert_ne!(t.cone[1][0] & m.row[7], 0);
+    }
+}
+
+/// Helpers shared by the evaluation's tests and the features' tests.
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use crate::rules::{Color, Kind, Piece, Position, RuleSet, Setup};
+    use rand::RngExt;
+    use rand::rngs::StdRng;
+
+    /// A random legal placement: up to 12 pieces a side, men never on their promotion row.
+    pub(crate) fn random_position(rules: RuleSet, rng: &mut StdRng) -> Position {
+        let mut squares: Vec<u32> = (1..=32).collect();
+        let mut pieces = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let n = rng.random_range(0..=12);
+            let king_odds = rng.random_range(0..=4);
+            for _ in 0..n {
+                let i = rng.random_range(0..squares.len());
+                let sq = squares.swap_remove(i);
+                let far = match color {
+                    Color::White => sq <= 4,
+                    Color::Black => sq >= 29,
+                };
+                let kind = if far || rng.random_range(0..4) < king_odds {
+                    Kind::King
+                } else {
+                    Kind::Man
+                };
+                pieces.push((sq, Piece { color, kind }));
+            }
+        }
+        let side_to_move = if rng.random_range(0..2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Position::from_setup(
+            rules,
+            &Setup {
+                side_to_move,
+                pieces,
+            },
+        )
+        .expect("valid placement")
     }
 }

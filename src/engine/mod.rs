@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod endgame;
 pub mod eval;
+pub mod features;
 pub mod levels;
 pub mod limits;
 pub mod ordering;
@@ -15,6 +16,7 @@ pub mod search;
 pub mod selfplay;
 pub mod sprt;
 pub mod tt;
+pub mod tune;
 
 pub use limits::Limits;
 pub use search::{Engine, Style};
