@@ -137,6 +137,17 @@ fn tt_mib(text: &str) -> Result<usize, String> {
     number_in(text, 0, 4096)
 }
 
+/// Contempt: 0 to 150 centi-men.
+pub(crate) fn contempt(text: &str) -> Result<i32, String> {
+    let max = crate::engine::params::MAX_CONTEMPT;
+    match text.parse::<i32>() {
+        Ok(n) if (0..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of centi-men from 0 to {max}"
+        )),
+    }
+}
+
 /// Search threads: 1 to 256 (lazy SMP; more than the machine's cores only compete for them).
 pub(crate) fn threads(text: &str) -> Result<usize, String> {
     number_in(text, 1, 256)
@@ -286,6 +297,12 @@ pub struct MatchArgs {
     /// game on time (default: the move time plus a second, or a minute for depth and nodes).
     #[arg(long, value_name = "MS", value_parser = positive)]
     pub timeout: Option<u64>,
+    /// Player A: contempt in centi-men (a draw counts that much below level for A; 0-150).
+    #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "a_engine")]
+    pub a_contempt: i32,
+    /// Player B: contempt in centi-men (see --a-contempt).
+    #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "b_engine")]
+    pub b_contempt: i32,
     /// Tuning aid: search features switched off for A (bits, see engine::search).
     #[arg(long, default_value_t = 0, hide = true)]
     pub a_exp: u32,
@@ -420,6 +437,11 @@ pub struct PlayArgs {
     /// that the games replay).
     #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
+    /// How much below level (centi-men, 0-150) the engine counts a draw, so it plays on for a
+    /// win in a level position; 0 lets it take a draw whenever it sees no more. Hints and
+    /// reviews always count a draw as level.
+    #[arg(long, default_value_t = crate::engine::params::CONTEMPT, value_parser = contempt)]
+    pub contempt: i32,
 }
 
 /// The board's default search threads: all cores but one (left for the terminal and the

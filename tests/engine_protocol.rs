@@ -146,6 +146,9 @@ fn out_of_range_and_extra_arguments_are_errors_not_silent_defaults() {
         ("go movetime 99999999999", "movetime must be 1 to"),
         ("variety -5", "variety must be 0 to 1000"),
         ("variety 1001", "variety must be 0 to 1000"),
+        ("contempt -1", "contempt must be 0 to 150"),
+        ("contempt 151", "contempt must be 0 to 150"),
+        ("contempt", "usage: contempt"),
         ("threads 0", "threads must be 1 to 256"),
         ("threads 257", "threads must be 1 to 256"),
         ("threads", "usage: threads"),
@@ -398,4 +401,28 @@ fn threads_command_searches_in_parallel_and_answers_a_legal_move() {
     for b in best {
         assert!(legal.contains(&b["bestmove ".len()..].to_string()), "{b}");
     }
+}
+
+#[test]
+fn contempt_scores_a_draw_below_level() {
+    // One king against one is a draw: level without contempt, 20 centi-men below with it.
+    let out = run("position fen W:WK29:BK4\ngo depth 4\ncontempt 20\ngo depth 4\n");
+    let scores: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(scores.len(), 2, "{out:?}");
+    let last_info = |upto: usize| {
+        out[..upto]
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info"))
+            .cloned()
+            .unwrap()
+    };
+    let firsts: Vec<usize> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("bestmove"))
+        .map(|(i, _)| i)
+        .collect();
+    assert!(last_info(firsts[0]).contains("score cp 0 "), "{out:?}");
+    assert!(last_info(firsts[1]).contains("score cp -20 "), "{out:?}");
 }

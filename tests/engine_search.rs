@@ -334,3 +334,42 @@ fn one_king_against_one_table_agrees_with_brute_force() {
     let held = fen::parse(RuleSet::Italian, "B:WK15:BK14").unwrap();
     assert_eq!(dama::engine::endgame::probe(&held), Some(Solved::Draw));
 }
+
+fn search_with_contempt(g: &Game, limits: Limits, contempt: i32) -> SearchResult {
+    let mut e = Engine::new(8);
+    e.set_variety(0);
+    e.set_contempt(contempt);
+    e.search(g, limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+#[test]
+fn contempt_scores_a_draw_below_level_for_the_side_to_move() {
+    // One king against one, neither cornered: a draw (R-G2/R-G3 end it), whoever is to move.
+    for text in ["W:WK29:BK4", "B:WK29:BK4", "W:WK22:BK11"] {
+        let g = game(RuleSet::Italian, text);
+        assert_eq!(
+            search_with_contempt(&g, Limits::Depth(6), 0).score,
+            0,
+            "{text}"
+        );
+        assert_eq!(
+            search_with_contempt(&g, Limits::Depth(6), 20).score,
+            -20,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn contempt_never_outranks_a_forced_win() {
+    // Two kings against one (solved): the win and its distance are the same with contempt.
+    for text in ["W:WK29,K30:BK4", "W:W18,19,21,25:B4,10,11,12"] {
+        let g = game(RuleSet::Italian, text);
+        let plain = search(&g, Limits::Depth(8));
+        let biased = search_with_contempt(&g, Limits::Depth(8), 150);
+        assert_eq!(plain.best, biased.best, "{text}");
+        if plain.score > WIN / 2 {
+            assert_eq!(plain.score, biased.score, "{text}");
+        }
+    }
+}

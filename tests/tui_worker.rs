@@ -22,7 +22,7 @@ fn wait_done(w: &mut Worker, id: u64, limit: Duration) -> Option<EngineMsg> {
 
 #[test]
 fn answers_with_a_legal_move() {
-    let mut w = Worker::spawn(Some(1), 1).unwrap();
+    let mut w = Worker::spawn(Some(1), 1, 0).unwrap();
     let game = Game::new(Position::start(RuleSet::Italian));
     w.send(Request::Search {
         id: 7,
@@ -42,7 +42,7 @@ fn answers_with_a_legal_move() {
 
 #[test]
 fn stop_ends_a_deep_search_at_once() {
-    let mut w = Worker::spawn(None, 1).unwrap();
+    let mut w = Worker::spawn(None, 1, 0).unwrap();
     let game = Game::new(Position::start(RuleSet::Italian));
     w.send(Request::Search {
         id: 1,

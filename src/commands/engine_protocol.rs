@@ -281,6 +281,7 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
                 Ok(())
             }
             "variety" => variety(rest).map(|n| s.engine(args.tt).set_variety(n)),
+            "contempt" => contempt(rest).map(|n| s.engine(args.tt).set_contempt(n)),
             "threads" => match rest {
                 [n] => number_in("threads", "", n, 1, MAX_THREADS).map(|n| {
                     s.threads = n as usize;
@@ -476,6 +477,14 @@ fn variety(words: &[&str]) -> Result<i32, String> {
     match words {
         [n] => number_in("variety", " centi-men", n, 0, MAX_VARIETY as u64).map(|n| n as i32),
         _ => Err("usage: variety <centi-men>".to_string()),
+    }
+}
+
+fn contempt(words: &[&str]) -> Result<i32, String> {
+    let max = crate::engine::params::MAX_CONTEMPT as u64;
+    match words {
+        [n] => number_in("contempt", " centi-men", n, 0, max).map(|n| n as i32),
+        _ => Err("usage: contempt <centi-men>".to_string()),
     }
 }
 

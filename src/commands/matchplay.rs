@@ -50,6 +50,7 @@ struct Spec {
     level: Option<u8>,
     seed: u64,
     exp: u32,
+    contempt: i32,
     tt: usize,
     /// Search threads of this side's engine.
     threads: usize,
@@ -88,6 +89,7 @@ impl Spec {
                 let mut engine = Box::new(super::engine_with_table(self.tt));
                 engine.set_seed(Some(self.seed));
                 engine.set_experiment(self.exp);
+                engine.set_contempt(self.contempt);
                 engine.set_threads(self.threads);
                 if let Some(v) = self.variety {
                     engine.set_variety(v);
@@ -349,6 +351,7 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
         level,
         seed: side_seed,
         exp,
+        contempt: 0,
         tt: args.tt,
         threads: 1,
         timeout: match (args.timeout, l) {
@@ -385,6 +388,8 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     ];
     specs[0].threads = args.a_threads;
     specs[1].threads = args.b_threads;
+    specs[0].contempt = args.a_contempt;
+    specs[1].contempt = args.b_contempt;
     let (openings, opening_text) = openings(args, rules)?;
     // An external engine that can't start is the user's mistake, not a string of lost games.
     for (spec, which) in specs.iter().zip(["A", "B"]) {

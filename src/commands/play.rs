@@ -122,8 +122,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         let lang = app.lang();
         app.note(crate::tui::lang::Msg::Resumed.fill(lang, &[&summary.text(lang)]));
     }
-    let mut engine =
-        Worker::spawn(args.seed, play_threads(args)).context("cannot start the engine thread")?;
+    let mut engine = Worker::spawn(args.seed, play_threads(args), args.contempt)
+        .context("cannot start the engine thread")?;
     let ended = crate::tui::run::run(&mut app, &mut engine);
     report_end(&app);
     finish(ended)
@@ -254,7 +254,8 @@ impl LazyEngine {
 impl EngineLink for LazyEngine {
     fn send(&mut self, request: crate::tui::app::Request) {
         if self.worker.is_none() && !self.failed {
-            match Worker::spawn(None, self.threads) {
+            // The viewer's engine reviews games: no contempt.
+            match Worker::spawn(None, self.threads, 0) {
                 Ok(w) => self.worker = Some(w),
                 Err(_) => self.failed = true,
             }

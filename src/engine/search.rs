@@ -14,7 +14,7 @@ use super::params;
 use super::tt::{self, Bound, Table};
 use super::{SearchInfo, SearchResult, WIN, eval};
 use crate::rules::{
-    Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, find_capturers, legal_moves,
+    Color, Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, find_capturers, legal_moves,
     legal_moves_given,
 };
 use crate::tables::{Tables, Wdl};
@@ -38,6 +38,7 @@ pub struct Engine {
     variety: i32,
     style: Style,
     experiment: u32,
+    contempt: i32,
     pv_table: Vec<ArrayVec<Move, MAX_PLY>>,
     /// Endgame tables of the rule set played, if any were found.
     tables: Option<Arc<Tables>>,
@@ -84,6 +85,7 @@ impl Engine {
             variety: params::VARIETY_MARGIN,
             style: Style::Full,
             experiment: 0,
+            contempt: 0,
             pv_table: vec![ArrayVec::new(); MAX_PLY + 1],
             tables: None,
             helpers: Vec::new(),
@@ -143,6 +145,18 @@ impl Engine {
     /// stronger late-move reductions (back to ln*ln/2 from the fourth move). 0: all on.
     pub fn set_experiment(&mut self, bits: u32) {
         self.experiment = bits;
+    }
+
+    /// Contempt in centi-men: a draw scores this much below level for the side to move at the
+    /// root (and as much above for the other side), so the engine plays on in a level position
+    /// rather than repeat. 0 (the default) scores a draw as level: analysis, hints, matches.
+    pub fn set_contempt(&mut self, cp: i32) {
+        // Far below any win score, so a proven result always outranks a biased draw.
+        self.contempt = cp.clamp(-params::MAX_CONTEMPT, params::MAX_CONTEMPT);
+    }
+
+    pub fn contempt(&self) -> i32 {
+        self.contempt
     }
 
     pub fn set_style(&mut self, style: Style) {
@@ -230,6 +244,12 @@ impl Engine {
             variety: self.variety,
             full: self.style == Style::Full,
             experiment: self.experiment,
+            // The classic yardstick scores every draw as level.
+            draw_bias: if self.style == Style::Full {
+                contempt_bias(self.contempt, pos.side_to_move())
+            } else {
+                [0, 0]
+            },
             tables,
             table_pieces,
             node_counter: None,
@@ -409,11 +429,21 @@ struct Searcher<'a> {
     /// [`Style::Full`]; false for the classic yardstick.
     full: bool,
     experiment: u32,
+    /// What a draw is worth to the side to move, indexed by its colour: minus the contempt
+    /// for the root's side, plus it for the other (see [`Engine::set_contempt`]).
+    draw_bias: [i32; 2],
     tables: Option<&'a Tables>,
     /// Positions with at most this many pieces are in `tables`.
     table_pieces: u32,
     /// A helper thread's published node count, brought up to date at each look at the flag.
     node_counter: Option<&'a AtomicU64>,
+}
+
+/// [`Searcher::draw_bias`] for a search whose root has `root` to move.
+fn contempt_bias(contempt: i32, root: Color) -> [i32; 2] {
+    let mut b = [contempt; 2];
+    b[root as usize] = -contempt;
+    b
 }
 
 /// The score of a table result `ply` plies below the root with `np` plies of no progress:
@@ -491,6 +521,7 @@ impl<'a> Searcher<'a> {
             variety: 0,
             full: self.full,
             experiment: self.experiment,
+            draw_bias: self.draw_bias,
             tables: self.tables,
             table_pieces: self.table_pieces,
             node_counter: Some(counter),
@@ -663,7 +694,7 @@ impl<'a> Searcher<'a> {
             let p = self.pos.pieces_of(c);
             (p.count() + (p & self.pos.kings()).count()) as i32
         };
-        (count(us) - count(us.opposite())).signum()
+        (count(us) - count(us.opposite())).signum() + self.draw_bias[us as usize]
     }
 
     /// Plays `m` and returns the position before it, for [`Searcher::unmake`] (copying the
@@ -754,7 +785,7 @@ impl<'a> Searcher<'a> {
             return match solved {
                 Solved::Win(n) if np + n <= NO_PROGRESS_LIMIT => WIN - (ply + n as i32),
                 Solved::Loss(n) if np + n <= NO_PROGRESS_LIMIT => -(WIN - (ply + n as i32)),
-                _ => 0,
+                _ => self.draw_bias[self.pos.side_to_move() as usize],
             };
         }
         let pv_node = beta - alpha > 1;

@@ -43,12 +43,13 @@ impl Worker {
     ///
     /// # Errors
     /// When the operating system refuses a new thread.
-    pub fn spawn(seed: Option<u64>, threads: usize) -> std::io::Result<Worker> {
+    /// `contempt` applies to the engine's own moves only (see [`Engine::set_contempt`]).
+    pub fn spawn(seed: Option<u64>, threads: usize, contempt: i32) -> std::io::Result<Worker> {
         let (jobs, job_rx) = channel::<Job>();
         let (reply_tx, replies) = channel::<EngineMsg>();
         thread::Builder::new()
             .name("dama-engine".into())
-            .spawn(move || serve(job_rx, reply_tx, seed, threads))?;
+            .spawn(move || serve(job_rx, reply_tx, seed, threads, contempt))?;
         Ok(Worker {
             jobs,
             replies,
@@ -58,7 +59,13 @@ impl Worker {
     }
 }
 
-fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>, threads: usize) {
+fn serve(
+    jobs: Receiver<Job>,
+    replies: Sender<EngineMsg>,
+    seed: Option<u64>,
+    threads: usize,
+    contempt: i32,
+) {
     let mut engine = Engine::new(TT_MIB);
     engine.set_seed(seed);
     engine.set_threads(threads);
@@ -74,6 +81,12 @@ fn serve(jobs: Receiver<Job>, replies: Sender<EngineMsg>, seed: Option<u64>, thr
                 stop,
             } => {
                 engine.set_variety(if purpose == Purpose::Move { variety } else { 0 });
+                // A hint or a review judges the position as it is: a draw is level.
+                engine.set_contempt(if purpose == Purpose::Move {
+                    contempt
+                } else {
+                    0
+                });
                 let limits = match limits {
                     SearchLimits::Depth(d) => Limits::Depth(d),
                     SearchLimits::MoveTime(t) => Limits::MoveTime(t),
