@@ -74,9 +74,10 @@ pub fn write_game(g: &PdnGame) -> String {
             String::new()
         };
         word.push_str(&m.mv.to_string());
-        for n in &m.nags {
-            // Marks stick to the move (`22-18!?`), numeric NAGs stand apart (`22-18 $3`).
-            if n.starts_with('$') {
+        for (i, n) in m.nags.iter().enumerate() {
+            // The first mark sticks to the move (`22-18!?`); numeric NAGs and any later mark
+            // stand apart (`22-18 $3`, `22-18! !`), or two marks would read back as one (`!!`).
+            if i > 0 || n.starts_with('$') {
                 word.push(' ');
             }
             word.push_str(n);
