@@ -152,6 +152,13 @@ fn command_line(a: &BuildArgs) -> String {
 }
 
 fn build(a: &BuildArgs, out: &mut Out) -> anyhow::Result<()> {
+    if a.confirm >= a.depth {
+        anyhow::bail!(
+            "--confirm {} leaves no ply of the --depth {} proof to show a win in",
+            a.confirm,
+            a.depth
+        );
+    }
     check_output(&a.out, a.force)?;
     let rules = RuleSet::from(a.rules);
     let cfg = Config {
@@ -174,7 +181,11 @@ fn build(a: &BuildArgs, out: &mut Out) -> anyhow::Result<()> {
         let r = match e {
             Event::Found { game, ply, shot } => {
                 found += 1;
-                outln!(out, "{found:4}  game {game} ply {ply}: {}", suite::shot_line(shot))
+                outln!(
+                    out,
+                    "{found:4}  game {game} ply {ply}: {}",
+                    suite::shot_line(shot)
+                )
             }
             Event::GameDone { game, stats } if game % 20 == 0 => outln!(
                 out,
@@ -203,10 +214,12 @@ fn build(a: &BuildArgs, out: &mut Out) -> anyhow::Result<()> {
         ),
         format!("Made by: {}", command_line(a)),
         format!(
-            "{} games, {} positions proved, {} found ({sacrifices} sacrifices); rejected: no gain \
-             {}, more than one winning move {}, less than a man {}, game-ending {}, shown too near the horizon {}, over budget {}.",
+            "{} games, {} positions proved (kings alone skipped: {}), {} found ({sacrifices} \
+             sacrifices); rejected: no gain {}, more than one winning move {}, less than a man \
+             {}, game-ending {}, shown too near the horizon {}, over budget {}.",
             stats.games,
             stats.proved,
+            stats.kings_only,
             shots.len(),
             stats.no_gain,
             stats.not_unique,

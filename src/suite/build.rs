@@ -46,6 +46,8 @@ pub struct Stats {
     pub captures: u64,
     /// Positions seen before (in this game or another).
     pub repeated: u64,
+    /// Positions of kings alone (skipped: see [`build`]).
+    pub kings_only: u64,
     pub no_gain: u64,
     pub not_unique: u64,
     /// The only winning move wins less than a man.
@@ -99,6 +101,9 @@ fn play_game(cfg: &Config, engine: &mut Engine, g: u32) -> (Game, usize) {
 
 /// Builds a suite: games are played and scanned in order until `cfg.positions` are found or
 /// `cfg.games` are played. `on_event` hears of each find and each finished game.
+///
+/// Positions of kings alone are left out: there the engine knows the result (its solved
+/// endings), and any move that keeps a won ending is as good as the one that wins a piece.
 pub fn build(cfg: &Config, on_event: &mut dyn FnMut(Event)) -> (Vec<Shot>, Stats) {
     let mut engine = Engine::new(16);
     let mut seen = HashSet::new();
@@ -114,6 +119,10 @@ pub fn build(cfg: &Config, on_event: &mut dyn FnMut(Event)) -> (Vec<Shot>, Stats
             let pos = *game.position_at(ply).expect("a ply of the game");
             if has_capture(&pos) {
                 stats.captures += 1;
+                continue;
+            }
+            if pos.kings() == pos.occupied() {
+                stats.kings_only += 1;
                 continue;
             }
             if !seen.insert(pos.hash()) {

@@ -77,7 +77,9 @@ pub enum SuiteErrorKind {
     /// The side to move must capture: not a position for a quiet move.
     CapturePending,
     /// Marked `sacrifice` but the move gives nothing to take, or `quiet` but it does.
-    KindMismatch { marked: &'static str },
+    KindMismatch {
+        marked: &'static str,
+    },
     /// No position in the file.
     Empty,
 }
@@ -98,12 +100,18 @@ impl fmt::Display for SuiteError {
             }
             SuiteErrorKind::Missing(what) => write!(f, "the {what} is missing"),
             SuiteErrorKind::Extra(t) => {
-                write!(f, "unexpected {t:?} after the five fields (a comment goes after ';')")
+                write!(
+                    f,
+                    "unexpected {t:?} after the five fields (a comment goes after ';')"
+                )
             }
             SuiteErrorKind::BadFen(e) => write!(f, "bad FEN: {e}"),
             SuiteErrorKind::BadMove(e) => write!(f, "bad move: {e}"),
             SuiteErrorKind::BadGain(t) => {
-                write!(f, "gain {t:?} is not a number of men above zero (like 1.00)")
+                write!(
+                    f,
+                    "gain {t:?} is not a number of men above zero (like 1.00)"
+                )
             }
             SuiteErrorKind::BadDepth(t) => {
                 write!(f, "depth {t:?} is not a whole number of plies from 1")
@@ -143,9 +151,10 @@ pub fn parse(text: &str) -> Result<Suite, SuiteError> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        if let Some(name) = line.strip_prefix("rules").filter(|r| {
-            r.is_empty() || r.starts_with(char::is_whitespace)
-        }) {
+        if let Some(name) = line
+            .strip_prefix("rules")
+            .filter(|r| r.is_empty() || r.starts_with(char::is_whitespace))
+        {
             if rules.is_some() {
                 return Err(err(SuiteErrorKind::RulesTwice));
             }
@@ -272,7 +281,10 @@ mod tests {
         let suite = parse(&format!("# made by hand\n\nrules italian\n{LINE}\n")).unwrap();
         assert_eq!(suite.rules, RuleSet::Italian);
         let s = &suite.shots[0];
-        assert_eq!((s.best.to_string(), s.gain, s.depth), ("18-14".into(), 100, 6));
+        assert_eq!(
+            (s.best.to_string(), s.gain, s.depth),
+            ("18-14".into(), 100, 6)
+        );
         assert!(s.sacrifice);
         assert_eq!(s.comment, "a comment");
         let text = write(&suite, &["made by hand".into()]);

@@ -10,6 +10,7 @@
 
 use crate::rules::{
     Color, Move, MoveList, Position, find_capturers, has_capture, legal_moves, legal_moves_given,
+    quiet_only_count,
 };
 
 /// A man, in centi-men.
@@ -63,7 +64,12 @@ impl Prover {
         }
         let capturers = find_capturers(pos);
         if depth == 0 && !capturers.any() {
-            return material(pos);
+            // A side left without a move has lost, whatever its material (R-G1).
+            return if quiet_only_count(pos) == 0 {
+                LOST
+            } else {
+                material(pos)
+            };
         }
         let mut moves = MoveList::new();
         legal_moves_given(pos, capturers, &mut moves);
@@ -231,7 +237,10 @@ mod tests {
         // Found by the generator: 21-25 wins a man in 8 plies; 7 see it win less than a man.
         let p = pos(RuleSet::Italian, "B:W5,15,16,17,27:B3,4,7,19,21");
         let proof = prove(&p, 8, 0, &mut Prover::new(u64::MAX)).expect("a shot");
-        assert_eq!((proof.best.to_string(), proof.shows_at), ("21-25".into(), 8));
+        assert_eq!(
+            (proof.best.to_string(), proof.shows_at),
+            ("21-25".into(), 8)
+        );
         assert_eq!(
             prove(&p, 7, 0, &mut Prover::new(u64::MAX)),
             Err(Rejected::Small)
@@ -257,6 +266,9 @@ mod tests {
     #[test]
     fn a_budget_too_small_says_so() {
         let p = Position::start(RuleSet::Italian);
-        assert_eq!(prove(&p, 8, 0, &mut Prover::new(100)), Err(Rejected::Budget));
+        assert_eq!(
+            prove(&p, 8, 0, &mut Prover::new(100)),
+            Err(Rejected::Budget)
+        );
     }
 }
