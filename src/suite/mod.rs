@@ -185,26 +185,28 @@ fn parse_shot(rules: RuleSet, line: &str) -> Result<Shot, SuiteErrorKind> {
         Some((f, c)) => (f, c.trim()),
         None => (line, ""),
     };
+    // Each field is checked as it is read, so the first wrong one is the one reported.
     let mut words = fields.split_whitespace();
     let mut next = |what| words.next().ok_or(SuiteErrorKind::Missing(what));
-    let (fen_text, move_text) = (next("FEN")?, next("move")?);
-    let (gain_text, depth_text, kind_text) = (next("gain")?, next("depth")?, next("kind")?);
-    if let Some(extra) = words.next() {
-        return Err(SuiteErrorKind::Extra(extra.to_string()));
-    }
-    let pos = fen::parse(rules, fen_text).map_err(SuiteErrorKind::BadFen)?;
+    let pos = fen::parse(rules, next("FEN")?).map_err(SuiteErrorKind::BadFen)?;
     if has_capture(&pos) {
         return Err(SuiteErrorKind::CapturePending);
     }
-    let best = movetext::parse_move(&pos, move_text).map_err(SuiteErrorKind::BadMove)?;
+    let best = movetext::parse_move(&pos, next("move")?).map_err(SuiteErrorKind::BadMove)?;
+    let gain_text = next("gain")?;
     let gain = parse_men(gain_text)
         .filter(|&g| g > 0)
         .ok_or_else(|| SuiteErrorKind::BadGain(gain_text.to_string()))?;
+    let depth_text = next("depth")?;
     let depth = depth_text
         .parse::<u32>()
         .ok()
         .filter(|&d| d >= 1)
         .ok_or_else(|| SuiteErrorKind::BadDepth(depth_text.to_string()))?;
+    let kind_text = next("kind")?;
+    if let Some(extra) = words.next() {
+        return Err(SuiteErrorKind::Extra(extra.to_string()));
+    }
     let sacrifice = match kind_text {
         "sacrifice" => true,
         "quiet" => false,

@@ -30,6 +30,8 @@ pub fn attempt(engine: &mut Engine, shot: &Shot, limits: Limits) -> Attempt {
     engine.new_game();
     let game = Game::new(shot.pos);
     let mut found_at = None;
+    // Solved endings are made once per process: not on the first position's time.
+    crate::engine::endgame::prepare(shot.pos.rules());
     let start = Instant::now();
     let r = engine.search(&game, limits, &AtomicBool::new(false), &mut |info| {
         if info.pv.first() == Some(&shot.best) {
