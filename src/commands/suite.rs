@@ -277,12 +277,18 @@ fn run_suite(a: &RunArgs, out: &mut Out) -> anyhow::Result<()> {
             solved += 1;
             let (d, at) = t.found_at.unwrap_or((t.depth, t.elapsed));
             format!("ok    {played:<8} from depth {d} ({} ms)", at.as_millis())
+        } else if t.last_finished == Some(shot.best) {
+            // Right at the last finished depth, changed by the one the limit cut short.
+            format!(
+                "FAIL  {played:<8} expected {} (had it at depth {})",
+                shot.best, t.depth
+            )
         } else {
             format!("FAIL  {played:<8} expected {}", shot.best)
         };
         outln!(
             out,
-            "{:4} {verdict:<36} depth {:2}  {:>8}  {:>9} nodes  {:4} ms  {}",
+            "{:4} {verdict:<44} depth {:2}  {:>8}  {:>9} nodes  {:4} ms  {}",
             i + 1,
             t.depth,
             format_score(t.score),

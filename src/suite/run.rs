@@ -21,6 +21,9 @@ pub struct Attempt {
     /// The first finished iteration from which the engine kept the winning move to the end
     /// (its depth and the time it was reported); `None` when it did not end on it.
     pub found_at: Option<(u32, Duration)>,
+    /// The move the last finished iteration put first: when it is not the move played, an
+    /// iteration cut short by the limit changed the engine's mind.
+    pub last_finished: Option<Move>,
 }
 
 /// Searches `shot`'s position within `limits` and compares the engine's move with the
@@ -30,10 +33,12 @@ pub fn attempt(engine: &mut Engine, shot: &Shot, limits: Limits) -> Attempt {
     engine.new_game();
     let game = Game::new(shot.pos);
     let mut found_at = None;
+    let mut last_finished = None;
     // Solved endings are made once per process: not on the first position's time.
     crate::engine::endgame::prepare(shot.pos.rules());
     let start = Instant::now();
     let r = engine.search(&game, limits, &AtomicBool::new(false), &mut |info| {
+        last_finished = info.pv.first().copied();
         if info.pv.first() == Some(&shot.best) {
             found_at = found_at.or(Some((info.depth, info.elapsed)));
         } else {
@@ -49,5 +54,6 @@ pub fn attempt(engine: &mut Engine, shot: &Shot, limits: Limits) -> Attempt {
         nodes: r.nodes,
         elapsed: start.elapsed(),
         found_at: found_at.filter(|_| solved),
+        last_finished,
     }
 }
