@@ -7,6 +7,7 @@ use crate::cli::Rules;
 use crate::engine::{Limits, format_score};
 use crate::rules::RuleSet;
 use crate::suite::build::{self, Config, Event};
+use crate::suite::prove::{self, Prover};
 use crate::suite::{self, Suite, run as suite_run};
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -28,6 +29,24 @@ pub enum SuiteAction {
     /// Search every position of a suite file and count those where the engine plays the
     /// winning move.
     Run(RunArgs),
+    /// Prove every position of a suite file again with the full-width search (at its own
+    /// depth, or deeper with --depth) and count those whose answer stands.
+    Verify(VerifyArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The suite file.
+    pub file: PathBuf,
+    /// Prove at this depth instead of each position's own.
+    #[arg(long, value_parser = proof_depth)]
+    pub depth: Option<u32>,
+    /// Plies the win must stand before the horizon (as in build).
+    #[arg(long, default_value_t = 2, value_parser = confirm)]
+    pub confirm: u32,
+    /// Only every Nth position (1: all).
+    #[arg(long, default_value_t = 1, value_parser = positive_usize)]
+    pub every: usize,
 }
 
 #[derive(Args, Debug)]
@@ -40,9 +59,13 @@ pub struct BuildArgs {
     /// Seed of the openings and the self-play engine's choices (the same seed, the same file).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Depth of the full-width proof, in plies.
+    /// Depth of the full-width proof every position is put to, in plies.
     #[arg(long, default_value_t = 10, value_parser = proof_depth)]
     pub depth: u32,
+    /// A position found is proven again this many plies deeper and kept only if the answer
+    /// stands (the file gives the deeper depth).
+    #[arg(long, default_value_t = 2, value_parser = recheck)]
+    pub recheck: u32,
     /// Plies the win must stand before the proof's horizon: a win that shows only at the last
     /// plies may be answered just beyond them.
     #[arg(long, default_value_t = 2, value_parser = confirm)]
@@ -105,6 +128,10 @@ fn proof_depth(text: &str) -> Result<u32, String> {
     crate::cli::number_in(text, 1, 16)
 }
 
+fn recheck(text: &str) -> Result<u32, String> {
+    crate::cli::number_in(text, 0, 4)
+}
+
 fn confirm(text: &str) -> Result<u32, String> {
     crate::cli::number_in(text, 0, 15)
 }
@@ -130,18 +157,20 @@ pub fn run(args: &SuiteArgs, out: &mut Out) -> anyhow::Result<()> {
     match &args.action {
         SuiteAction::Build(a) => build(a, out),
         SuiteAction::Run(a) => run_suite(a, out),
+        SuiteAction::Verify(a) => verify(a, out),
     }
 }
 
 /// The command line that makes the same file, every option spelt out.
 fn command_line(a: &BuildArgs) -> String {
     format!(
-        "dama suite build --rules {} --games {} --seed {} --depth {} --confirm {} --nodes {} --variety {} \
+        "dama suite build --rules {} --games {} --seed {} --depth {} --recheck {} --confirm {} --nodes {} --variety {} \
          --positions {} --budget {} --out {}",
         RuleSet::from(a.rules),
         a.games,
         a.seed,
         a.depth,
+        a.recheck,
         a.confirm,
         a.nodes,
         a.variety,
@@ -167,6 +196,7 @@ fn build(a: &BuildArgs, out: &mut Out) -> anyhow::Result<()> {
         seed: a.seed,
         depth: a.depth,
         confirm: a.confirm,
+        recheck: a.recheck,
         nodes: a.nodes,
         variety: a.variety,
         positions: a.positions,
@@ -202,21 +232,24 @@ fn build(a: &BuildArgs, out: &mut Out) -> anyhow::Result<()> {
     let sacrifices = shots.iter().filter(|s| s.sacrifice).count();
     let header = vec![
         format!(
-            "Shot suite ({rules}): one quiet move, and only it, wins at least a man by force, as a \
-             full-width search of {} plies proves",
-            a.depth
+            "Shot suite ({rules}): one quiet move, and only it, wins at least a man by force, as \
+             full-width searches of {} and {} plies prove",
+            a.depth,
+            a.depth + a.recheck
         ),
         format!(
             "(material only, a man {} and a king {}, captures played out past the horizon; every \
-             other move wins nothing).",
+             other move wins nothing; the win shows by ply {}).",
             suite::prove::MAN,
-            suite::prove::KING
+            suite::prove::KING,
+            a.depth - a.confirm
         ),
         format!("Made by: {}", command_line(a)),
         format!(
             "{} games, {} positions proved (kings alone skipped: {}), {} found ({sacrifices} \
              sacrifices); rejected: no gain {}, more than one winning move {}, less than a man \
-             {}, game-ending {}, shown too near the horizon {}, over budget {}.",
+             {}, game-ending {}, shown too near the horizon {}, not the same {} plies deeper {}, \
+             over budget {}.",
             stats.games,
             stats.proved,
             stats.kings_only,
@@ -226,6 +259,8 @@ fn build(a: &BuildArgs, out: &mut Out) -> anyhow::Result<()> {
             stats.small,
             stats.decisive,
             stats.late,
+            a.recheck,
+            stats.unstable,
             stats.over_budget
         ),
         "Fields: FEN, winning move, men won, proof depth, sacrifice or quiet; after ';' the source \
@@ -298,5 +333,33 @@ fn run_suite(a: &RunArgs, out: &mut Out) -> anyhow::Result<()> {
         )?;
     }
     outln!(out, "solved {solved} / {n}")?;
+    Ok(())
+}
+
+fn verify(a: &VerifyArgs, out: &mut Out) -> anyhow::Result<()> {
+    let suite = read_suite(&a.file)?;
+    let (mut checked, mut held) = (0, 0);
+    for (i, shot) in suite.shots.iter().enumerate().step_by(a.every) {
+        let depth = a.depth.unwrap_or(shot.depth);
+        let mut prover = Prover::new(u64::MAX);
+        let proof = prove::prove(&shot.pos, depth, a.confirm, &mut prover);
+        checked += 1;
+        let verdict = match &proof {
+            Ok(p) if p.best == shot.best => {
+                held += 1;
+                format!("ok    {} wins {}.{:02}", p.best, p.gain / 100, p.gain % 100)
+            }
+            Ok(p) => format!("FAIL  {} wins, not {}", p.best, shot.best),
+            Err(why) => format!("FAIL  {why:?}"),
+        };
+        outln!(
+            out,
+            "{:4} {verdict:<28} depth {depth:2}  {:>11} nodes  {}",
+            i + 1,
+            prover.nodes(),
+            crate::notation::fen::write(&shot.pos)
+        )?;
+    }
+    outln!(out, "verified {held} / {checked}")?;
     Ok(())
 }

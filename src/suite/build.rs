@@ -26,6 +26,10 @@ pub struct Config {
     pub depth: u32,
     /// Plies the win must stand before the proof's horizon (see [`prove::prove`]).
     pub confirm: u32,
+    /// A position found is proven again this many plies deeper (the win still showing by the
+    /// same ply), and kept only if the answer stands: a win that a little more depth refutes,
+    /// or shares with another move, is not one to hold the engine to.
+    pub recheck: u32,
     /// Nodes per move of the self-play engine.
     pub nodes: u64,
     /// Its variety margin in centi-men (see [`Engine::set_variety`]).
@@ -55,6 +59,8 @@ pub struct Stats {
     pub decisive: u64,
     /// The win shows too near the horizon.
     pub late: u64,
+    /// Found, but not the same answer when proven deeper.
+    pub unstable: u64,
     pub over_budget: u64,
     /// Nodes of all the proofs.
     pub nodes: u64,
@@ -133,13 +139,31 @@ pub fn build(cfg: &Config, on_event: &mut dyn FnMut(Event)) -> (Vec<Shot>, Stats
             let mut prover = Prover::new(cfg.budget);
             let proof = prove::prove(&pos, cfg.depth, cfg.confirm, &mut prover);
             stats.nodes += prover.nodes();
+            // The answer proven again deeper; `None` when it does not stand.
+            let proof = match proof {
+                Ok(p) if cfg.recheck > 0 => {
+                    let mut deeper = Prover::new(cfg.budget);
+                    let depth = cfg.depth + cfg.recheck;
+                    let again = prove::prove(&pos, depth, cfg.confirm + cfg.recheck, &mut deeper);
+                    stats.nodes += deeper.nodes();
+                    match again {
+                        Ok(q) if q.best == p.best => Ok(q),
+                        Err(Rejected::Budget) => Err(Rejected::Budget),
+                        _ => {
+                            stats.unstable += 1;
+                            continue;
+                        }
+                    }
+                }
+                other => other,
+            };
             match proof {
                 Ok(p) => {
                     shots.push(Shot {
                         pos,
                         best: p.best,
                         gain: p.gain,
-                        depth: cfg.depth,
+                        depth: cfg.depth + cfg.recheck,
                         sacrifice: p.sacrifice,
                         comment: format!("game {g} ply {ply}, shows at depth {}", p.shows_at),
                     });
@@ -180,6 +204,7 @@ mod tests {
             seed: 3,
             depth: 4,
             confirm: 1,
+            recheck: 2,
             nodes: 200,
             variety: 20,
             positions: 10,
