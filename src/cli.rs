@@ -41,6 +41,9 @@ pub enum Command {
     Tables(crate::commands::tables::TablesArgs),
     /// Learn the evaluation's weights from self-play games (developers: see the README).
     Tune(TuneArgs),
+    /// Test suites of shots (quiet moves that win material by force): build one from self-play
+    /// games, or count how many the engine solves (developers: see the README).
+    Suite(crate::commands::suite::SuiteArgs),
 }
 
 #[derive(Args, Debug)]
@@ -539,6 +542,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         // become errors (see play::report_end).
         Some(Command::Tables(args)) => tables::run(&args, &mut out),
         Some(Command::Tune(args)) => tune::run(&args, &mut out),
+        Some(Command::Suite(args)) => suite::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args),
         // No arguments at all: the start screen; any option goes straight to the board.
         None if std::env::args_os().len() <= 1 => play::start_screen(&cli.play),

@@ -10,6 +10,7 @@ pub mod output;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod suite;
 pub mod tables;
 pub mod tune;
 
