@@ -126,10 +126,10 @@ fn the_engine_finds_a_handful_at_a_small_node_budget() {
 const SUITE_NODES: u64 = 300_000;
 
 /// Positions solved at [`SUITE_NODES`] by the engine as it is, per suite: the target is all of
-/// them (issue 8, section 3). Most misses are moves the engine had at its last finished depth
-/// and gave up in the iteration the limit cut short (see the README); raise these as it
-/// improves.
-const SOLVED_AT_LEAST: [usize; 2] = [211, 187];
+/// them (issue 8, section 3). 211 and 187 before the cut-short iteration stopped letting a
+/// failed-low move replace the best on a tie; the misses left are listed in the README. Raise
+/// these as the engine improves.
+const SOLVED_AT_LEAST: [usize; 2] = [245, 198];
 
 #[test]
 #[ignore = "450 searches of 300,000 nodes, about a minute: run in release"]

@@ -662,10 +662,12 @@ impl<'a> Searcher<'a> {
                     .store(key, depth, 0, best, bound, tt::pack(&root[0].m));
             }
         } else if let Some(pos) = root.iter().position(|r| r.score > -INF) {
-            // Interrupted: bring the best fully searched move to the front.
+            // Interrupted: bring the best fully searched move to the front. On equal scores the
+            // earlier move: a later one that failed low scored its bound, equal to the best's
+            // exact score, and must not replace it (the shot suites lost 30 positions to that).
             let best_i = (pos..root.len())
                 .filter(|&i| root[i].score > -INF)
-                .max_by_key(|&i| root[i].score)
+                .max_by_key(|&i| (root[i].score, std::cmp::Reverse(i)))
                 .unwrap_or(pos);
             root.swap(0, best_i);
         }
