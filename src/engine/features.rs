@@ -13,7 +13,7 @@
 //! negatives.
 
 use super::eval::{Tables, count2, tables};
-use crate::rules::{Color, Position, RuleSet, Square};
+use crate::rules::{Bitboard, Color, Position, RuleSet, Square};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -170,20 +170,16 @@ fn side<S: Sink>(t: &Tables, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: 
     } else {
         RUNAWAY_VS_KINGS
     };
-    let mut bits = men;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    for sq in Bitboard(men) {
+        let i = sq.index();
         n_men += 1;
         sink.add(MAN_SQ + i, sign);
         if t.cone[0][i] & opp == 0 {
             sink.add(runaway + i / 4, sign);
         }
     }
-    let mut bits = kings;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    for sq in Bitboard(kings) {
+        let i = sq.index();
         n_kings += 1;
         sink.add(KING_SQ + i, sign);
     }
@@ -234,18 +230,13 @@ fn side<S: Sink>(t: &Tables, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: 
         && n_men + n_kings > opp_kings.count_ones() as i32
     {
         let (mut dist, mut rim, mut immobile) = (0, 0, 0);
-        let mut bits = opp_kings;
-        while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for sq in Bitboard(opp_kings) {
+            let k = sq.index();
             rim += i32::from(t.rim[k]);
             let steps: u32 = free.iter().map(|f| (f >> k) & 1).sum();
             immobile += 4 - steps as i32;
-            let mut q = kings;
-            while q != 0 {
-                let j = q.trailing_zeros() as usize;
-                q &= q - 1;
-                dist += i32::from(t.dist[j][k]);
+            for own_king in Bitboard(kings) {
+                dist += i32::from(t.dist[own_king.index()][k]);
             }
         }
         sink.add(CHASE_DISTANCE, sign * dist);
