@@ -87,11 +87,6 @@ const _: () = assert!(ITALIAN.king > ENGLISH.king && ITALIAN.king >= 150);
 pub const RFP_DEPTH: i32 = 4;
 pub const RFP_MARGIN: i32 = 60;
 
-/// Late-move pruning: up to this depth, a non-PV node tries only the first
-/// `LMP_BASE + depth * depth` moves when they are quiet.
-pub const LMP_DEPTH: i32 = 3;
-pub const LMP_BASE: usize = 3;
-
 /// Half-width of the aspiration window around the previous iteration's score.
 pub const ASPIRATION: i32 = 30;
 

@@ -141,7 +141,7 @@ impl Engine {
     }
 
     /// Bits that switch off single search features, for A/B matches while tuning (`dama match
-    /// --a-exp/--b-exp`, hidden): 1 reverse futility pruning, 2 late-move pruning, 4 the
+    /// --a-exp/--b-exp`, hidden): 1 reverse futility pruning, 4 the
     /// stronger late-move reductions (back to ln*ln/2 from the fourth move). 0: all on.
     pub fn set_experiment(&mut self, bits: u32) {
         self.experiment = bits;
@@ -850,18 +850,6 @@ impl<'a> Searcher<'a> {
             ordering::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let quiet = !m.is_capture() && !m.promotes();
-            // Late-move pruning: near the horizon, once the ordering's best guesses have been
-            // tried, the last quiet moves of a non-PV node are skipped.
-            if self.full
-                && !pv_node
-                && quiet
-                && depth <= params::LMP_DEPTH
-                && i >= params::LMP_BASE + (depth * depth) as usize
-                && best > -(WIN - 1000)
-                && self.experiment & 2 == 0
-            {
-                continue;
-            }
             // A forced move costs no depth (a single reply is no choice); captures at the
             // horizon stay at depth 0.
             let new_depth = if depth <= 0 {
