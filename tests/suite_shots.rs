@@ -128,8 +128,10 @@ const SUITE_NODES: u64 = 300_000;
 /// Positions solved at [`SUITE_NODES`] by the engine as it is, per suite: the target is all of
 /// them (issue 8, section 3). 211 and 187 before the cut-short iteration stopped letting a
 /// failed-low move replace the best on a tie; the misses left are listed in the README. Raise
-/// these as the engine improves.
-const SOLVED_AT_LEAST: [usize; 2] = [245, 198];
+/// these as the engine improves. 245 and 198 with late-move pruning; its removal (a match
+/// against it: -17 +- 17 Elo for keeping it) gained two Italian positions at this node count and
+/// lost three, and lost one English (README "Shot suites").
+const SOLVED_AT_LEAST: [usize; 2] = [244, 197];
 
 #[test]
 #[ignore = "450 searches of 300,000 nodes, about a minute: run in release"]
