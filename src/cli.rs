@@ -441,8 +441,8 @@ pub struct PlayArgs {
     #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
     /// How much below level (centi-men, 0-150) the engine counts a draw, so it plays on for a
-    /// win in a level position; 0 (the default) lets it take a draw whenever it sees no more.
-    /// Hints and reviews always count a draw as level.
+    /// win in a level position (default 30, measured against a weaker opponent); 0 lets it take
+    /// a draw whenever it sees no more. Hints and reviews always count a draw as level.
     #[arg(long, default_value_t = crate::engine::params::CONTEMPT, value_parser = contempt)]
     pub contempt: i32,
 }
