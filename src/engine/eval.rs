@@ -217,39 +217,6 @@ impl Tables {
     }
 }
 
-/// Whether the side *not* to move would have a capture if it were its turn (a threat the side
-/// to move must meet). Men jump forward only and, in Italian, never take kings (R-M2, R-M3).
-pub fn opponent_threatens(pos: &Position) -> bool {
-    let t = tables(pos.rules());
-    let them = pos.side_to_move().opposite();
-    let kings = pos.kings().0;
-    let theirs = pos.pieces_of(them).0;
-    let ours = pos.pieces_of(pos.side_to_move()).0;
-    let empty = !(theirs | ours);
-    let men = theirs & !kings;
-    let their_kings = theirs & kings;
-    let men_victims = if pos.rules().men_capture_kings() {
-        ours
-    } else {
-        ours & !kings
-    };
-    // Directions 0, 1 go up the board (White's forward), 2, 3 down; d ^ 3 is the opposite.
-    let fwd: [usize; 2] = if them == Color::White { [0, 1] } else { [2, 3] };
-    for d in fwd {
-        if t.step(t.step(men, d) & men_victims, d) & empty != 0 {
-            return true;
-        }
-    }
-    if their_kings != 0 {
-        for d in 0..4 {
-            if t.step(t.step(their_kings, d) & ours, d) & empty != 0 {
-                return true;
-            }
-        }
-    }
-    false
-}
-
 /// The weights used for a rule set.
 pub fn params_for(rules: RuleSet) -> &'static EvalParams {
     match rules {
@@ -541,22 +508,6 @@ mod tests {
         assert!(evaluate(&up) > 80);
         let down = fen::parse(RuleSet::Italian, "B:W21-32:B1-11").unwrap();
         assert!(evaluate(&down) < -80);
-    }
-
-    #[test]
-    fn threats_follow_the_capture_rules() {
-        // A black man on 18 could take the white man on 22 (landing on 27) if it were Black's turn.
-        let p = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
-        assert!(opponent_threatens(&p));
-        // R-M3 (IT): not a king.
-        let p = fen::parse(RuleSet::Italian, "W:WK22:B18").unwrap();
-        assert!(!opponent_threatens(&p));
-        // (EN) men take kings; here 18 is d4 and 22 is c3, landing on 25 (b2).
-        let p = fen::parse(RuleSet::English, "W:WK22:B18").unwrap();
-        assert!(opponent_threatens(&p));
-        // Men never take backwards (R-M2): a black man below the white one threatens nothing.
-        let p = fen::parse(RuleSet::Italian, "W:W18:B22").unwrap();
-        assert!(!opponent_threatens(&p));
     }
 
     #[test]

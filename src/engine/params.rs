@@ -82,11 +82,6 @@ pub const ENGLISH: EvalParams = EvalParams {
 // An Italian king is worth far more than an English one (no man can take it, R-M3).
 const _: () = assert!(ITALIAN.king > ENGLISH.king && ITALIAN.king >= 150);
 
-/// Reverse futility pruning: up to this depth, a quiet node whose static score beats beta by
-/// `RFP_MARGIN` per ply of depth left is cut at once.
-pub const RFP_DEPTH: i32 = 4;
-pub const RFP_MARGIN: i32 = 60;
-
 /// Half-width of the aspiration window around the previous iteration's score.
 pub const ASPIRATION: i32 = 30;
 
