@@ -130,8 +130,9 @@ const SUITE_NODES: u64 = 300_000;
 /// failed-low move replace the best on a tie; the misses left are listed in the README. Raise
 /// these as the engine improves. 245 and 198 with late-move pruning; its removal (a match
 /// against it: -17 +- 17 Elo for keeping it) gained two Italian positions at this node count and
-/// lost three, and lost one English (README "Shot suites").
-const SOLVED_AT_LEAST: [usize; 2] = [244, 197];
+/// lost three, and lost one English (README "Shot suites"). 247 and 199 since the refitted
+/// weights of both rule sets (and reverse futility pruning's removal).
+const SOLVED_AT_LEAST: [usize; 2] = [247, 199];
 
 #[test]
 #[ignore = "450 searches of 300,000 nodes, about a minute: run in release"]
