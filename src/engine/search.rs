@@ -141,8 +141,9 @@ impl Engine {
     }
 
     /// Bits that switch off single search features, for A/B matches while tuning (`dama match
-    /// --a-exp/--b-exp`, hidden): 1 reverse futility pruning, 4 the
-    /// stronger late-move reductions (back to ln*ln/2 from the fourth move). 0: all on.
+    /// --a-exp/--b-exp`, hidden): 4 the stronger late-move reductions (back to ln*ln/2 from
+    /// the fourth move); 1 and 2 were reverse futility and late-move pruning, both removed on
+    /// their matches. 0: all on.
     pub fn set_experiment(&mut self, bits: u32) {
         self.experiment = bits;
     }
