@@ -131,8 +131,10 @@ const SUITE_NODES: u64 = 300_000;
 /// these as the engine improves. 245 and 198 with late-move pruning; its removal (a match
 /// against it: -17 +- 17 Elo for keeping it) gained two Italian positions at this node count and
 /// lost three, and lost one English (README "Shot suites"). 247 and 199 since the refitted
-/// weights of both rule sets (and reverse futility pruning's removal).
-const SOLVED_AT_LEAST: [usize; 2] = [247, 199];
+/// weights of both rule sets (and reverse futility pruning's removal). Italian 246 with the
+/// third fit (+21 +- 17 Elo over 800 games): the one position it gave up,
+/// `B:WK7,12,20:B2,3,9,K19,22,K29`, is decided whatever is played (22-26 at +4.29).
+const SOLVED_AT_LEAST: [usize; 2] = [246, 199];
 
 #[test]
 #[ignore = "450 searches of 300,000 nodes, about a minute: run in release"]
@@ -269,6 +271,8 @@ fn dama_suite_run_reports_a_bad_file_and_exits_non_zero() {
 fn dama_suite_build_then_run() {
     let dir = scratch("suite-build");
     let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    // Three games whose shots the file must hold: seed 3 gives two with the third fit of the
+    // Italian weights (seed 2's games, played by the second, had some; the third's have none).
     let build = |out: &std::path::Path| {
         let args = [
             "suite",
@@ -276,7 +280,7 @@ fn dama_suite_build_then_run() {
             "--games",
             "3",
             "--seed",
-            "2",
+            "3",
             "--depth",
             "6",
             "--nodes",
@@ -298,7 +302,7 @@ fn dama_suite_build_then_run() {
         "same seed, same file"
     );
     assert!(
-        text.contains("# Made by: dama suite build --rules italian --games 3 --seed 2 --depth 6")
+        text.contains("# Made by: dama suite build --rules italian --games 3 --seed 3 --depth 6")
     );
     let suite = suite::parse(&text).expect("the file reads back");
     assert!(
