@@ -211,7 +211,7 @@ impl External {
         game: &Game,
         limits: Limits,
         limit: Duration,
-    ) -> Result<(Move, Duration), Forfeit> {
+    ) -> Result<(Move, Duration, bool), Forfeit> {
         let result = self.ask(game, limits, limit);
         if result.is_err() {
             self.running = None;
@@ -224,12 +224,14 @@ impl External {
         game: &Game,
         limits: Limits,
         limit: Duration,
-    ) -> Result<(Move, Duration), Forfeit> {
+    ) -> Result<(Move, Duration, bool), Forfeit> {
         let r = self.start()?;
         r.send(&position_command(game))?;
         let started = Instant::now();
         r.send(&go_command(limits))?;
         let deadline = started + limit;
+        // Whether the last `info` line says the search ended before the clock.
+        let mut ended = false;
         loop {
             let line = r.line(deadline)?;
             let mut words = line.split_whitespace();
@@ -238,7 +240,7 @@ impl External {
                     let used = started.elapsed();
                     let text = words.next().unwrap_or("");
                     return match movetext::parse_move(game.position(), text) {
-                        Ok(m) if game.legal_moves().contains(&m) => Ok((m, used)),
+                        Ok(m) if game.legal_moves().contains(&m) => Ok((m, used, ended)),
                         _ => Err(Forfeit::BadAnswer(format!(
                             "{line:?} is not a legal move in {}",
                             fen::write(game.position())
@@ -246,6 +248,11 @@ impl External {
                     };
                 }
                 Some("error") => return Err(Forfeit::BadAnswer(line)),
+                Some("info") => {
+                    if let Some((d, s, n)) = super::matchplay::read_info(&line) {
+                        ended = super::matchplay::ended_on_its_own(d, s, n);
+                    }
+                }
                 // `info` lines, and anything else a program may print, are not the answer.
                 _ => {}
             }

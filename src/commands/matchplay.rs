@@ -127,19 +127,29 @@ impl Side {
         }
     }
 
-    /// The move and the time it took.
+    /// The move, the time it took, and whether the search ended before the clock.
     fn choose(
         &mut self,
         spec: &Spec,
         game: &Game,
         stop: &AtomicBool,
-    ) -> Result<(Move, Duration), Forfeit> {
+    ) -> Result<(Move, Duration, bool), Forfeit> {
         match self {
+            Side::Local(Player::Engine { engine, limits }) => {
+                let t = Instant::now();
+                let mut last = None;
+                let r = engine.search(game, *limits, stop, &mut |i| {
+                    last = Some((i.depth, Score::of(i.score), i.nodes));
+                });
+                // Only called while the game goes on, so there is a legal move.
+                let m = r.best.expect("a legal move");
+                let ended = last.is_some_and(|(d, s, n)| ended_on_its_own(d, s, n));
+                Ok((m, t.elapsed(), ended))
+            }
             Side::Local(p) => {
                 let t = Instant::now();
-                // Only called while the game goes on, so there is a legal move.
                 let m = p.choose(game, stop).expect("a legal move");
-                Ok((m, t.elapsed()))
+                Ok((m, t.elapsed(), false))
             }
             Side::External(e) => e.choose(game, spec.limits, spec.timeout),
         }
@@ -147,7 +157,8 @@ impl Side {
 }
 
 /// Time used per move by one side: moves with a choice apart from forced ones (a single legal
-/// move is answered at once, so it would hide how much of its time the engine uses).
+/// move is answered at once, so it would hide how much of its time the engine uses), and of
+/// those, the searches that ended on their own before the clock (see [`ended_on_its_own`]).
 #[derive(Clone, Copy, Debug, Default)]
 struct TimeUse {
     total: Duration,
@@ -155,16 +166,22 @@ struct TimeUse {
     moves: u32,
     forced_total: Duration,
     forced: u32,
+    early_total: Duration,
+    early: u32,
 }
 
 impl TimeUse {
-    fn add(&mut self, t: Duration, forced: bool) {
+    fn add(&mut self, t: Duration, forced: bool, ended: bool) {
         if forced {
             self.forced_total += t;
             self.forced += 1;
         } else {
             self.total += t;
             self.moves += 1;
+            if ended {
+                self.early_total += t;
+                self.early += 1;
+            }
         }
         self.max = self.max.max(t);
     }
@@ -175,6 +192,8 @@ impl TimeUse {
         self.moves += o.moves;
         self.forced_total += o.forced_total;
         self.forced += o.forced;
+        self.early_total += o.early_total;
+        self.early += o.early;
     }
 
     fn text(&self) -> String {
@@ -192,8 +211,77 @@ impl TimeUse {
             self.moves,
             ms(self.forced_total, self.forced),
             self.forced
-        )
+        ) + &if self.early > 0 {
+            format!(
+                "; of those with a choice, {} searches ended on their own (a forced result, the \
+                 tables, the depth limit) in {:.1} ms, the other {} in {:.1} ms",
+                self.early,
+                ms(self.early_total, self.early),
+                self.moves - self.early,
+                ms(self.total - self.early_total, self.moves - self.early)
+            )
+        } else {
+            String::new()
+        }
     }
+}
+
+/// Whether a search whose last report was `depth`, `score` and `nodes` stopped by itself, not
+/// by the clock: the tables answered (one node at depth 1), the deepest iteration was done, or
+/// a forced result sat well inside the horizon (the engine's own rule in `Engine::search`).
+/// For another program it is a reading of its `info` lines by the same rules.
+pub(super) fn ended_on_its_own(depth: u32, score: Score, nodes: u64) -> bool {
+    depth >= crate::engine::limits::MAX_DEPTH
+        || (depth == 1 && nodes == 1)
+        || matches!(score, Score::Win(n) | Score::Loss(n) if depth > n + 6)
+}
+
+/// A reported score: centi-men, or a forced win or loss in so many plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Score {
+    Cp,
+    Win(u32),
+    Loss(u32),
+}
+
+impl Score {
+    fn of(score: i32) -> Score {
+        use crate::engine::WIN;
+        if score.abs() > WIN - 1000 {
+            let n = (WIN - score.abs()) as u32;
+            if score > 0 {
+                Score::Win(n)
+            } else {
+                Score::Loss(n)
+            }
+        } else {
+            Score::Cp
+        }
+    }
+}
+
+/// What an `info` line of the protocol says: its depth, score and nodes.
+pub(super) fn read_info(line: &str) -> Option<(u32, Score, u64)> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info") {
+        return None;
+    }
+    let after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+    };
+    let depth = after("depth")?.parse().ok()?;
+    let nodes = after("nodes")?.parse().ok()?;
+    let i = words.iter().position(|w| *w == "score")?;
+    let plies = || words.get(i + 2).and_then(|w| w.parse().ok());
+    let score = match *words.get(i + 1)? {
+        "win" => Score::Win(plies()?),
+        "loss" => Score::Loss(plies()?),
+        _ => Score::Cp,
+    };
+    Some((depth, score, nodes))
 }
 
 /// A game to play: its number (from 0), its opening and A's colour.
@@ -244,8 +332,8 @@ fn play(
         let i = usize::from(game.position().side_to_move() != job.a_colour);
         let forced = game.legal_moves().len() == 1;
         match sides[i].choose(&specs[i], &game, stop) {
-            Ok((m, used)) => {
-                time[i].add(used, forced);
+            Ok((m, used, ended)) => {
+                time[i].add(used, forced, ended);
                 game.play(&m).expect("players answer legal moves");
             }
             Err(f) => forfeit = Some((colour(i), f)),
@@ -643,5 +731,42 @@ fn elo_text(tally: &Tally) -> String {
         // `+ 0.0` turns a -0 into 0.
         Some((elo, margin)) => format!("Elo {:+.0} +- {:.0} (95%)", elo.round() + 0.0, margin),
         None => "Elo not measurable (no games)".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_are_read_for_how_the_search_ended() {
+        let line = "info depth 14 score cp -12 nodes 250000 nps 2500000 time 100 pv 22-18 9-13";
+        assert_eq!(read_info(line), Some((14, Score::Cp, 250_000)));
+        let win = "info depth 19 score win 11 nodes 9000 nps 900000 time 10 pv 22-18";
+        assert_eq!(read_info(win), Some((19, Score::Win(11), 9000)));
+        assert_eq!(read_info("bestmove 22-18"), None);
+        assert_eq!(read_info("info depth x score cp 1 nodes 1"), None);
+        // The clock stopped it: a level score short of the depth limit.
+        assert!(!ended_on_its_own(14, Score::Cp, 250_000));
+        // A win seen 11 plies ahead ends the search from depth 18 on, not before.
+        assert!(!ended_on_its_own(17, Score::Win(11), 9000));
+        assert!(ended_on_its_own(18, Score::Loss(11), 9000));
+        // The tables' answer, and the deepest iteration.
+        assert!(ended_on_its_own(1, Score::Cp, 1));
+        assert!(ended_on_its_own(100, Score::Cp, 5_000_000));
+    }
+
+    #[test]
+    fn time_use_keeps_the_searches_that_ended_early_apart() {
+        let ms = Duration::from_millis;
+        let mut t = TimeUse::default();
+        t.add(ms(100), false, false);
+        t.add(ms(98), false, false);
+        t.add(ms(2), false, true);
+        t.add(ms(1), true, false);
+        let text = t.text();
+        assert!(text.contains("66.7 ms over the 3 with a choice"), "{text}");
+        assert!(text.contains("1 searches ended on their own"), "{text}");
+        assert!(text.contains("in 2.0 ms, the other 2 in 99.0 ms"), "{text}");
     }
 }
