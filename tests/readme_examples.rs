@@ -1,6 +1,6 @@
-//! The README's `dama engine` session, replayed through the real binary: every line it shows
-//! must come out as written, but for `nps` and `time` (the machine's). When the search changes
-//! on purpose, this test says which README line to rewrite.
+//! The `dama engine` session of docs/protocol.md, replayed through the real binary: every line
+//! it shows must come out as written, but for `nps` and `time` (the machine's). When the search
+//! changes on purpose, this test says which line of docs/protocol.md to rewrite.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -8,11 +8,11 @@ use std::time::Duration;
 
 /// The session block: `>` lines typed, the others expected (`...` skips lines).
 fn session() -> Vec<String> {
-    let readme = include_str!("../README.md");
-    let start = readme
+    let doc = include_str!("../docs/protocol.md");
+    let start = doc
         .find("A session (`>` marks what was typed):")
-        .expect("the README has the session");
-    let block = &readme[start..];
+        .expect("docs/protocol.md has the session");
+    let block = &doc[start..];
     let open = block.find("```text\n").unwrap() + "```text\n".len();
     let close = block[open..].find("```").unwrap();
     block[open..open + close]
@@ -37,7 +37,7 @@ fn fingerprint(line: &str, nodes: bool) -> String {
 }
 
 #[test]
-fn the_readme_engine_session_is_what_dama_engine_answers() {
+fn the_protocol_doc_engine_session_is_what_dama_engine_answers() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
         .arg("engine")
         .stdin(Stdio::piped())
@@ -72,7 +72,7 @@ fn the_readme_engine_session_is_what_dama_engine_answers() {
             }
             assert!(
                 skip && got.starts_with("info "),
-                "the README's engine session shows {line:?}; dama engine answers {got:?}"
+                "docs/protocol.md's engine session shows {line:?}; dama engine answers {got:?}"
             );
         }
         skip = false;
