@@ -88,7 +88,7 @@ pub struct TuneArgs {
     /// Start from the built-in weights instead of the hand-set evaluation's.
     #[arg(long)]
     pub from_current: bool,
-    /// The weights file to write (e.g. src/engine/weights/italian.txt).
+    /// The weights file to write (e.g. src/engine/eval/weights/italian.txt).
     #[arg(long, value_name = "FILE")]
     pub out: std::path::PathBuf,
     /// Replace --out (and --save-positions) if they exist.

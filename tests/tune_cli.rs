@@ -4,7 +4,7 @@
 mod cli_common;
 
 use cli_common::{dama, scratch};
-use dama::engine::features::Weights;
+use dama::engine::eval::weights::Weights;
 
 fn tune(out: &str, extra: &[&str]) -> String {
     let mut args = vec![

@@ -4,7 +4,7 @@
 use super::check_output;
 use super::output::{Out, outln};
 use crate::cli::TuneArgs;
-use crate::engine::features;
+use crate::engine::eval::weights;
 use crate::engine::tune::{self, Config, Sample};
 use crate::rules::RuleSet;
 use anyhow::Context;
@@ -66,9 +66,9 @@ pub fn run(args: &TuneArgs, out: &mut Out) -> anyhow::Result<()> {
         f.flush()?;
     }
     let start = if args.from_current {
-        features::weights(rules).clone()
+        weights::weights(rules).clone()
     } else {
-        features::initial(rules)
+        weights::initial(rules)
     };
     let mut failed = None;
     let report = tune::fit(&cfg, &samples, &start, &mut |epoch, loss| {

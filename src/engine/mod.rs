@@ -7,7 +7,6 @@
 pub mod bench;
 pub mod endgame;
 pub mod eval;
-pub mod features;
 pub mod levels;
 pub mod limits;
 pub mod ordering;

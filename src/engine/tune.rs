@@ -9,7 +9,8 @@
 //! not matter), and the fit is full-batch Adam in `f64` summed in a fixed order. The same
 //! command with the same seed (and the same binary) writes the same weights.
 
-use super::features::{self, COUNT, PHASE_MAX, Sink, Weights};
+use super::eval::learnt::{COUNT, PHASE_MAX, Sink, extract};
+use super::eval::weights::Weights;
 use super::{Engine, Limits, selfplay};
 use crate::rules::{Color, Game, Position, RuleSet, has_capture};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -175,7 +176,7 @@ fn compile<'a>(samples: impl Iterator<Item = &'a Sample>) -> Data {
     let mut rows = Vec::new();
     for s in samples {
         let start = entries.len();
-        let shape = features::extract(&s.pos, &mut Collect(&mut entries));
+        let shape = extract(&s.pos, &mut Collect(&mut entries));
         let d = f64::from(shape.divisor) * f64::from(PHASE_MAX);
         rows.push(Row {
             start,
@@ -323,6 +324,7 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::eval::weights::initial;
 
     fn tiny(seed: u64, threads: usize) -> Config {
         Config {
@@ -341,7 +343,7 @@ mod tests {
 
     #[test]
     fn same_seed_same_weights() {
-        let start = features::initial(RuleSet::Italian);
+        let start = initial(RuleSet::Italian);
         let run = |cfg: &Config| {
             let samples = play_games(cfg, &mut |_| {});
             let report = fit(cfg, &samples, &start, &mut |_, _| {});
@@ -369,12 +371,7 @@ mod tests {
     fn fitting_lowers_the_error() {
         let cfg = tiny(9, 1);
         let samples = play_games(&cfg, &mut |_| {});
-        let r = fit(
-            &cfg,
-            &samples,
-            &features::initial(RuleSet::Italian),
-            &mut |_, _| {},
-        );
+        let r = fit(&cfg, &samples, &initial(RuleSet::Italian), &mut |_, _| {});
         assert!(r.k > 0.05 && r.k < 10.0);
         assert!(r.train_after < r.train_before, "{r:?}");
     }

@@ -1,6 +1,6 @@
 //! The learnt evaluation's features: one function, [`extract`], lists what a position holds
 //! (feature index and count, White's minus Black's) and both the search (through
-//! [`super::eval::evaluate`]) and the tuner (`dama tune`, [`super::tune`]) read it, so the
+//! [`super::evaluate`]) and the tuner (`dama tune`, [`crate::engine::tune`]) read it, so the
 //! tuner fits exactly what the engine evaluates.
 //!
 //! Every feature has two weights, one for the opening (24 pieces on the board) and one for
@@ -12,9 +12,8 @@
 //! swapped, counted negative. A position and its colour-mirrored twin so evaluate to exact
 //! negatives.
 
-use super::eval::{Tables, count2, tables};
+use super::geometry::{Geometry, count2, geometry};
 use crate::rules::{Bitboard, Color, Position, RuleSet, Square};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Material: men and kings.
@@ -74,7 +73,7 @@ pub struct Shape {
     pub divisor: i32,
 }
 
-/// Geometry the features need beyond the evaluation's own tables.
+/// Geometry the features need beyond [`Geometry`].
 struct FeatureTables {
     /// `pattern[pair][offset][byte]`: the base-3 digits (1 per occupied square of the region)
     /// of the squares set in `byte`, byte = bits `4 * pair .. 4 * pair + 8` of a bitboard.
@@ -126,7 +125,7 @@ fn feature_tables(rules: RuleSet) -> &'static FeatureTables {
 #[inline]
 pub fn extract<S: Sink>(pos: &Position, sink: &mut S) -> Shape {
     let rules = pos.rules();
-    let (t, ft) = (tables(rules), feature_tables(rules));
+    let (t, ft) = (geometry(rules), feature_tables(rules));
     let kings = pos.kings().0;
     let w = pos.pieces_of(Color::White).0;
     let b = pos.pieces_of(Color::Black).0;
@@ -157,7 +156,7 @@ pub fn extract<S: Sink>(pos: &Position, sink: &mut S) -> Shape {
 /// One side's features, in the view where it moves up the board (White's): `bb` holds its
 /// men, its kings, the enemy's men and the enemy's kings.
 #[inline(always)]
-fn side<S: Sink>(t: &Tables, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: &mut S) {
+fn side<S: Sink>(t: &Geometry, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: &mut S) {
     let [men, kings, opp_men, opp_kings] = bb;
     let own = men | kings;
     let opp = opp_men | opp_kings;
@@ -260,7 +259,7 @@ fn side<S: Sink>(t: &Tables, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: 
 /// Pieces of the side to move that the opponent could take (single jumps) if it were its
 /// turn. Men take forward only and, in Italian, never a king (R-M2, R-M3).
 #[inline(always)]
-fn hanging(t: &Tables, pos: &Position) -> i32 {
+fn hanging(t: &Geometry, pos: &Position) -> i32 {
     let stm = pos.side_to_move();
     let them = stm.opposite();
     let kings = pos.kings().0;
@@ -329,163 +328,10 @@ pub fn name(f: usize) -> String {
     }
 }
 
-/// Opening and ending weights of every feature.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights(pub Vec<[i32; 2]>);
-
-/// A line of a weights file that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WeightsError {
-    pub line: usize,
-    pub text: String,
-}
-
-impl std::fmt::Display for WeightsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "weights line {}: expected `name opening ending`, got {:?}",
-            self.line, self.text
-        )
-    }
-}
-
-impl std::error::Error for WeightsError {}
-
-impl Weights {
-    pub fn zero() -> Weights {
-        Weights(vec![[0, 0]; COUNT])
-    }
-
-    /// Reads `name opening ending` lines (`#` starts a comment; features not named weigh 0).
-    ///
-    /// # Errors
-    /// A line that is not three fields, an unknown name or a number that does not parse.
-    pub fn parse(text: &str) -> Result<Weights, WeightsError> {
-        let names: HashMap<String, usize> = (0..COUNT).map(|f| (name(f), f)).collect();
-        let mut w = Weights::zero();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let err = || WeightsError {
-                line: i + 1,
-                text: line.to_string(),
-            };
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let [n, a, b] = fields[..] else {
-                return Err(err());
-            };
-            let f = *names.get(n).ok_or_else(err)?;
-            w.0[f] = [a.parse().map_err(|_| err())?, b.parse().map_err(|_| err())?];
-        }
-        Ok(w)
-    }
-
-    /// The file text: a header of comment lines, then every feature (zeros included, so the
-    /// file shows the whole set).
-    pub fn to_text(&self, header: &str) -> String {
-        let mut s = String::new();
-        for l in header.lines() {
-            s.push_str(&format!("# {l}\n"));
-        }
-        for (f, [a, b]) in self.0.iter().enumerate() {
-            s.push_str(&format!("{} {a} {b}\n", name(f)));
-        }
-        s
-    }
-
-    /// The score of a feature list, from White's view.
-    pub fn score(&self, pos: &Position) -> i32 {
-        let mut acc = Acc {
-            w: &self.0,
-            opening: 0,
-            ending: 0,
-        };
-        let shape = extract(pos, &mut acc);
-        (acc.opening * shape.phase + acc.ending * (PHASE_MAX - shape.phase))
-            / PHASE_MAX
-            / shape.divisor
-    }
-}
-
-/// Sums the weights of the features it is given.
-struct Acc<'a> {
-    w: &'a [[i32; 2]],
-    opening: i32,
-    ending: i32,
-}
-
-impl Sink for Acc<'_> {
-    #[inline(always)]
-    fn add(&mut self, feature: usize, value: i32) {
-        let [a, b] = self.w[feature];
-        self.opening += a * value;
-        self.ending += b * value;
-    }
-}
-
-/// The weights the engine plays with (the files are part of the build).
-pub fn weights(rules: RuleSet) -> &'static Weights {
-    static IT: OnceLock<Weights> = OnceLock::new();
-    static EN: OnceLock<Weights> = OnceLock::new();
-    let parse = |text: &str| Weights::parse(text).expect("the built-in weights parse");
-    match rules {
-        RuleSet::Italian => IT.get_or_init(|| parse(include_str!("weights/italian.txt"))),
-        RuleSet::English => EN.get_or_init(|| parse(include_str!("weights/english.txt"))),
-    }
-}
-
-/// The evaluation from White's view with the built-in weights.
-#[inline]
-pub fn evaluate_white(pos: &Position) -> i32 {
-    weights(pos.rules()).score(pos)
-}
-
-/// Starting weights for the tuner: the hand-set evaluation's terms where a feature matches
-/// one (material, advancement, centre and edge, back row, mobility, runaways, lone-king
-/// chase), zero elsewhere.
-pub fn initial(rules: RuleSet) -> Weights {
-    let p = super::eval::params_for(rules);
-    let mut w = Weights::zero();
-    w.0[MAN] = [p.man, p.man];
-    w.0[KING] = [p.king, p.king];
-    w.0[TEMPO] = [p.tempo, p.tempo];
-    w.0[MOBILITY_MEN] = [p.mobility, p.mobility];
-    w.0[MOBILITY_KINGS] = [p.mobility, p.mobility];
-    w.0[CHASE_DISTANCE] = [-p.chase_distance; 2];
-    w.0[CHASE_RIM] = [p.chase_edge; 2];
-    w.0[CHASE_IMMOBILE] = [p.chase_mobility; 2];
-    for s in Square::all() {
-        let i = s.index();
-        let (r, f) = (i32::from(s.row()), i32::from(s.file(rules)));
-        let advance = 7 - r;
-        let centre = (2..=5).contains(&r) && (2..=5).contains(&f);
-        let edge = f == 0 || f == 7;
-        let mut v = [p.advance_mid * advance, p.advance_end * advance];
-        for x in &mut v {
-            *x += if centre { p.centre } else { 0 } + if edge { p.edge } else { 0 };
-        }
-        w.0[MAN_SQ + i] = v;
-        let king_centre = (1..=6).contains(&r) && (1..=6).contains(&f);
-        w.0[KING_SQ + i] = [if king_centre { p.king_centre } else { 0 }; 2];
-        // Rows to go: a man on row r has r rows left.
-        if (1..8).contains(&r) {
-            let run = p.runaway - p.runaway_step * r;
-            w.0[RUNAWAY + r as usize] = [run, run];
-        }
-    }
-    for c in 0..16 {
-        let n = (c as u32).count_ones() as i32;
-        w.0[BACK + c] = [p.back_row * n, 0];
-    }
-    w
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::eval::weights::{Weights, weights};
     use crate::notation::fen;
     use crate::rules::Dir;
 
@@ -540,7 +386,7 @@ mod tests {
                     .collect(),
             );
             for _ in 0..3000 {
-                let pos = crate::engine::eval::tests_support::random_position(rules, &mut rng);
+                let pos = super::super::tests_support::random_position(rules, &mut rng);
                 let twin = mirrored(&pos);
                 assert_eq!(w.score(&pos), -w.score(&twin), "{}", fen::write(&pos));
                 let (mut a, mut b) = (List::default(), List::default());
@@ -570,14 +416,6 @@ mod tests {
         }
         let names: std::collections::HashSet<String> = (0..COUNT).map(name).collect();
         assert_eq!(names.len(), COUNT);
-    }
-
-    #[test]
-    fn weights_files_round_trip() {
-        let w = initial(RuleSet::Italian);
-        assert_eq!(Weights::parse(&w.to_text("test")).unwrap(), w);
-        assert!(Weights::parse("man 1").is_err());
-        assert!(Weights::parse("nonsense 1 2").is_err());
     }
 
     #[test]

@@ -1,32 +1,21 @@
-//! Static evaluation, in centi-men from the side to move's view: the learnt evaluation of
-//! [`super::features`] (weights fitted by `dama tune`), and the hand-set one it grew from, which
-//! still judges endings of kings only and gives the tuner its starting weights. Its weights
-//! live in [`super::params`] and its geometry in the tables here.
-//!
-//! The search never calls this on a position where the side to move has a capture: captures
-//! are resolved first (quiescence), so these terms only judge quiet positions.
+//! The hand-set evaluation the learnt one grew from, in centi-men: it still judges endings of
+//! kings only, gives the tuner its starting weights and plays as the classic yardstick. Its
+//! weights live in [`crate::engine::params`]; its square-by-square terms are packed into
+//! per-byte tables so four look-ups count them all.
 
-use super::params::{self, EvalParams};
-use crate::rules::{Color, Dir, Position, RuleSet, Square};
+use super::geometry::{Geometry, count2, geometry};
+use crate::engine::params::{self, EvalParams};
+use crate::rules::{Color, Position, RuleSet, Square};
 use std::sync::OnceLock;
 
-/// Geometry tables of one rule set, built from [`Square::neighbour`] (the rules module keeps its
-/// own tables private).
-pub(crate) struct Tables {
-    /// `shift[dir]`: the masks of squares whose neighbour in `dir` is 3, 4 or 5 indices away.
-    pub(crate) shift: [[u32; 3]; 4],
-    /// `cone[colour][sq]`: every square a man on `sq` could reach moving forward.
-    pub(crate) cone: [[u32; 32]; 2],
-    /// Chebyshev distance between two squares on the 8x8 board.
-    pub(crate) dist: [[u8; 32]; 32],
-    /// Distance from the four centre squares (0 in the centre, 3 on the rim).
-    pub(crate) rim: [u8; 32],
-    /// `men_terms[colour][byte][bits]`: the square-by-square terms of a colour's men in byte
-    /// `byte` of a bitboard, packed into one word (see [`field`]), so that four look-ups and
-    /// three additions count them all at once instead of a dozen popcounts.
-    men_terms: [[[u32; 256]; 4]; 2],
+/// The packed square-by-square terms of one rule set.
+struct Terms {
+    /// `men[colour][byte][bits]`: the terms of a colour's men in byte `byte` of a bitboard,
+    /// packed into one word (see [`field`]), so that four look-ups and three additions count
+    /// them all at once instead of a dozen popcounts.
+    men: [[[u32; 256]; 4]; 2],
     /// The same for kings of either colour.
-    king_terms: [[u32; 256]; 4],
+    kings: [[u32; 256]; 4],
 }
 
 /// The squares each term counts; only the tables built from them are kept.
@@ -63,7 +52,7 @@ fn masks(rules: RuleSet) -> Masks {
     }
 }
 
-/// Bit offsets of the packed terms in [`Tables::men_terms`] and [`Tables::king_terms`]. Each
+/// Bit offsets of the packed terms in [`Terms::men`] and [`Terms::kings`]. Each
 /// field is wide enough for its total over 12 pieces, so sums never carry into the next one.
 mod field {
     /// Men: how many (up to 12, 8 bits).
@@ -94,13 +83,6 @@ fn lookup(t: &[[u32; 256]; 4], bb: u32) -> u32 {
         + t[3][(bb >> 24) as usize]
 }
 
-/// Squares in `a` plus squares in `b`: one 64-bit popcount for two (no popcount instruction
-/// is assumed, so each count is a dozen instructions).
-#[inline(always)]
-pub(crate) fn count2(a: u32, b: u32) -> i32 {
-    (u64::from(a) | (u64::from(b) << 32)).count_ones() as i32
-}
-
 /// Fills a per-byte table from a per-square value: entry `[byte][bits]` is the sum of
 /// `value(square)` over the squares set in `bits`, square `8 * byte + i` for bit `i`.
 fn byte_table(value: impl Fn(u32) -> u32) -> [[u32; 256]; 4] {
@@ -116,51 +98,7 @@ fn byte_table(value: impl Fn(u32) -> u32) -> [[u32; 256]; 4] {
     t
 }
 
-fn build(rules: RuleSet) -> Tables {
-    let mut shift = [[0u32; 3]; 4];
-    let mut dist = [[0u8; 32]; 32];
-    let mut rim = [0u8; 32];
-    for s in Square::all() {
-        let i = s.index();
-        for (d, dir) in Dir::ALL.iter().enumerate() {
-            if let Some(n) = s.neighbour(rules, *dir) {
-                let delta = (n.index() as i32 - i as i32).unsigned_abs() as usize;
-                shift[d][delta - 3] |= 1 << i;
-            }
-        }
-        let (r, f) = (i32::from(s.row()), i32::from(s.file(rules)));
-        for t in Square::all() {
-            let (r2, f2) = (i32::from(t.row()), i32::from(t.file(rules)));
-            dist[i][t.index()] = (r - r2).abs().max((f - f2).abs()) as u8;
-        }
-        rim[i] = ((2 * r - 7).abs().max((2 * f - 7).abs()) / 2) as u8;
-    }
-    let mut cone = [[0u32; 32]; 2];
-    for (c, dirs) in [[Dir::UpLeft, Dir::UpRight], [Dir::DownLeft, Dir::DownRight]]
-        .iter()
-        .enumerate()
-    {
-        // White moves up (towards row 0): fill rows from the top down so each square's cone
-        // is built from cones already known; Black the other way round.
-        let order: Vec<Square> = if c == 0 {
-            Square::all().collect()
-        } else {
-            Square::all()
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect()
-        };
-        for s in order {
-            let mut m = 0;
-            for d in dirs {
-                if let Some(n) = s.neighbour(rules, *d) {
-                    m |= (1 << n.index()) | cone[c][n.index()];
-                }
-            }
-            cone[c][s.index()] = m;
-        }
-    }
+fn build_terms(rules: RuleSet) -> Terms {
     let Masks {
         centre,
         edge,
@@ -185,35 +123,18 @@ fn build(rules: RuleSet) -> Tables {
     });
     let king_terms =
         byte_table(|i| (1 << field::COUNT) | (bit(king_centre, i) << field::KING_CENTRE));
-    Tables {
-        shift,
-        cone,
-        dist,
-        rim,
-        men_terms,
-        king_terms,
+    Terms {
+        men: men_terms,
+        kings: king_terms,
     }
 }
 
-pub(crate) fn tables(rules: RuleSet) -> &'static Tables {
-    static IT: OnceLock<Tables> = OnceLock::new();
-    static EN: OnceLock<Tables> = OnceLock::new();
+fn terms(rules: RuleSet) -> &'static Terms {
+    static IT: OnceLock<Terms> = OnceLock::new();
+    static EN: OnceLock<Terms> = OnceLock::new();
     match rules {
-        RuleSet::Italian => IT.get_or_init(|| build(RuleSet::Italian)),
-        RuleSet::English => EN.get_or_init(|| build(RuleSet::English)),
-    }
-}
-
-impl Tables {
-    /// Every square of `bb` moved one step in direction `d` (index into [`Dir::ALL`]).
-    #[inline(always)]
-    pub(crate) fn step(&self, bb: u32, d: usize) -> u32 {
-        let m = &self.shift[d];
-        if d < 2 {
-            ((bb & m[0]) >> 3) | ((bb & m[1]) >> 4) | ((bb & m[2]) >> 5)
-        } else {
-            ((bb & m[0]) << 3) | ((bb & m[1]) << 4) | ((bb & m[2]) << 5)
-        }
+        RuleSet::Italian => IT.get_or_init(|| build_terms(RuleSet::Italian)),
+        RuleSet::English => EN.get_or_init(|| build_terms(RuleSet::English)),
     }
 }
 
@@ -225,31 +146,7 @@ pub fn params_for(rules: RuleSet) -> &'static EvalParams {
     }
 }
 
-/// The evaluation of `pos` from the side to move's view, in centi-men: the learnt one (see
-/// [`super::features`]; its weights are fitted to self-play results by `dama tune`).
-///
-/// Endings of kings only are left to the hand-set terms: converting them (driving lone kings
-/// into a corner before the no-progress draw) is technique that self-play games at small
-/// budgets seldom show, so results fitted there teach "a draw" instead.
-#[inline]
-pub fn evaluate(pos: &Position) -> i32 {
-    if kings_only(pos) {
-        return evaluate_classic(pos);
-    }
-    let white = super::features::evaluate_white(pos);
-    match pos.side_to_move() {
-        Color::White => white,
-        Color::Black => -white,
-    }
-}
-
-/// No men left on the board.
-#[inline]
-pub fn kings_only(pos: &Position) -> bool {
-    pos.kings().0 == pos.occupied().0
-}
-
-/// The hand-set evaluation the learnt one replaced, from the side to move's view (the
+/// The hand-set evaluation, from the side to move's view (the
 /// tuner's starting point is taken from its weights).
 pub fn evaluate_classic(pos: &Position) -> i32 {
     let p = params_for(pos.rules());
@@ -263,17 +160,18 @@ pub fn evaluate_classic(pos: &Position) -> i32 {
 
 /// The hand-set evaluation from White's view.
 pub fn evaluate_white(pos: &Position, p: &EvalParams) -> i32 {
-    let t = tables(pos.rules());
+    let t = geometry(pos.rules());
+    let packed = terms(pos.rules());
     let kings = pos.kings().0;
     let w = pos.pieces_of(Color::White).0;
     let b = pos.pieces_of(Color::Black).0;
     let empty = !(w | b);
     let (wm, wk, bm, bk) = (w & !kings, w & kings, b & !kings, b & kings);
     // Every square-by-square term of each side at once (see `field`).
-    let men_w = lookup(&t.men_terms[0], wm);
-    let men_b = lookup(&t.men_terms[1], bm);
-    let kings_w = lookup(&t.king_terms, wk);
-    let kings_b = lookup(&t.king_terms, bk);
+    let men_w = lookup(&packed.men[0], wm);
+    let men_b = lookup(&packed.men[1], bm);
+    let kings_w = lookup(&packed.kings, wk);
+    let kings_b = lookup(&packed.kings, bk);
     let (nwm, nwk, nbm, nbk) = (
         get(men_w, field::COUNT, 8),
         get(kings_w, field::COUNT, 8),
@@ -346,7 +244,7 @@ pub fn evaluate_white(pos: &Position, p: &EvalParams) -> i32 {
 /// Quiet steps available to one side's men (forward: up the board for White) and kings.
 /// Constant directions, so each step is three masks and shifts.
 #[inline(always)]
-fn mobility<const WHITE: bool>(t: &Tables, men: u32, kings: u32, empty: u32) -> i32 {
+fn mobility<const WHITE: bool>(t: &Geometry, men: u32, kings: u32, empty: u32) -> i32 {
     let fwd = if WHITE { [0, 1] } else { [2, 3] };
     let mut n = count2(t.step(men, fwd[0]) & empty, t.step(men, fwd[1]) & empty);
     if kings != 0 {
@@ -356,7 +254,7 @@ fn mobility<const WHITE: bool>(t: &Tables, men: u32, kings: u32, empty: u32) -> 
     n
 }
 
-fn chase(t: &Tables, strong: u32, weak: u32, empty: u32, p: &EvalParams) -> i32 {
+fn chase(t: &Geometry, strong: u32, weak: u32, empty: u32, p: &EvalParams) -> i32 {
     let mut s = 0;
     for k in crate::rules::Bitboard(weak) {
         s += p.chase_edge * i32::from(t.rim[k.index()]);
@@ -373,16 +271,15 @@ fn chase(t: &Tables, strong: u32, weak: u32, empty: u32, p: &EvalParams) -> i32 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::fen;
+    use crate::engine::eval::tests_support::random_position;
     use crate::rules::Bitboard;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
-    use tests_support::random_position;
 
     /// The evaluation as first written, term by term with a popcount each: the table-driven
     /// one must agree with it everywhere.
     fn reference_white(pos: &Position, p: &EvalParams) -> i32 {
-        let t = tables(pos.rules());
+        let t = geometry(pos.rules());
         let m = masks(pos.rules());
         let kings = pos.kings().0;
         let w = pos.pieces_of(Color::White).0;
@@ -486,83 +383,5 @@ mod tests {
                 check(&random_position(rules, &mut rng));
             }
         }
-    }
-
-    #[test]
-    fn start_position_is_level() {
-        for rules in [RuleSet::Italian, RuleSet::English] {
-            let pos = Position::start(rules);
-            // Symmetric material and structure: only the geometry's asymmetry may show.
-            assert!(
-                evaluate_classic(&pos).abs() < 20,
-                "{rules}: {}",
-                evaluate_classic(&pos)
-            );
-            assert!(evaluate(&pos).abs() < 20, "{rules}: {}", evaluate(&pos));
-        }
-    }
-
-    #[test]
-    fn more_material_is_better() {
-        let up = fen::parse(RuleSet::Italian, "W:W21-32:B1-11").unwrap();
-        assert!(evaluate(&up) > 80);
-        let down = fen::parse(RuleSet::Italian, "B:W21-32:B1-11").unwrap();
-        assert!(evaluate(&down) < -80);
-    }
-
-    #[test]
-    fn cones_point_forward() {
-        let t = tables(RuleSet::Italian);
-        let m = masks(RuleSet::Italian);
-        // A white man on 29 (b1) can reach the whole top row's b..? squares, never row 7.
-        assert_eq!(t.cone[0][28] & m.row[7], 0);
-        assert_ne!(t.cone[0][28] & m.row[0], 0);
-        assert_eq!(t.cone[1][0] & m.row[0], 0);
-        assert_ne!(t.cone[1][0] & m.row[7], 0);
-    }
-}
-
-/// Helpers shared by the evaluation's tests and the features' tests.
-#[cfg(test)]
-pub(crate) mod tests_support {
-    use crate::rules::{Color, Kind, Piece, Position, RuleSet, Setup};
-    use rand::RngExt;
-    use rand::rngs::StdRng;
-
-    /// A random legal placement: up to 12 pieces a side, men never on their promotion row.
-    pub(crate) fn random_position(rules: RuleSet, rng: &mut StdRng) -> Position {
-        let mut squares: Vec<u32> = (1..=32).collect();
-        let mut pieces = Vec::new();
-        for color in [Color::White, Color::Black] {
-            let n = rng.random_range(0..=12);
-            let king_odds = rng.random_range(0..=4);
-            for _ in 0..n {
-                let i = rng.random_range(0..squares.len());
-                let sq = squares.swap_remove(i);
-                let far = match color {
-                    Color::White => sq <= 4,
-                    Color::Black => sq >= 29,
-                };
-                let kind = if far || rng.random_range(0..4) < king_odds {
-                    Kind::King
-                } else {
-                    Kind::Man
-                };
-                pieces.push((sq, Piece { color, kind }));
-            }
-        }
-        let side_to_move = if rng.random_range(0..2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Position::from_setup(
-            rules,
-            &Setup {
-                side_to_move,
-                pieces,
-            },
-        )
-        .expect("valid placement")
     }
 }

@@ -1,0 +1,114 @@
+//! Static evaluation, in centi-men from the side to move's view: the learnt evaluation
+//! ([`learnt`]: features whose weights `dama tune` fits, read from [`weights`]), and the
+//! hand-set one it grew from ([`classic`]), which still judges endings of kings only. Both read
+//! the board through [`geometry`].
+//!
+//! The search never calls this on a position where the side to move has a capture: captures
+//! are resolved first (quiescence), so these terms only judge quiet positions.
+
+pub mod classic;
+pub(crate) mod geometry;
+pub mod learnt;
+pub mod weights;
+
+pub use classic::{evaluate_classic, params_for};
+
+use crate::rules::{Color, Position};
+
+/// The evaluation of `pos` from the side to move's view, in centi-men: the learnt one (see
+/// [`learnt`]; its weights are fitted to self-play results by `dama tune`).
+///
+/// Endings of kings only are left to the hand-set terms: converting them (driving lone kings
+/// into a corner before the no-progress draw) is technique that self-play games at small
+/// budgets seldom show, so results fitted there teach "a draw" instead.
+#[inline]
+pub fn evaluate(pos: &Position) -> i32 {
+    if kings_only(pos) {
+        return evaluate_classic(pos);
+    }
+    let white = weights::evaluate_white(pos);
+    match pos.side_to_move() {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}
+
+/// No men left on the board.
+#[inline]
+pub fn kings_only(pos: &Position) -> bool {
+    pos.kings().0 == pos.occupied().0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+    use crate::rules::RuleSet;
+
+    #[test]
+    fn start_position_is_level() {
+        for rules in [RuleSet::Italian, RuleSet::English] {
+            let pos = Position::start(rules);
+            // Symmetric material and structure: only the geometry's asymmetry may show.
+            assert!(
+                evaluate_classic(&pos).abs() < 20,
+                "{rules}: {}",
+                evaluate_classic(&pos)
+            );
+            assert!(evaluate(&pos).abs() < 20, "{rules}: {}", evaluate(&pos));
+        }
+    }
+
+    #[test]
+    fn more_material_is_better() {
+        let up = fen::parse(RuleSet::Italian, "W:W21-32:B1-11").unwrap();
+        assert!(evaluate(&up) > 80);
+        let down = fen::parse(RuleSet::Italian, "B:W21-32:B1-11").unwrap();
+        assert!(evaluate(&down) < -80);
+    }
+}
+
+/// Helpers shared by the evaluation's tests and the features' tests.
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use crate::rules::{Color, Kind, Piece, Position, RuleSet, Setup};
+    use rand::RngExt;
+    use rand::rngs::StdRng;
+
+    /// A random legal placement: up to 12 pieces a side, men never on their promotion row.
+    pub(crate) fn random_position(rules: RuleSet, rng: &mut StdRng) -> Position {
+        let mut squares: Vec<u32> = (1..=32).collect();
+        let mut pieces = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let n = rng.random_range(0..=12);
+            let king_odds = rng.random_range(0..=4);
+            for _ in 0..n {
+                let i = rng.random_range(0..squares.len());
+                let sq = squares.swap_remove(i);
+                let far = match color {
+                    Color::White => sq <= 4,
+                    Color::Black => sq >= 29,
+                };
+                let kind = if far || rng.random_range(0..4) < king_odds {
+                    Kind::King
+                } else {
+                    Kind::Man
+                };
+                pieces.push((sq, Piece { color, kind }));
+            }
+        }
+        let side_to_move = if rng.random_range(0..2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Position::from_setup(
+            rules,
+            &Setup {
+                side_to_move,
+                pieces,
+            },
+        )
+        .expect("valid placement")
+    }
+}
