@@ -33,16 +33,16 @@ pub enum Command {
     /// Analyse a position (--fen) or a game from a PDN file: one line per search iteration, or
     /// with --annotate a copy of the game with the engine's judgement of every move.
     Analyze(AnalyzeArgs),
-    /// Drive the engine over a line-based text protocol on stdin/stdout (see the README).
+    /// Drive the engine over a line-based text protocol on stdin/stdout (see docs/protocol.md).
     Engine(EngineArgs),
     /// Play against the engine on a board in the terminal (the default command).
     Play(PlayArgs),
     /// Endgame tables: build them (retrograde analysis), list them, check them.
     Tables(crate::commands::tables::TablesArgs),
-    /// Learn the evaluation's weights from self-play games (developers: see the README).
+    /// Learn the evaluation's weights from self-play games (developers: see docs/developer.md).
     Tune(TuneArgs),
     /// Test suites of shots (quiet moves that win material by force): build one from self-play
-    /// games, or count how many the engine solves (developers: see the README).
+    /// games, or count how many the engine solves (developers: see docs/developer.md).
     Suite(crate::commands::suite::SuiteArgs),
 }
 

@@ -14,7 +14,8 @@
 //! top level is a budget too: the full engine at a second a move is far more than one step
 //! above level 9.
 //!
-//! Calibrated by `dama match --a-level N --b-level N-1`; the README gives the fit and the table.
+//! Calibrated by `dama match --a-level N --b-level N-1`; docs/developer.md ("Levels") gives
+//! the recipe, docs/measurements.md the table.
 
 use super::Limits;
 
@@ -30,7 +31,7 @@ pub struct Level {
     pub variety: i32,
 }
 
-/// Node budget and variety margin per level, 1 first (fitted as the README says).
+/// Node budget and variety margin per level, 1 first (fitted as docs/developer.md says).
 const TABLE: [(u64, i32); LEVELS as usize] = [
     (20, 90),
     (73, 75),

@@ -115,8 +115,8 @@ pub const TABLE_WIN: i32 = 20_000;
 /// much below level for the engine, so in a level position it plays on rather than repeat.
 /// Analysis, hints, reviews, `dama engine` and matches use 0 unless told otherwise. 30: against
 /// the classic yardstick (a clearly weaker opponent), 600 games paired by opening, 82.4 % with
-/// it against 79.2 % without, +3.25 +- 2.7 % (README, "Contempt"); 15 against a weaker engine
-/// at fixed nodes changed nothing.
+/// it against 79.2 % without, +3.25 +- 2.7 % (docs/measurements.md, "Contempt"); 15 against a
+/// weaker engine at fixed nodes changed nothing.
 pub const CONTEMPT: i32 = 30;
 
 /// The largest contempt accepted, a man and a half: far below any proven result.
