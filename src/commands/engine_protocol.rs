@@ -7,7 +7,8 @@
 //! - `go depth <n>|movetime <ms>|nodes <n>|infinite`: search; answers `info` lines, then
 //!   `bestmove <move>` (`bestmove none` when there is no legal move); with endgame tables of the
 //!   rule set in the data folder, a position they hold is answered from them
-//! - `stop`: end the search now (it still answers `bestmove`); any other command waits for a
+//! - `stop`: end the search now (it still answers `bestmove`, always a searched move: the first
+//!   iteration, depth 1, is never cut short); any other command waits for a
 //!   bounded search to finish first (so scripts can pipe a batch) and stops an open-ended one
 //!   (infinite, or deeper or longer than [`open_ended`] allows, which could block for hours)
 //! - `newgame`: forget what was learnt (the table); `seed <n>|none`: reproducible or varied play;

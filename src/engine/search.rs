@@ -181,9 +181,11 @@ impl Engine {
         };
     }
 
-    /// Searches the game's current position. Honours `stop` within about a millisecond and
-    /// always returns a legal move when there is one (the best found so far). Reports each
-    /// finished iteration through `on_info`.
+    /// Searches the game's current position. Always finishes the first iteration (depth 1 with
+    /// its captures, microseconds), whatever `stop` and `limits` say, so the move returned is
+    /// one the search looked at and at least one iteration is reported; after that, honours
+    /// `stop` within about a millisecond and returns the best move found so far (a legal move
+    /// whenever there is one). Reports each finished iteration through `on_info`.
     pub fn search(
         &mut self,
         game: &Game,
