@@ -373,3 +373,49 @@ fn contempt_never_outranks_a_forced_win() {
         }
     }
 }
+
+/// The probe's position (issue 23): 18-14 wins, 18-13 (first in the untried root order) loses.
+const SHOT: &str = "W:W18,19,21,25:B4,10,11,12";
+
+#[test]
+fn a_search_stopped_before_it_starts_still_plays_a_searched_move() {
+    // The stop flag (`stop`, the board's `m`, a spent clock) never makes the engine answer a
+    // move it has not searched: the first iteration (depth 1 with its captures) always ends.
+    let g = game(RuleSet::Italian, SHOT);
+    let depth1 = search(&g, Limits::Depth(1));
+    assert_eq!(depth1.best.unwrap().to_string(), "18-14");
+    for threads in [1, 4] {
+        let stop = AtomicBool::new(true);
+        let mut e = Engine::new(8);
+        e.set_variety(0);
+        e.set_threads(threads);
+        let mut infos = Vec::new();
+        let r = e.search(&g, Limits::Infinite, &stop, &mut |i| infos.push(i.clone()));
+        assert_eq!(r.depth, 1, "threads {threads}");
+        assert_eq!(r.best, depth1.best, "threads {threads}");
+        assert_eq!(r.pv.first(), r.best.as_ref());
+        assert_eq!(infos.len(), 1, "one finished iteration reported");
+        assert_eq!(infos[0].pv.first(), r.best.as_ref());
+    }
+}
+
+#[test]
+fn the_shortest_move_time_still_finishes_the_first_iteration() {
+    // 1 ms: in a debug build on a busy machine the clock may run out before the first node.
+    let g = game(RuleSet::Italian, SHOT);
+    for threads in [1, 8] {
+        for _ in 0..5 {
+            let mut e = Engine::new(8);
+            e.set_variety(0);
+            e.set_threads(threads);
+            let r = e.search(
+                &g,
+                Limits::MoveTime(Duration::from_millis(1)),
+                &AtomicBool::new(false),
+                &mut |_| {},
+            );
+            assert!(r.depth >= 1, "threads {threads}: depth {}", r.depth);
+            assert_eq!(r.best.unwrap().to_string(), "18-14", "threads {threads}");
+        }
+    }
+}

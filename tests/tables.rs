@@ -527,7 +527,8 @@ fn the_engine_protocol_answers_from_the_tables_when_built() {
     let (data, t) = shared(RuleSet::English);
     let pos = dama::notation::fen::parse(RuleSet::English, WON_IN_11).unwrap();
     assert_eq!(t.probe(&pos), Some(Wdl::Win(11)));
-    let input = format!("rules english\nposition fen {WON_IN_11}\ngo depth 6\n");
+    // `newgame` waits for the search (the end of input would stop it).
+    let input = format!("rules english\nposition fen {WON_IN_11}\ngo depth 6\nnewgame\n");
     let out = engine_with(data, &input);
     let best = t.best_move(&pos).unwrap();
     // One line from the tables (depth 1, one node), the exact distance, their move.

@@ -7,14 +7,17 @@
 //! - `go depth <n>|movetime <ms>|nodes <n>|infinite`: search; answers `info` lines, then
 //!   `bestmove <move>` (`bestmove none` when there is no legal move); with endgame tables of the
 //!   rule set in the data folder, a position they hold is answered from them
-//! - `stop`: end the search now (it still answers `bestmove`); any other command waits for a
+//! - `stop`: end the search now (it still answers `bestmove`, always a searched move: the first
+//!   iteration, depth 1, is never cut short); any other command waits for a
 //!   bounded search to finish first (so scripts can pipe a batch) and stops an open-ended one
 //!   (infinite, or deeper or longer than [`open_ended`] allows, which could block for hours)
 //! - `newgame`: forget what was learnt (the table); `seed <n>|none`: reproducible or varied play;
 //!   `variety <cp>`: how far below the best a randomly chosen move may be (0: always the best)
 //! - `threads <n>`: search threads, 1 to 256 (lazy SMP; 1, the default, is reproducible)
 //! - `isready`: answers `readyok` (also during a search); `d`: the position and its legal moves
-//! - `quit`: end (also at the end of input)
+//! - `quit`: end; a running search is stopped and still answers `bestmove` first. The end of
+//!   input is a `quit`: nobody may be left to wait for a search (a batch piped in that wants its
+//!   last search to run to its limit ends with a command that waits for it, e.g. `newgame`)
 //!
 //! Anything else, a number out of range or words a command does not take answers `error <why>`
 //! and changes nothing: nothing malformed is silently taken for a default. So does a line
@@ -121,8 +124,7 @@ fn info_line(i: &SearchInfo) -> String {
 /// Searches bounded by these limits (depth 18 takes about a second from the start, and each
 /// further ply about 1.6 times the one before; 100 million nodes about half a minute) are
 /// waited for by the next command. Anything deeper or longer may not end in any reasonable time,
-/// so like `go infinite` it is stopped by the next command (or the end of input) instead of
-/// blocking the protocol.
+/// so like `go infinite` it is stopped by the next command instead of blocking the protocol.
 const BOUNDED_DEPTH: u32 = 24;
 const BOUNDED_NODES: u64 = 100_000_000;
 const BOUNDED_MOVETIME: Duration = Duration::from_secs(60);
@@ -382,9 +384,10 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
             break;
         }
     }
-    // End of input (or quit) while a limited search runs: let it answer first (after a failed
-    // answer, stop it: nobody will read the rest).
-    s.wait(s.failed.is_some());
+    // End of input (or quit, or a failed answer) while a search runs: stop it. It still
+    // answers (a searched move: the first iteration always finishes), unless the answers
+    // can no longer be written.
+    s.finish();
     // A search that ended with a failed answer says so on the channel.
     while let Ok(event) = rx.try_recv() {
         if let Event::OutputFailed(e) = event {

@@ -79,7 +79,7 @@ impl Clock {
     /// The hard limit: time or nodes used up.
     #[inline]
     pub fn out_of_budget(&self, nodes: u64) -> bool {
-        nodes >= self.max_nodes || self.hard.is_some_and(|h| Instant::now() >= h)
+        nodes >= self.max_nodes || self.out_of_time()
     }
 
     /// Whether another iteration may start.
@@ -87,6 +87,25 @@ impl Clock {
         depth <= self.max_depth
             && nodes < self.max_nodes
             && self.soft.is_none_or(|s| Instant::now() < s)
+    }
+
+    /// A helper thread's clock: the same hard time limit, so helpers stop on time by
+    /// themselves (with more threads than cores the main thread may be waiting for a core
+    /// when the time is up), and nothing else; they look at it every 64 nodes.
+    pub fn for_helper(&self) -> Clock {
+        Clock {
+            start: self.start,
+            max_depth: MAX_DEPTH,
+            hard: self.hard,
+            soft: None,
+            max_nodes: u64::MAX,
+            check_mask: 63,
+        }
+    }
+
+    /// Whether the hard time limit has passed.
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| Instant::now() >= h)
     }
 
     pub fn elapsed(&self) -> Duration {

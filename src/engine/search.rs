@@ -181,9 +181,11 @@ impl Engine {
         };
     }
 
-    /// Searches the game's current position. Honours `stop` within about a millisecond and
-    /// always returns a legal move when there is one (the best found so far). Reports each
-    /// finished iteration through `on_info`.
+    /// Searches the game's current position. Always finishes the first iteration (depth 1 with
+    /// its captures, microseconds), whatever `stop` and `limits` say, so the move returned is
+    /// one the search looked at and at least one iteration is reported; after that, honours
+    /// `stop` within about a millisecond and returns the best move found so far (a legal move
+    /// whenever there is one). Reports each finished iteration through `on_info`.
     pub fn search(
         &mut self,
         game: &Game,
@@ -222,6 +224,8 @@ impl Engine {
         let single = moves.len() == 1;
         // Solved endings are ready before the clock starts, not solved on its time.
         endgame::prepare(pos.rules());
+        // The clock starts here, after the set-up; nothing it measures (nor the stop flag) can
+        // cut the first iteration short: see `interruptible`.
         let mut clock = Clock::new(limits);
         if single {
             clock.max_nodes = clock.max_nodes.min(params::SINGLE_MOVE_NODES);
@@ -234,6 +238,7 @@ impl Engine {
             clock,
             nodes: 0,
             stopped: false,
+            interruptible: false,
             pos,
             hashes: {
                 // Room for the deepest path, so pushing never reallocates mid-search.
@@ -272,8 +277,10 @@ impl Engine {
             })
             .collect();
 
-        // Helper threads: set to work on the same root before the main thread starts, stopped
-        // (through `done`) when it ends, whatever ends it. Each publishes its node count.
+        // Helper threads: set to work on the same root once the main thread has finished its
+        // first iteration (so starting them never delays the one answer that must be there),
+        // stopped (through `done`) when it ends, whatever ends it, or by the clock. Each
+        // publishes its node count.
         let done = AtomicBool::new(false);
         let main_depth = AtomicU32::new(0);
         // A node budget (the playing levels, `go nodes`) is the main thread's alone: helpers
@@ -290,7 +297,7 @@ impl Engine {
                 .map(|c| c.load(AtomicOrdering::Relaxed))
                 .sum::<u64>()
         };
-        let workers: Vec<Searcher> = self.helpers[..n_helpers]
+        let mut workers: Vec<Searcher> = self.helpers[..n_helpers]
             .iter_mut()
             .zip(&counters)
             .map(|(h, c)| s.helper(&mut h.ordering, &mut h.pv_table, &done, c))
@@ -299,14 +306,33 @@ impl Engine {
         let (mut result, candidates) = std::thread::scope(|scope| {
             // Helpers stop when the main thread is done, even if it panics.
             let _stop_helpers = SetOnDrop(&done);
-            for (id, mut w) in workers.into_iter().enumerate() {
-                let mut root = root.clone();
-                let main_depth = &main_depth;
-                // A helper the system cannot start is only missing help.
+            let (done, main_depth) = (&done, &main_depth);
+            // Started from a thread of their own: spawning a few hundred threads takes
+            // milliseconds that are not the main thread's to spend. It stops starting them
+            // when the search is over.
+            let mut launch = |root: &[RootMove]| {
+                let workers = std::mem::take(&mut workers);
+                if workers.is_empty() {
+                    return;
+                }
+                let root = root.to_vec();
                 let _ = std::thread::Builder::new()
-                    .name("dama-helper".into())
-                    .spawn_scoped(scope, move || w.helper_loop(&mut root, id, main_depth));
-            }
+                    .name("dama-launcher".into())
+                    .spawn_scoped(scope, move || {
+                        for (id, mut w) in workers.into_iter().enumerate() {
+                            if done.load(AtomicOrdering::Relaxed) || w.clock.out_of_time() {
+                                break;
+                            }
+                            let mut root = root.clone();
+                            // A helper the system cannot start is only missing help.
+                            let _ = std::thread::Builder::new()
+                                .name("dama-helper".into())
+                                .spawn_scoped(scope, move || {
+                                    w.helper_loop(&mut root, id, main_depth)
+                                });
+                        }
+                    });
+            };
             let mut result = SearchResult {
                 best: Some(root[0].m),
                 score: 0,
@@ -318,8 +344,17 @@ impl Engine {
             let mut candidates: Vec<Move> = Vec::new();
             let mut prev = 0;
             let mut depth = 1;
-            while s.clock.may_start_iteration(depth, s.nodes) && !stop.load(AtomicOrdering::Relaxed)
+            // The first iteration always runs, and runs to its end (whatever the clock or the
+            // stop flag say): the answer is a move the search looked at, with a line to show.
+            // Depth 1 with its capture quiescence takes microseconds.
+            while depth == 1
+                || (s.clock.may_start_iteration(depth, s.nodes)
+                    && !stop.load(AtomicOrdering::Relaxed))
             {
+                s.interruptible = depth > 1;
+                if depth == 2 {
+                    launch(&root);
+                }
                 let (score, completed) = s.aspiration(&mut root, depth as i32, prev);
                 if s.stopped && !completed {
                     // An interrupted iteration still improves on the last one if its first move
@@ -420,6 +455,9 @@ struct Searcher<'a> {
     clock: Clock,
     nodes: u64,
     stopped: bool,
+    /// False during the main thread's first iteration, which the stop flag and the limits
+    /// do not interrupt.
+    interruptible: bool,
     pos: Position,
     /// Hashes since the last irreversible move of the game, then of the search path; the last
     /// one is the current position's.
@@ -504,10 +542,9 @@ impl<'a> Searcher<'a> {
     where
         'a: 'b,
     {
-        let mut clock = Clock::new(Limits::Infinite);
-        // Quick to notice `done`: the main thread's answer waits for the helpers (a look at
-        // the flag every 64 nodes costs nothing measurable).
-        clock.check_mask = 63;
+        // Quick to notice `done` and the time: the main thread's answer waits for the helpers
+        // (a look every 64 nodes costs nothing measurable).
+        let clock = self.clock.for_helper();
         Searcher {
             tt: self.tt,
             ord,
@@ -516,6 +553,7 @@ impl<'a> Searcher<'a> {
             clock,
             nodes: 0,
             stopped: false,
+            interruptible: true,
             pos: self.pos,
             hashes: self.hashes.clone(),
             np: self.np.clone(),
@@ -537,7 +575,7 @@ impl<'a> Searcher<'a> {
     /// Runs until told to stop.
     fn helper_loop(&mut self, root: &mut [RootMove], id: usize, main_depth: &AtomicU32) {
         let ahead = u32::from(id % 2 == 1);
-        let mut depth = 1 + ahead;
+        let mut depth = main_depth.load(AtomicOrdering::Relaxed) + 1 + ahead;
         let mut prev = 0;
         while depth <= super::limits::MAX_DEPTH {
             let (score, completed) = self.aspiration(root, depth as i32, prev);
@@ -743,7 +781,9 @@ impl<'a> Searcher<'a> {
     fn alpha_beta(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes & self.clock.check_mask == 0 {
-            if self.stop.load(AtomicOrdering::Relaxed) || self.clock.out_of_budget(self.nodes) {
+            if self.interruptible
+                && (self.stop.load(AtomicOrdering::Relaxed) || self.clock.out_of_budget(self.nodes))
+            {
                 self.stopped = true;
             }
             if let Some(c) = self.node_counter {

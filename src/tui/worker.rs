@@ -184,3 +184,52 @@ impl Drop for Worker {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+    use crate::rules::RuleSet;
+    use crate::tui::app::EngineMsg;
+    use std::time::{Duration, Instant};
+
+    /// `m` (move now) sets the stop flag, perhaps before the engine thread has even begun:
+    /// the move it answers is still one its search looked at (issue 23: an unsearched move
+    /// could be played; here 18-13 loses and 18-14 wins).
+    #[test]
+    fn move_now_at_once_still_plays_a_searched_move() {
+        let pos = fen::parse(RuleSet::Italian, "W:W18,19,21,25:B4,10,11,12").unwrap();
+        for threads in [1, 4] {
+            let mut w = Worker::spawn(Some(1), threads, 0).unwrap();
+            for id in 0..3 {
+                w.send(Request::Search {
+                    id,
+                    game: Box::new(Game::new(pos)),
+                    limits: SearchLimits::MoveTime(Duration::from_secs(60)),
+                    purpose: Purpose::Move,
+                    variety: 0,
+                });
+                w.send(Request::Stop);
+                let start = Instant::now();
+                let (best, report) = loop {
+                    assert!(start.elapsed() < Duration::from_secs(20), "no answer");
+                    match w.try_recv() {
+                        Some(EngineMsg::Done {
+                            id: i,
+                            best,
+                            report,
+                        }) if i == id => break (best, report),
+                        _ => std::thread::sleep(Duration::from_millis(2)),
+                    }
+                };
+                assert!(
+                    report.depth >= 1,
+                    "threads {threads}: depth {}",
+                    report.depth
+                );
+                assert_eq!(best.unwrap().to_string(), "18-14", "threads {threads}");
+                assert_eq!(report.pv.first(), best.as_ref());
+            }
+        }
+    }
+}
