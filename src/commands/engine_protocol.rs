@@ -1,5 +1,5 @@
 //! `dama engine`: a line-based text protocol on stdin/stdout, so that other programs (a GUI, a
-//! match runner, a tester) can drive the engine. The README documents it with an example.
+//! match runner, a tester) can drive the engine. docs/protocol.md documents it with an example.
 //!
 //! Commands, one per line (words separated by spaces):
 //! - `rules italian|english`: the rule set (the position goes back to its start)

@@ -571,7 +571,7 @@ impl<'a> Searcher<'a> {
     /// thread is on, the next a ply deeper, and so on alternately, each with its own killers
     /// and history, so they fill the table with parts of the tree the main thread is about to
     /// need. (With one helper, at the main thread's depth the main thread needed 1.6 times
-    /// fewer nodes to finish an iteration than alone, a ply ahead 1.4 times; see the README.)
+    /// fewer nodes to finish an iteration than alone, a ply ahead 1.4 times; see docs/measurements.md.)
     /// Runs until told to stop.
     fn helper_loop(&mut self, root: &mut [RootMove], id: usize, main_depth: &AtomicU32) {
         let ahead = u32::from(id % 2 == 1);
@@ -858,7 +858,7 @@ impl<'a> Searcher<'a> {
         }
         // No reverse futility pruning: a quiet node cut on its static score near the horizon
         // (60 centi-men a ply over beta, up to 4 plies) showed no gain over 779 games at 50 ms
-        // (-7 +- 18 Elo; README "Speed and strength"), so it went.
+        // (-7 +- 18 Elo; docs/measurements.md), so it went.
         let mut moves = MoveList::new();
         legal_moves_given(&self.pos, capturers, &mut moves);
         if moves.is_empty() {
