@@ -571,7 +571,8 @@ impl<'a> Searcher<'a> {
     /// thread is on, the next a ply deeper, and so on alternately, each with its own killers
     /// and history, so they fill the table with parts of the tree the main thread is about to
     /// need. (With one helper, at the main thread's depth the main thread needed 1.6 times
-    /// fewer nodes to finish an iteration than alone, a ply ahead 1.4 times; see docs/measurements.md.)
+    /// fewer nodes to finish an iteration than alone, a ply ahead 1.4 times; see
+    /// docs/measurements.md.)
     /// Runs until told to stop.
     fn helper_loop(&mut self, root: &mut [RootMove], id: usize, main_depth: &AtomicU32) {
         let ahead = u32::from(id % 2 == 1);
