@@ -100,6 +100,18 @@ fn start_in(
     fsize: Option<u64>,
     env: &[(&str, &str)],
 ) -> Option<Session> {
+    start_with(shell, args, home, fsize, env, None)
+}
+
+/// As [`start_in`], as user and group `uid` if given (for permissions, which root ignores).
+fn start_with(
+    shell: Option<&str>,
+    args: &[&str],
+    home: &Path,
+    fsize: Option<u64>,
+    env: &[(&str, &str)],
+    uid: Option<u32>,
+) -> Option<Session> {
     let (master, slave) = match open_pty() {
         Ok(p) => p,
         Err(e) => {
@@ -130,6 +142,9 @@ fn start_in(
         .stdin(Stdio::from(slave.try_clone().unwrap()))
         .stdout(Stdio::from(slave.try_clone().unwrap()))
         .stderr(Stdio::piped());
+    if let Some(id) = uid {
+        cmd.uid(id).gid(id);
+    }
     // SAFETY: only async-signal-safe calls between fork and exec.
     unsafe {
         cmd.pre_exec(move || {
@@ -476,6 +491,114 @@ fn a_file_size_limit_is_an_error_and_resume_says_the_game_was_not_kept() {
     assert!(err.contains("the last game could not be kept"), "{err}");
     assert!(err.contains("autosave-previous.pdn"), "{err}");
     assert!(err.contains(&format!("1 move, {m}")), "{err}");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Item 9 of issue 23: the data folder cannot be written (chmod a-w), so the newest game
+/// cannot be kept and the older kept game cannot be set aside either. The older game is
+/// marked instead, and once the folder is writable again `--resume` says, in the player's
+/// language and before anything else, that it continues an older game, not the last one.
+#[test]
+fn an_unwritable_folder_marks_the_older_game_for_resume() {
+    use dama::tui::Lang;
+    use dama::tui::save::resume;
+    use std::os::unix::fs::PermissionsExt;
+    let home = scratch("readonly");
+    let data = home.join("data/dama");
+    std::fs::create_dir_all(&data).unwrap();
+    let auto = data.join("autosave.pdn");
+    // An older game kept by an earlier session: two moves from the start, not the move the
+    // session below plays.
+    let mut older = dama::rules::Game::new(dama::rules::Position::start(RuleSet::Italian));
+    for _ in 0..2 {
+        let m = *dama::rules::legal_moves(older.position()).last().unwrap();
+        older.play(&m).unwrap();
+    }
+    write_game(&older, dama::rules::Color::White, "dama (depth 1)", &auto).unwrap();
+    let older_moves = kept_moves(&auto).unwrap();
+    assert_ne!(older_moves[0], FIRST_MOVE);
+    // Root ignores permissions: then the session runs as `nobody`, on files it owns.
+    // SAFETY: geteuid has no preconditions.
+    let uid = (unsafe { libc::geteuid() } == 0).then_some(65534);
+    if let Some(id) = uid {
+        for p in [&home, &home.join("data"), &data, &auto] {
+            std::os::unix::fs::chown(p, Some(id), Some(id)).unwrap();
+        }
+    }
+    let set_mode = |mode| {
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    set_mode(0o555);
+
+    let Some(mut s) = start_with(None, &["play", "--depth", "1"], &home, None, &[], uid) else {
+        set_mode(0o755);
+        return;
+    };
+    s.wait_for_board();
+    s.keys(FIRST_MOVE_KEYS);
+    wait_until("the failure to be told", || {
+        s.screen_has("could not be kept")
+    });
+    s.keys(b"q");
+    wait_until("the quit question", || s.screen_has("Quit without"));
+    s.keys(b"y");
+    let (status, _, _, err) = s.finish();
+    set_mode(0o755);
+    assert_eq!(status.code(), Some(0), "{status:?} {err}");
+    assert!(err.contains("could not be kept"), "{err}");
+    assert!(err.contains(&format!("1. {FIRST_MOVE}")), "{err}");
+
+    // The folder is writable again: the autosave still holds the older game, and says so.
+    let l = resume(&auto, RuleSet::Italian).unwrap();
+    let moves: Vec<String> = l.game.moves().iter().map(Move::to_string).collect();
+    assert_eq!(moves, older_moves);
+    let en = l.summary.text(Lang::En);
+    assert!(en.starts_with("an older game (your game of "), "{en}");
+    assert!(en.contains("could not be kept"), "{en}");
+    let it = l.summary.text(Lang::It);
+    assert!(it.starts_with("una partita precedente"), "{it}");
+    assert!(
+        !en.contains("cannot be written"),
+        "the folder is writable: {en}"
+    );
+    // The older game still loads as a game of its own (the mark is not part of the record).
+    assert_eq!(kept_moves(&auto).unwrap(), older_moves);
+
+    // `dama play --resume` tells the player on the board's message line.
+    let Some(mut s) = start(&["play", "--resume", "--depth", "1"], &home, None) else {
+        return;
+    };
+    s.wait_for_board();
+    wait_until("the note", || {
+        s.screen_has("Resumed: an older game") && s.screen_has("could not be kept")
+    });
+    s.keys(b"q");
+    wait_until("the quit question", || s.screen_has("Quit?"));
+    s.keys(b"y");
+    let (status, _, _, err) = s.finish();
+    assert!(status.success(), "{status:?} {err}");
+    assert!(
+        resume(&auto, RuleSet::Italian)
+            .unwrap()
+            .summary
+            .older_than
+            .is_some()
+    );
+
+    // A newer game kept replaces the marked one, and the mark with it.
+    let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+        return;
+    };
+    s.wait_for_board();
+    s.keys(FIRST_MOVE_KEYS);
+    wait_until("the new game kept", || {
+        kept_moves(&auto).is_some_and(|m| m[0] == FIRST_MOVE)
+    });
+    s.signal(libc::SIGTERM);
+    let _ = s.finish();
+    let l = resume(&auto, RuleSet::Italian).unwrap();
+    assert_eq!(l.summary.older_than, None);
+    assert_eq!(l.game.moves()[0].to_string(), FIRST_MOVE);
     let _ = std::fs::remove_dir_all(&home);
 }
 
