@@ -496,14 +496,26 @@ fn a_file_size_limit_is_an_error_and_resume_says_the_game_was_not_kept() {
 
 /// Item 9 of issue 23: the data folder cannot be written (chmod a-w), so the newest game
 /// cannot be kept and the older kept game cannot be set aside either. The older game is
-/// marked instead, and once the folder is writable again `--resume` says, in the player's
+/// marked in place, and once the folder is writable again `--resume` says, in the player's
 /// language and before anything else, that it continues an older game, not the last one.
 #[test]
 fn an_unwritable_folder_marks_the_older_game_for_resume() {
-    use dama::tui::Lang;
-    use dama::tui::save::resume;
+    unwritable_case("readonly-dir", 0o644);
+}
+
+/// The same when the kept file cannot be written either (`chmod -R a-w`, or a read-only
+/// file system): the note is kept outside the data folder, and the kept file is untouched.
+#[test]
+fn an_unwritable_folder_and_file_still_warn_on_resume() {
+    unwritable_case("readonly-all", 0o444);
+}
+
+/// One session that cannot keep its game (data folder mode 555, kept file `file_mode`), then
+/// `--resume` in Italian and English, then a newer game kept and `--resume` again. All the
+/// sessions run as `nobody` when the tests run as root (root ignores permissions).
+fn unwritable_case(name: &str, file_mode: u32) {
     use std::os::unix::fs::PermissionsExt;
-    let home = scratch("readonly");
+    let home = scratch(name);
     let data = home.join("data/dama");
     std::fs::create_dir_all(&data).unwrap();
     let auto = data.join("autosave.pdn");
@@ -517,7 +529,6 @@ fn an_unwritable_folder_marks_the_older_game_for_resume() {
     write_game(&older, dama::rules::Color::White, "dama (depth 1)", &auto).unwrap();
     let older_moves = kept_moves(&auto).unwrap();
     assert_ne!(older_moves[0], FIRST_MOVE);
-    // Root ignores permissions: then the session runs as `nobody`, on files it owns.
     // SAFETY: geteuid has no preconditions.
     let uid = (unsafe { libc::geteuid() } == 0).then_some(65534);
     if let Some(id) = uid {
@@ -525,13 +536,16 @@ fn an_unwritable_folder_marks_the_older_game_for_resume() {
             std::os::unix::fs::chown(p, Some(id), Some(id)).unwrap();
         }
     }
-    let set_mode = |mode| {
-        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(mode)).unwrap();
+    let set_modes = |dir, file| {
+        std::fs::set_permissions(&auto, std::fs::Permissions::from_mode(file)).unwrap();
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(dir)).unwrap();
     };
-    set_mode(0o555);
+    set_modes(0o555, file_mode);
+    let before = std::fs::read(&auto).unwrap();
+    let run = |args: &[&str]| start_with(None, args, &home, None, &[], uid);
 
-    let Some(mut s) = start_with(None, &["play", "--depth", "1"], &home, None, &[], uid) else {
-        set_mode(0o755);
+    let Some(mut s) = run(&["play", "--depth", "1"]) else {
+        set_modes(0o755, 0o644);
         return;
     };
     s.wait_for_board();
@@ -543,52 +557,48 @@ fn an_unwritable_folder_marks_the_older_game_for_resume() {
     wait_until("the quit question", || s.screen_has("Quit without"));
     s.keys(b"y");
     let (status, _, _, err) = s.finish();
-    set_mode(0o755);
+    set_modes(0o755, 0o644);
     assert_eq!(status.code(), Some(0), "{status:?} {err}");
     assert!(err.contains("could not be kept"), "{err}");
     assert!(err.contains(&format!("1. {FIRST_MOVE}")), "{err}");
-
-    // The folder is writable again: the autosave still holds the older game, and says so.
-    let l = resume(&auto, RuleSet::Italian).unwrap();
-    let moves: Vec<String> = l.game.moves().iter().map(Move::to_string).collect();
-    assert_eq!(moves, older_moves);
-    let en = l.summary.text(Lang::En);
-    assert!(en.starts_with("an older game (your game of "), "{en}");
-    assert!(en.contains("could not be kept"), "{en}");
-    let it = l.summary.text(Lang::It);
-    assert!(it.starts_with("una partita precedente"), "{it}");
-    assert!(
-        !en.contains("cannot be written"),
-        "the folder is writable: {en}"
-    );
-    // The older game still loads as a game of its own (the mark is not part of the record).
+    // The older game is still there, and still loads as it was saved (a mark, if any, is
+    // not part of the record).
     assert_eq!(kept_moves(&auto).unwrap(), older_moves);
+    if file_mode & 0o200 == 0 {
+        assert_eq!(
+            std::fs::read(&auto).unwrap(),
+            before,
+            "a read-only file is left alone"
+        );
+    }
 
-    // `dama play --resume` tells the player on the board's message line.
-    let Some(mut s) = start(&["play", "--resume", "--depth", "1"], &home, None) else {
-        return;
+    // The folder is writable again: `--resume` says first that the game is an older one.
+    let resume_says = |lang: &str, want: &[&str]| {
+        let s = run(&["play", "--resume", "--depth", "1", "--lang", lang]).unwrap();
+        s.wait_for_board();
+        wait_until("the note", || want.iter().all(|w| s.screen_has(w)));
+        let seen = |w: &str| s.screen_has(w);
+        let older = seen("an older game") || seen("una partita precedente");
+        s.signal(libc::SIGTERM);
+        let _ = s.finish();
+        older
     };
-    s.wait_for_board();
-    wait_until("the note", || {
-        s.screen_has("Resumed: an older game") && s.screen_has("could not be kept")
-    });
-    s.keys(b"q");
-    wait_until("the quit question", || s.screen_has("Quit?"));
-    s.keys(b"y");
-    let (status, _, _, err) = s.finish();
-    assert!(status.success(), "{status:?} {err}");
-    assert!(
-        resume(&auto, RuleSet::Italian)
-            .unwrap()
-            .summary
-            .older_than
-            .is_some()
+    assert!(resume_says(
+        "it",
+        &["Ripresa: una partita precedente", "non è stata conservata"]
+    ));
+    assert!(resume_says(
+        "en",
+        &["Resumed: an older game (your game of", "could not be kept"]
+    ));
+    assert_eq!(
+        kept_moves(&auto).unwrap(),
+        older_moves,
+        "resuming changes nothing"
     );
 
-    // A newer game kept replaces the marked one, and the mark with it.
-    let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
-        return;
-    };
+    // A newer game kept replaces the older one, and the warning goes with it.
+    let mut s = run(&["play", "--depth", "1"]).unwrap();
     s.wait_for_board();
     s.keys(FIRST_MOVE_KEYS);
     wait_until("the new game kept", || {
@@ -596,9 +606,7 @@ fn an_unwritable_folder_marks_the_older_game_for_resume() {
     });
     s.signal(libc::SIGTERM);
     let _ = s.finish();
-    let l = resume(&auto, RuleSet::Italian).unwrap();
-    assert_eq!(l.summary.older_than, None);
-    assert_eq!(l.game.moves()[0].to_string(), FIRST_MOVE);
+    assert!(!resume_says("en", &["Resumed: You (White)"]));
     let _ = std::fs::remove_dir_all(&home);
 }
 

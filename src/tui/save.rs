@@ -176,6 +176,7 @@ impl Keeper {
                     // The newest game is kept (the file replaced, any mark with it): an older
                     // one set aside is no longer needed to tell the player anything.
                     let _ = std::fs::remove_file(previous_path(&path));
+                    clear_note_elsewhere(&path);
                     self.marked = false;
                     Kept::InFile(path)
                 }
@@ -188,8 +189,14 @@ impl Keeper {
             }
         } else {
             match std::fs::remove_file(&path) {
-                Ok(()) => Kept::Nothing,
-                Err(e) if e.kind() == io::ErrorKind::NotFound => Kept::Nothing,
+                Ok(()) => {
+                    clear_note_elsewhere(&path);
+                    Kept::Nothing
+                }
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    clear_note_elsewhere(&path);
+                    Kept::Nothing
+                }
                 Err(e) => {
                     // The game kept before stays, though this one is newer (and over).
                     self.mark(&path);
@@ -203,10 +210,12 @@ impl Keeper {
 }
 
 impl Keeper {
-    /// Marks the game kept at `path` as older than this session's, once per failure.
+    /// Marks the game kept at `path` as older than this session's, once per failure: in the
+    /// file itself, else (the file cannot be written either: a read-only file system, or
+    /// `chmod -R`) in a note outside the data folder.
     fn mark(&mut self, path: &Path) {
         if !self.marked {
-            self.marked = mark_older(path).is_ok();
+            self.marked = mark_older(path).or_else(|_| note_elsewhere(path)).is_ok();
         }
     }
 }
@@ -250,6 +259,92 @@ fn older_mark(path: &Path) -> Option<String> {
         .rev()
         .find_map(|l| l.strip_prefix(OLDER_MARK))?;
     Some(when.trim_end().trim_end_matches(" UTC").to_string())
+}
+
+/// Where [`note_elsewhere`] records that the game kept at `autosave` is older than the last
+/// one: in the temporary folder, which stays writable when the data folder's whole file
+/// system is read-only, named for this user and this autosave (a hash of its path).
+fn note_path(autosave: &Path) -> PathBuf {
+    // FNV-1a: stable from run to run, unlike the standard library's hasher.
+    let hash = autosave
+        .as_os_str()
+        .as_encoded_bytes()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    std::env::temp_dir().join(format!("dama-unkept-{}-{hash:016x}", user_id()))
+}
+
+#[cfg(unix)]
+fn user_id() -> u32 {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() }
+}
+
+#[cfg(not(unix))]
+fn user_id() -> u32 {
+    0
+}
+
+/// Whether the note at `note` is this user's own (the temporary folder is shared: a file
+/// another user left there says nothing about this user's games).
+#[cfg(unix)]
+fn own_note(note: &Path) -> Option<std::fs::Metadata> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::symlink_metadata(note)
+        .ok()
+        .filter(|m| m.is_file() && m.uid() == user_id())
+}
+
+#[cfg(not(unix))]
+fn own_note(note: &Path) -> Option<std::fs::Metadata> {
+    std::fs::symlink_metadata(note).ok().filter(|m| m.is_file())
+}
+
+/// Records, outside the data folder, when a newer game could not be kept in place of the one
+/// at `autosave` (the second choice after [`mark_older`]). A new file (never through a link
+/// someone left in the shared folder), replacing only a note of this user's own.
+///
+/// # Errors
+/// Any I/O error.
+fn note_elsewhere(autosave: &Path) -> io::Result<()> {
+    use std::io::Write;
+    let note = note_path(autosave);
+    if own_note(&note).is_some() {
+        std::fs::remove_file(&note)?;
+    }
+    let when = format!("{} {}", crate::notation::pdn::today(), &time_of_day()[..5]);
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&note)?;
+    f.write_all(when.as_bytes())?;
+    f.sync_all()
+}
+
+/// A newer game is kept (or there is nothing left to continue): the note is no longer true.
+fn clear_note_elsewhere(autosave: &Path) {
+    let note = note_path(autosave);
+    if own_note(&note).is_some() {
+        let _ = std::fs::remove_file(note);
+    }
+}
+
+/// When the note of [`note_elsewhere`] for `autosave` was made, if there is one and the kept
+/// game is no newer than it.
+fn noted_elsewhere(autosave: &Path) -> Option<String> {
+    let note = note_path(autosave);
+    let written = own_note(&note)?.modified().ok()?;
+    if std::fs::metadata(autosave).ok()?.modified().ok()? > written {
+        return None;
+    }
+    use std::io::Read;
+    let mut text = Vec::new();
+    let file = std::fs::File::open(&note).ok()?;
+    file.take(64).read_to_end(&mut text).ok()?;
+    let when = String::from_utf8_lossy(&text).trim().to_string();
+    Some(when).filter(|w| !w.is_empty())
 }
 
 /// Writes the autosave, creating the data folder it lives in (the one folder dama makes on
@@ -524,7 +619,7 @@ pub fn resume(autosave: &Path, rules: RuleSet) -> Result<Loaded, ResumeError> {
     }
     let mut loaded = load_game(autosave, rules).map_err(ResumeError::Load)?;
     // A session that could not keep its newer game marked this one.
-    loaded.summary.older_than = older_mark(autosave);
+    loaded.summary.older_than = older_mark(autosave).or_else(|| noted_elsewhere(autosave));
     // A folder that cannot be written could not have kept a newer game either, nor set this
     // one aside: say so rather than let an older game pass for the last one.
     if let Some(dir) = autosave.parent().filter(|d| !writable(d)) {
