@@ -468,3 +468,60 @@ fn a_killed_saves_temporary_file_is_removed_by_the_next_save() {
     assert!(live.exists(), "a save under way is left alone");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Item 9 of issue 23: a kept game marked older than a game that could not be kept (as a
+/// session does when the data folder cannot be written) still loads as it was; `--resume`
+/// says first, in either language, that it is an older game; a newer game kept replaces it,
+/// mark and all.
+#[test]
+fn a_marked_game_is_resumed_as_an_older_one_until_a_newer_game_is_kept() {
+    use dama::tui::Lang;
+    use dama::tui::save::{mark_older, resume, write_game};
+    let dir = temp_dir("marked");
+    let auto = dir.join("autosave.pdn");
+    let mut older = Game::new(Position::start(RuleSet::Italian));
+    older
+        .play(&tui_common::find_move(older.position(), "21-17"))
+        .unwrap();
+    write_game(&older, Color::White, "dama (depth 2)", &auto).unwrap();
+    assert_eq!(
+        resume(&auto, RuleSet::Italian).unwrap().summary.older_than,
+        None
+    );
+    mark_older(&auto).unwrap();
+    let text = std::fs::read_to_string(&auto).unwrap();
+    assert!(text.ends_with(" UTC\n"), "{text}");
+    assert_eq!(
+        history(&load_game(&auto, RuleSet::Italian).unwrap().game),
+        ["21-17"]
+    );
+
+    let loaded = resume(&auto, RuleSet::Italian).unwrap();
+    let when = loaded.summary.older_than.clone().expect("the mark is read");
+    assert!(when.starts_with(&dama::notation::pdn::today()), "{when}");
+    let en = loaded.summary.text(Lang::En);
+    assert!(
+        en.starts_with(&format!(
+            "an older game (your game of {when} could not be kept): You"
+        )),
+        "{en}"
+    );
+    let it = loaded.summary.text(Lang::It);
+    assert!(
+        it.starts_with("una partita precedente (la tua partita del "),
+        "{it}"
+    );
+    assert!(it.contains("non è stata conservata"), "{it}");
+
+    // Continued and played on: the newer game is kept, and is the last one again.
+    let mut c = Config::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    c.human = Color::Black;
+    c.resumed = true;
+    let mut app = App::new(c, loaded.game);
+    play_by_keys(&mut app, "10-14");
+    let again = resume(&auto, RuleSet::Italian).unwrap();
+    assert_eq!(again.summary.older_than, None);
+    assert_eq!(history(&again.game), ["21-17", "10-14"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

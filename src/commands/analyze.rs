@@ -112,6 +112,9 @@ fn analyse(engine: &mut Engine, game: &Game, limits: Limits, out: &mut Out) -> a
     )?;
     if let Some(o) = game.outcome() {
         outln!(out, "the game is over: {o}")?;
+        // Nothing to search in a finished game (a side with no pieces is not "won in 1").
+        outln!(out, "bestmove none (the game is over)")?;
+        return Ok(());
     }
     let stop = AtomicBool::new(false);
     let mut last = None;

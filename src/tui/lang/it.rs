@@ -149,6 +149,7 @@ pub fn text(m: Msg) -> &'static str {
         SummaryNoMove => "ancora nessuna mossa",
         SummaryOneMove => "1 mossa, {0}",
         SummaryMoves => "{0} mosse, ultima {1}",
+        SummaryOlder => "una partita precedente (la tua partita del {0} non è stata conservata): ",
         SummaryUnwritable => {
             " (nota: {0} è in sola lettura: una partita successiva non sarebbe conservata)"
         }

@@ -181,6 +181,7 @@ keys! {
     SummaryNoMove,
     SummaryOneMove,
     SummaryMoves,
+    SummaryOlder,
     SummaryUnwritable,
     // ----- the replay viewer -----
     CannotReadChoose,
