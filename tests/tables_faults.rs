@@ -277,6 +277,10 @@ fn a_fifo_named_like_a_table_is_refused_not_waited_on() {
         i.out
     );
     check_named(&data, "1-0v1-0.dtb", "a FIFO, not a table file");
+    // One under the temporary name the rebuild writes to is not opened either.
+    let part = std::ffi::CString::new(format!("{}.part", p.display())).unwrap();
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::mkfifo(part.as_ptr(), 0o644) }, 0);
     let b = dama(
         &data,
         &[
@@ -292,6 +296,7 @@ fn a_fifo_named_like_a_table_is_refused_not_waited_on() {
         b.err
     );
     assert!(std::fs::metadata(&p).unwrap().is_file());
+    assert!(parts(&dir).is_empty());
     assert!(dama(&data, VERIFY).ok);
     std::fs::remove_dir_all(&data).unwrap();
 }
@@ -455,5 +460,15 @@ fn an_unreadable_slice_is_named_with_the_reason() {
         "{}",
         i.out
     );
+    // The whole folder: named too, not taken for "no tables".
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let folder = format!("{}: Permission denied", dir.display());
+    let v = dama_in(&data, VERIFY, "", as_user);
+    assert!(!v.ok && v.out.contains(&folder), "{}", v.out);
+    let a = dama_in(&data, ANALYZE, "", as_user);
+    assert!(a.err.contains(&folder), "{}", a.err);
+    let i = dama_in(&data, INFO, "", as_user);
+    assert!(i.out.contains(&folder), "{}", i.out);
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     std::fs::remove_dir_all(&data).unwrap();
 }

@@ -116,11 +116,15 @@ fn problems_notice(rules: RuleSet, dir: &Path, load: &tables::SharedLoad, have: 
     } else {
         format!("the engine uses them up to {have} pieces only")
     };
+    let pieces = if load.top >= 2 {
+        format!(" --pieces {}", load.top)
+    } else {
+        String::new()
+    };
     format!(
-        "dama: the {rules} endgame tables in {} are {what} ({}); {uses}; `dama tables build --rules {rules} --pieces {}` rebuilds what is missing or damaged (`dama tables verify --rules {rules}` checks them all)",
+        "dama: the {rules} endgame tables in {} are {what} ({}); {uses}; `dama tables build --rules {rules}{pieces}` rebuilds what is missing or damaged (`dama tables verify --rules {rules}` checks them all)",
         dir.display(),
         named.join("; "),
-        load.top
     )
 }
 
@@ -264,7 +268,8 @@ fn info(sets: &[RuleSet], out: &mut Out) -> anyhow::Result<()> {
         // Every slice up to the highest piece count present is due: one that is not there,
         // or whose header or length is wrong, is named below rather than left out unsaid.
         let top = tables::built_up_to(&dir, tables::MAX_PIECES);
-        let mut problems = Vec::new();
+        let mut problems: Vec<tables::TableError> =
+            tables::folder_problem(&dir).into_iter().collect();
         for m in Material::all_up_to(top) {
             let h = match file::read_header(&dir, rules, m) {
                 Ok(h) => h,
@@ -323,8 +328,13 @@ fn info(sets: &[RuleSet], out: &mut Out) -> anyhow::Result<()> {
         if !problems.is_empty() {
             outln!(
                 out,
-                "  {} missing or damaged (`dama tables build --rules {rules} --pieces {top}` rebuilds them):",
-                count(problems.len(), "slice")
+                "  {} (`dama tables build --rules {rules}{}` rebuilds what it can):",
+                count(problems.len(), "problem"),
+                if top >= 2 {
+                    format!(" --pieces {top}")
+                } else {
+                    String::new()
+                }
             )?;
             for e in &problems {
                 outln!(out, "    {}", short(e, &dir))?;
@@ -351,7 +361,7 @@ fn verify(sets: &[RuleSet], samples: u32, out: &mut Out) -> anyhow::Result<()> {
         let load = tables::Tables::load_checked(&dir, rules, tables::MAX_PIECES);
         let t = &load.tables;
         let leftovers = file::leftovers(&dir);
-        if load.top == 0 && leftovers.is_empty() {
+        if load.top == 0 && leftovers.is_empty() && load.problems.is_empty() {
             outln!(
                 out,
                 "{rules}: no tables in {} (build them with `dama tables build --rules {rules}`)",
@@ -365,6 +375,10 @@ fn verify(sets: &[RuleSet], samples: u32, out: &mut Out) -> anyhow::Result<()> {
         // only their headers).
         let due = Material::all_up_to(load.top);
         let (mut sound, mut here) = (0, 0);
+        if let Some(e) = tables::folder_problem(&dir) {
+            outln!(out, "{rules}: {e}")?;
+            here += 1;
+        }
         for &m in &due {
             if t.slice(m).is_some() {
                 sound += 1;

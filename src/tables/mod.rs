@@ -225,7 +225,7 @@ impl Tables {
     pub fn load_checked(dir: &Path, rules: RuleSet, max_pieces: u32) -> Loaded {
         let top = built_up_to(dir, max_pieces);
         let mut t = Tables::empty(rules);
-        let mut problems = Vec::new();
+        let mut problems: Vec<TableError> = folder_problem(dir).into_iter().collect();
         let mut complete = true;
         for n in 2..=top {
             let mats = Material::all_up_to(n)
@@ -343,6 +343,15 @@ impl Tables {
             p = p.after(&m);
         }
         line
+    }
+}
+
+/// Why the rule set's folder cannot be looked into (not a folder, no permission); `None` when
+/// it can, or when it does not exist (no tables built).
+pub fn folder_problem(dir: &Path) -> Option<TableError> {
+    match std::fs::read_dir(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Some(TableError::io(dir, e)),
+        _ => None,
     }
 }
 
