@@ -418,10 +418,23 @@ fn a_build_on_a_full_disk_leaves_no_part_file_and_verify_names_what_is_missing()
 /// as `nobody`, since root reads any file; skipped where that cannot be done.
 #[test]
 fn an_unreadable_slice_is_named_with_the_reason() {
-    let (data, dir) = copy("perm");
-    let p = dir.join("0-1v2-0.dtb");
     use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let (data, dir) = copy("perm");
+    // Readable by the other user whatever the umask: only the one file is not.
+    let mode = |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m));
+    for p in [
+        data.clone(),
+        data.join("dama"),
+        data.join("dama/tables"),
+        dir.clone(),
+    ] {
+        mode(&p, 0o755).unwrap();
+    }
+    for e in std::fs::read_dir(&dir).unwrap() {
+        mode(&e.unwrap().path(), 0o644).unwrap();
+    }
+    let p = dir.join("0-1v2-0.dtb");
+    mode(&p, 0o000).unwrap();
     // SAFETY: geteuid has no preconditions.
     let root = unsafe { libc::geteuid() } == 0;
     let as_user = |cmd: &mut Command| {
@@ -461,7 +474,7 @@ fn an_unreadable_slice_is_named_with_the_reason() {
         i.out
     );
     // The whole folder: named too, not taken for "no tables".
-    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o000)).unwrap();
+    mode(&dir, 0o000).unwrap();
     let folder = format!("{}: Permission denied", dir.display());
     let v = dama_in(&data, VERIFY, "", as_user);
     assert!(!v.ok && v.out.contains(&folder), "{}", v.out);
@@ -469,6 +482,6 @@ fn an_unreadable_slice_is_named_with_the_reason() {
     assert!(a.err.contains(&folder), "{}", a.err);
     let i = dama_in(&data, INFO, "", as_user);
     assert!(i.out.contains(&folder), "{}", i.out);
-    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    mode(&dir, 0o755).unwrap();
     std::fs::remove_dir_all(&data).unwrap();
 }

@@ -109,7 +109,7 @@ fn problems_notice(rules: RuleSet, dir: &Path, load: &tables::SharedLoad, have: 
     let what = if load.problems.iter().all(tables::TableError::is_absent) {
         "incomplete"
     } else {
-        "damaged"
+        "damaged or unreadable"
     };
     let uses = if have == 0 {
         "the engine plays without them".to_string()
