@@ -417,3 +417,57 @@ fn force_writes_into_a_fifo() {
     assert!(text.contains("[GameType \"22,W,8,8,N2,1\"]"), "{text}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Runs `dama ARGS` with its standard output closed (`dama ... >&-`): (exit status, stderr).
+#[cfg(unix)]
+fn dama_closed_stdout(args: &[&str], input: &str) -> (std::process::ExitStatus, String) {
+    use std::io::Write;
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
+    cmd.args(args)
+        .env("XDG_DATA_HOME", scratch("closed-stdout-data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    // SAFETY: only close (async-signal-safe) runs between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::close(1);
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().expect("run dama");
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `dama ... >&-`: a standard output closed from the start is a failed write like any other
+/// (one line on stderr, exit 1), not a silent success into nowhere.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_command_reports_a_closed_standard_output() {
+    let dir = scratch("closed-stdout");
+    let mut commands = printing_commands(&dir);
+    let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+    commands.push((words("tables info"), ""));
+    commands.push((
+        [words("replay --text"), vec![pdn("italian_random.pdn")]].concat(),
+        "",
+    ));
+    for (args, input) in commands {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (status, err) = dama_closed_stdout(&args, input);
+        let err = without_table_advice(&err);
+        assert_eq!(status.code(), Some(1), "{args:?}: {status:?} {err}");
+        assert_eq!(
+            err, "dama: cannot write to standard output: it was closed when dama started\n",
+            "{args:?}"
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
