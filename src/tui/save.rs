@@ -469,7 +469,7 @@ impl Strength {
 /// Why a saved game could not be continued.
 #[derive(Debug)]
 pub enum LoadError {
-    Io(PathBuf, std::io::Error),
+    Io(PathBuf, pdn::FileError),
     NoGame(PathBuf),
     /// The file holds this many games: which one to continue is not for `--load` to guess.
     Several(PathBuf, usize),
@@ -504,16 +504,17 @@ impl std::error::Error for LoadError {}
 /// # Errors
 /// [`LoadError`] saying which file and, for a bad record, which line and column.
 pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
-    // As `dama replay` reads it: UTF-8, else Latin-1 (older programs' accented names).
-    let text = pdn::decode(&bytes);
-    let mut games = pdn::read_games(&text, rules);
-    if games.len() > 1 {
-        return Err(LoadError::Several(path.to_path_buf(), games.len()));
-    }
+    // As every command reads a game file (a device such as /dev/zero is refused).
+    let text = pdn::read_text(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
+    // One game held at a time, however many the file holds.
+    let mut games = pdn::Reader::new(&text, rules);
     let first = games
-        .pop()
+        .next()
         .ok_or_else(|| LoadError::NoGame(path.to_path_buf()))?;
+    let more = games.count();
+    if more > 0 {
+        return Err(LoadError::Several(path.to_path_buf(), 1 + more));
+    }
     let record = first.map_err(|e| LoadError::Pdn(path.to_path_buf(), Box::new(e)))?;
     let human = if record.tag("White") == Some(PLAYER) {
         Some(Color::White)
