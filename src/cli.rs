@@ -64,7 +64,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 1, value_parser = concurrency)]
     pub threads: usize,
     /// Random plies that open each game.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_parser = opening_plies)]
     pub openings: usize,
     /// Root moves within this many centi-men of the best may be played in self-play.
     #[arg(long, default_value_t = 10)]

@@ -321,6 +321,10 @@ fn openings_too_long_to_find_are_refused_at_once() {
             "{plies}: {err}"
         );
     }
+    // `tune` plays from random openings too.
+    let child = start(&dir, &["tune", "--openings", "500"], None);
+    let (ok, _, err) = finish(&dir, child, Duration::from_secs(20));
+    assert!(!ok && err.contains("from 0 to 100"), "{err}");
     // The longest allowed is found quickly.
     let child = start(
         &dir,
