@@ -23,10 +23,13 @@ fn start(dir: &Path, args: &[&str], memory: Option<u64>) -> Child {
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(dir.join("stdout")).unwrap())
         .stderr(std::fs::File::create(dir.join("stderr")).unwrap());
-    if let Some(bytes) = memory {
-        // SAFETY: setrlimit is async-signal-safe and touches nothing but the child.
-        unsafe {
-            cmd.pre_exec(move || {
+    // SAFETY: signal and setrlimit are async-signal-safe and touch nothing but the child.
+    unsafe {
+        cmd.pre_exec(move || {
+            // A test run in the background of a script inherits SIGINT ignored: dama gets it
+            // as from a terminal.
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            if let Some(bytes) = memory {
                 let limit = libc::rlimit {
                     rlim_cur: bytes,
                     rlim_max: bytes,
@@ -34,9 +37,9 @@ fn start(dir: &Path, args: &[&str], memory: Option<u64>) -> Child {
                 if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }
-                Ok(())
-            });
-        }
+            }
+            Ok(())
+        });
     }
     cmd.spawn().expect("start dama")
 }
