@@ -297,6 +297,40 @@ fn an_engine_that_never_gets_ready_loses_its_games_and_the_match_goes_on() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// The same at the default ten seconds (the match used to stop with an error after the
+/// first ten): 30 s, so left to the deep checks.
+#[test]
+#[ignore]
+fn an_engine_never_ready_in_the_default_time_loses_its_games() {
+    let dir = scratch("match-not-ready-default");
+    let engine = "bash -c 'sleep 1002; true'";
+    let child = start(
+        &dir,
+        &[
+            "match",
+            "--games",
+            "2",
+            "--b-depth",
+            "1",
+            "--tt",
+            "4",
+            "--a-engine",
+            engine,
+        ],
+        None,
+    );
+    let (ok, out, err) = finish(&dir, child, Duration::from_secs(90));
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("A vs B: +0 =0 -2"), "{out}");
+    assert_eq!(
+        out.matches("A not ready: no answer within 10000 ms")
+            .count(),
+        2,
+        "{out}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// Random openings longer than the games they open: refused at once, with the range.
 #[test]
 fn openings_too_long_to_find_are_refused_at_once() {
