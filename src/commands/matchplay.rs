@@ -521,8 +521,8 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
                     bail!("engine {which} ({cmd}) did not answer `isready`: {f}")
                 }
                 Err(f) => super::output::warn(format_args!(
-                    "dama: engine {which} ({cmd}) did not answer `isready` ({f}): the match \
-                     goes on, and each game it is not ready for is lost"
+                    "dama: engine {which} ({cmd}) is not ready ({f}): the match goes on, and \
+                     each game it is not ready for is lost"
                 )),
             }
         }
