@@ -466,16 +466,18 @@ fn depth_changes_apply_to_the_next_search() {
         Color::White,
         Position::start(RuleSet::Italian),
     );
-    let d = app.config().depth;
+    let dama::engine::Strength::Depth(d) = app.config().strength else {
+        panic!("a depth by default");
+    };
     type_keys(&mut app, "++-+");
-    assert_eq!(app.config().depth, d + 2);
+    assert_eq!(app.config().strength, dama::engine::Strength::Depth(d + 2));
     choose(&mut app, 22);
     choose(&mut app, 18);
     let limits = app.take_requests().into_iter().find_map(|r| match r {
         Request::Search { limits, .. } => Some(limits),
         _ => None,
     });
-    assert_eq!(limits, Some(dama::tui::app::SearchLimits::Depth(d + 2)));
+    assert_eq!(limits, Some(dama::engine::Limits::Depth(d + 2)));
 }
 
 #[test]

@@ -11,6 +11,7 @@ use dama::tui::save::load_game;
 use dama::tui::{App, Config};
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// A fresh folder under the system's temporary folder (never the user's home).
 fn temp_dir(name: &str) -> PathBuf {
@@ -127,7 +128,8 @@ fn a_bad_file_names_the_place() {
 /// or move time is read back from its player name.
 #[test]
 fn a_saved_game_remembers_the_engine_strength() {
-    use dama::tui::save::{Strength, write_game};
+    use dama::engine::Strength;
+    use dama::tui::save::write_game;
     let dir = temp_dir("strength");
     let game = Game::new(Position::start(RuleSet::Italian));
     let cases = [
@@ -135,7 +137,7 @@ fn a_saved_game_remembers_the_engine_strength() {
         (
             Color::Black,
             "dama (250 ms)",
-            Some(Strength::MoveTimeMs(250)),
+            Some(Strength::MoveTime(Duration::from_millis(250))),
         ),
         (Color::White, "dama (level 4)", Some(Strength::Level(4))),
         (Color::White, "dama (level 11)", None),

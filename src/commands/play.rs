@@ -2,10 +2,12 @@
 //! replay viewer that `dama replay FILE` opens.
 
 use crate::cli::{ColorChoice, PlayArgs};
+use crate::engine::Strength;
+use crate::engine::strength::MAX_DEPTH;
 use crate::notation::fen;
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::run::{Ended, EngineLink};
-use crate::tui::save::{Kept, Strength};
+use crate::tui::save::Kept;
 use crate::tui::viewer::Viewer;
 use crate::tui::worker::Worker;
 use crate::tui::{App, Config, Look};
@@ -92,25 +94,24 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     // A continued game keeps the engine it was played against, unless told otherwise.
     match (args.depth, args.movetime, loaded_strength) {
         _ if args.level.is_some() || args.time.is_some() => {}
-        (None, None, Some(Strength::Depth(d))) => config.depth = d,
-        (None, None, Some(Strength::Level(n))) => config.level = Some(n),
-        (None, None, Some(Strength::MoveTimeMs(t))) => {
-            config.movetime = Some(Duration::from_millis(t));
-        }
+        (None, None, Some(s)) => config.strength = s,
         _ => {}
     }
     if let Some(d) = args.depth {
-        anyhow::ensure!((1..=40).contains(&d), "--depth must be between 1 and 40");
-        config.depth = d;
+        anyhow::ensure!(
+            (1..=MAX_DEPTH).contains(&d),
+            "--depth must be between 1 and {MAX_DEPTH}"
+        );
+        config.strength = Strength::Depth(d);
     }
     if let Some(t) = args.movetime {
-        config.movetime = Some(Duration::from_millis(t));
+        config.strength = Strength::MoveTime(Duration::from_millis(t));
     }
     config.seed = args.seed;
     config.touch_move = args.touch_move;
     config.time_control = args.time;
-    if args.level.is_some() {
-        config.level = args.level;
+    if let Some(n) = args.level {
+        config.strength = Strength::Level(n);
     }
     config.bell = args.bell;
 

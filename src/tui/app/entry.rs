@@ -260,7 +260,10 @@ impl App {
         self.redo.clear();
         self.hint = None;
         self.stop_search();
-        self.message = self.fill(Msg::YouPlayed, &[&super::move_text(&m, self.config.rules)]);
+        self.message = self.fill(
+            Msg::YouPlayed,
+            &[&crate::tui::lang::move_text(&m, self.config.rules)],
+        );
         self.after_move();
     }
 }

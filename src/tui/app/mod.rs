@@ -13,11 +13,11 @@ mod replay;
 mod review;
 mod start;
 
-pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
-pub use practice::movetime_text;
+pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
 pub use review::Review;
 pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
 
+use crate::engine::Strength;
 use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
 use crate::tui::clock::{Clock, TimeControl};
 use crate::tui::input::{Action, Context};
@@ -27,7 +27,6 @@ use crate::tui::save::{Keeper, Kept};
 use crate::tui::viewer::Viewer;
 use ratatui::layout::Rect;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// How the board is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,12 +45,9 @@ pub struct Config {
     pub rules: RuleSet,
     /// The side the player takes; the engine plays the other.
     pub human: Color,
-    pub depth: u32,
-    /// A playing level 1-10 (`--level`) instead of a depth or time: its search limit and how
-    /// often the engine settles for a nearly-as-good move.
-    pub level: Option<u8>,
-    /// A fixed time per engine move instead of a depth.
-    pub movetime: Option<Duration>,
+    /// How strongly the engine plays (`--level`, `--depth`, `--movetime`; the start screen's
+    /// level; a loaded game's).
+    pub strength: Strength,
     /// A time control for both sides (`--time 5+3`): the engine manages its own time and a
     /// flag fall ends the game.
     pub time_control: Option<TimeControl>,
@@ -76,9 +72,7 @@ impl Config {
         Config {
             rules,
             human: rules.first_to_move(),
-            depth: DEFAULT_DEPTH,
-            level: None,
-            movetime: None,
+            strength: Strength::DEFAULT,
             time_control: None,
             bell: false,
             seed: None,
@@ -90,35 +84,7 @@ impl Config {
             lang: Lang::En,
         }
     }
-
-    pub fn limits(&self) -> SearchLimits {
-        use crate::engine::Limits;
-        if let Some(l) = self.level.and_then(crate::engine::levels::level) {
-            return match l.limits {
-                Limits::MoveTime(t) => SearchLimits::MoveTime(t),
-                Limits::Depth(d) => SearchLimits::Depth(d),
-                Limits::Nodes(n) => SearchLimits::Nodes(n),
-                // Levels are depths or a time; anything else would be a table error.
-                _ => SearchLimits::Depth(self.depth),
-            };
-        }
-        match self.movetime {
-            Some(t) => SearchLimits::MoveTime(t),
-            None => SearchLimits::Depth(self.depth),
-        }
-    }
-
-    /// The margin within which the engine's own moves may vary (the level's, or the default).
-    pub fn variety(&self) -> i32 {
-        self.level
-            .and_then(crate::engine::levels::level)
-            .map_or(crate::engine::params::VARIETY_MARGIN, |l| l.variety)
-    }
 }
-
-/// The engine depth when none is given.
-pub const DEFAULT_DEPTH: u32 = 12;
-const MAX_DEPTH: u32 = 40;
 
 #[derive(Clone, Debug)]
 struct Thinking {
@@ -671,42 +637,6 @@ impl App {
             }
         }
     }
-}
-
-/// A move as written (square numbers, the draughts standard) with the board's coordinates
-/// after it, so the numbers and the a-h/1-8 labels agree: `22-18 (d3-c4)`, `21x14x5 (b3xd5xb7)`.
-pub fn move_text(m: &Move, rules: RuleSet) -> String {
-    let sep = if m.is_capture() { "x" } else { "-" };
-    let coords: Vec<String> = std::iter::once(m.from())
-        .chain(m.path())
-        .map(|s| s.coordinate(rules))
-        .collect();
-    format!("{m} ({})", coords.join(sep))
-}
-
-/// A score in centi-men from one side's view, as the engine words it (`+0.35`, `win in 7`).
-pub fn score_text(lang: Lang, score: i32) -> String {
-    crate::tui::lang::score(lang, score)
-}
-
-/// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
-pub fn white_score_text(lang: Lang, score: i32) -> String {
-    use crate::engine::{WIN, is_decisive};
-    if !is_decisive(score) {
-        return crate::engine::format_score(score);
-    }
-    let (winner, plies) = if score > 0 {
-        (Color::White, WIN - score)
-    } else {
-        (Color::Black, WIN + score)
-    };
-    Msg::WinsIn.fill(
-        lang,
-        &[
-            &crate::tui::lang::color(lang, winner),
-            &crate::tui::lang::plies(lang, plies.unsigned_abs()),
-        ],
-    )
 }
 
 /// `~/x.pdn` as the shell would read it (the prompt is not a shell).

@@ -1,42 +1,13 @@
 //! The engine's turn and the practice features: searches and their answers, hint, draw offer,
 //! depth, take back and redo, new game, quitting, saving and the autosave.
 
-use super::{App, LastSearch, MAX_DEPTH, Question, Thinking, score_text};
+use super::{App, LastSearch, Question, Thinking};
+use crate::engine::{Limits, Strength};
 use crate::rules::{Game, Move};
 use crate::tui::lang::{Msg, color, outcome};
-use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
+use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
 use crate::tui::save::Kept;
 use std::path::PathBuf;
-use std::time::Duration;
-
-/// The move times `+`/`-` step through, in milliseconds.
-const MOVETIME_STEPS: [u64; 12] = [
-    50, 100, 200, 300, 500, 1000, 2000, 3000, 5000, 10_000, 20_000, 30_000,
-];
-
-/// The next step of [`MOVETIME_STEPS`] above (`delta > 0`) or below the time `t`; a time
-/// between two steps goes to the neighbouring step in that direction.
-fn step_movetime(t: Duration, delta: i32) -> Duration {
-    let ms = t.as_millis() as u64;
-    let next = if delta > 0 {
-        MOVETIME_STEPS.iter().copied().find(|&s| s > ms)
-    } else {
-        MOVETIME_STEPS.iter().rev().copied().find(|&s| s < ms)
-    };
-    Duration::from_millis(next.unwrap_or(ms))
-}
-
-/// "300 ms", "2 s", "2.5 s".
-pub fn movetime_text(t: Duration) -> String {
-    let ms = t.as_millis();
-    if ms < 1000 {
-        format!("{ms} ms")
-    } else if ms.is_multiple_of(1000) {
-        format!("{} s", ms / 1000)
-    } else {
-        format!("{:.1} s", ms as f64 / 1000.0)
-    }
-}
 
 impl App {
     /// After any move: announce the end, or let the engine answer.
@@ -81,8 +52,8 @@ impl App {
         {
             // Under a time control the engine spends a share of what it has left.
             let limits = match self.clock.engine_budget(self.side_to_move()) {
-                Some(t) => SearchLimits::MoveTime(t),
-                None => self.config.limits(),
+                Some(t) => Limits::MoveTime(t),
+                None => self.config.strength.limits(),
             };
             self.start_search(Purpose::Move, limits);
         }
@@ -101,7 +72,7 @@ impl App {
         }
     }
 
-    pub(super) fn start_search(&mut self, purpose: Purpose, limits: SearchLimits) {
+    pub(super) fn start_search(&mut self, purpose: Purpose, limits: Limits) {
         self.stop_search();
         let id = self.next_id;
         self.next_id += 1;
@@ -110,7 +81,7 @@ impl App {
             game: Box::new(self.game.clone()),
             limits,
             purpose,
-            variety: self.config.variety(),
+            variety: self.config.strength.variety(),
         });
         self.thinking = Some(Thinking {
             id,
@@ -187,7 +158,7 @@ impl App {
                 self.ring |= self.config.bell;
                 self.message = self.fill(
                     Msg::EnginePlayed,
-                    &[&super::move_text(&m, self.config.rules)],
+                    &[&crate::tui::lang::move_text(&m, self.config.rules)],
                 );
                 if crate::rules::has_capture(self.game.position()) {
                     self.message.push_str(self.t(Msg::YouMustCaptureSuffix));
@@ -197,8 +168,10 @@ impl App {
             Purpose::Hint => match best {
                 Some(m) => {
                     self.hint = Some(m);
-                    self.message =
-                        self.fill(Msg::HintIs, &[&super::move_text(&m, self.config.rules)]);
+                    self.message = self.fill(
+                        Msg::HintIs,
+                        &[&crate::tui::lang::move_text(&m, self.config.rules)],
+                    );
                 }
                 None => self.message = self.t(Msg::NoHint).into(),
             },
@@ -210,10 +183,16 @@ impl App {
                 if own <= 0 {
                     self.game.agree_draw();
                     self.clear_selection();
-                    self.message = self.fill(Msg::DrawAccepted, &[&score_text(self.lang(), own)]);
+                    self.message = self.fill(
+                        Msg::DrawAccepted,
+                        &[&crate::tui::lang::score(self.lang(), own)],
+                    );
                     self.overlay = super::Overlay::GameEnd;
                 } else {
-                    self.message = self.fill(Msg::DrawDeclined, &[&score_text(self.lang(), own)]);
+                    self.message = self.fill(
+                        Msg::DrawDeclined,
+                        &[&crate::tui::lang::score(self.lang(), own)],
+                    );
                 }
             }
         }
@@ -225,7 +204,7 @@ impl App {
         } else if self.side_to_move() != self.config.human || self.engine_moving() {
             self.message = self.t(Msg::HintsYourTurn).into();
         } else {
-            self.start_search(Purpose::Hint, self.config.limits());
+            self.start_search(Purpose::Hint, self.config.strength.limits());
             self.message = self.t(Msg::LookingForMove).into();
         }
     }
@@ -236,7 +215,7 @@ impl App {
         } else if self.side_to_move() != self.config.human || self.engine_moving() {
             self.message = self.t(Msg::OfferOnYourTurn).into();
         } else {
-            self.start_search(Purpose::DrawOffer, self.config.limits());
+            self.start_search(Purpose::DrawOffer, self.config.strength.limits());
             self.message = self.t(Msg::YouOfferDraw).into();
         }
     }
@@ -244,22 +223,19 @@ impl App {
     /// `+`/`-`: a stronger or weaker engine in the unit the player chose, a depth or a time
     /// (stepping a time setting as a depth would make a 3-second engine a depth-13 one).
     pub(super) fn change_depth(&mut self, delta: i32) {
-        if let Some(n) = self.config.level {
-            let max = i32::from(crate::engine::levels::LEVELS);
-            let n = (i32::from(n) + delta).clamp(1, max) as u8;
-            self.config.level = Some(n);
-            self.message = Msg::EngineLevel.fill(self.config.lang, &[&n, &max]);
-            return;
-        }
-        if let Some(t) = self.config.movetime {
-            let t = step_movetime(t, delta);
-            self.config.movetime = Some(t);
-            self.message = self.fill(Msg::EngineTime, &[&movetime_text(t)]);
-            return;
-        }
-        let d = (self.config.depth as i32 + delta).clamp(1, MAX_DEPTH as i32) as u32;
-        self.config.depth = d;
-        self.message = self.fill(Msg::EngineDepth, &[&d]);
+        let strength = self.config.strength.step(delta);
+        self.config.strength = strength;
+        let lang = self.config.lang;
+        self.message = match strength {
+            Strength::Level(n) => {
+                Msg::EngineLevel.fill(lang, &[&n, &crate::engine::strength::LEVELS])
+            }
+            Strength::MoveTime(t) => Msg::EngineTime.fill(lang, &[&crate::tui::lang::movetime(t)]),
+            Strength::Depth(d) => Msg::EngineDepth.fill(lang, &[&d]),
+            Strength::Nodes(_) => {
+                Msg::EngineStrength.fill(lang, &[&crate::tui::lang::strength(lang, strength)])
+            }
+        };
     }
 
     /// Take back a full move: the engine's reply and the player's move before it (or just the
@@ -426,13 +402,7 @@ impl App {
 
     /// The computer player's name in saved games, with its strength (read back on loading).
     pub(super) fn engine_name(&self) -> String {
-        if let Some(n) = self.config.level {
-            return format!("dama (level {n})");
-        }
-        match self.config.movetime {
-            Some(t) => format!("dama ({} ms)", t.as_millis()),
-            None => format!("dama (depth {})", self.config.depth),
-        }
+        self.config.strength.player_name()
     }
 
     pub(super) fn write_game(&self, path: &std::path::Path) -> std::io::Result<()> {

@@ -4,7 +4,8 @@
 //! half men or more, and `x` jumps to the next mistake with the engine's better move marked on
 //! the board.
 
-use super::{App, Purpose, SearchLimits};
+use super::{App, Purpose};
+use crate::engine::Limits;
 use crate::engine::{WIN, is_decisive};
 use crate::rules::{Color, Game, Move};
 use crate::tui::lang::Msg;
@@ -168,7 +169,7 @@ impl App {
                     return;
                 }
                 let saved = std::mem::replace(&mut self.game, game);
-                self.start_search(Purpose::Review(i), SearchLimits::Depth(REVIEW_DEPTH));
+                self.start_search(Purpose::Review(i), Limits::Depth(REVIEW_DEPTH));
                 self.game = saved;
             }
             None => {
@@ -260,7 +261,7 @@ impl App {
                     &number,
                     &played,
                     &mark,
-                    &super::move_text(&b, self.config.rules),
+                    &crate::tui::lang::move_text(&b, self.config.rules),
                 ],
             ),
             None => Msg::MistakeAt.fill(lang, &[&number, &played, &mark]),

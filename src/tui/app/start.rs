@@ -3,10 +3,11 @@
 //! the app up exactly as the matching command-line options would.
 
 use super::{App, Overlay};
+use crate::engine::Strength;
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::input::Action;
 use crate::tui::lang::Msg;
-use crate::tui::save::{Loaded, Strength};
+use crate::tui::save::Loaded;
 use crate::tui::viewer::Viewer;
 use std::path::PathBuf;
 
@@ -99,7 +100,7 @@ impl StartMenu {
                 self.side = all[(i + delta).rem_euclid(3) as usize];
             }
             Item::Level => {
-                let max = i32::from(crate::engine::levels::LEVELS);
+                let max = i32::from(crate::engine::strength::LEVELS);
                 self.level = (i32::from(self.level) + delta).clamp(1, max) as u8;
             }
             _ => {}
@@ -174,8 +175,7 @@ impl App {
             return;
         };
         self.config.rules = menu.rules;
-        self.config.level = Some(menu.level);
-        self.config.movetime = None;
+        self.config.strength = Strength::Level(menu.level);
         self.config.human = match menu.side {
             Side::White => Color::White,
             Side::Black => Color::Black,
@@ -206,13 +206,8 @@ impl App {
         self.menu = None;
         self.config.rules = l.game.position().rules();
         self.config.human = l.human.unwrap_or(Color::White);
-        match l.engine {
-            Some(Strength::Depth(d)) => self.config.depth = d,
-            Some(Strength::MoveTimeMs(t)) => {
-                self.config.movetime = Some(std::time::Duration::from_millis(t))
-            }
-            Some(Strength::Level(n)) => self.config.level = Some(n),
-            None => {}
+        if let Some(strength) = l.engine {
+            self.config.strength = strength;
         }
         self.start = *l.game.start();
         self.game = l.game;

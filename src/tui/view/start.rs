@@ -49,7 +49,7 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
                 lang,
                 &[&option(&Msg::StrengthLevel.fill(
                     lang,
-                    &[&menu.level, &crate::engine::levels::LEVELS],
+                    &[&menu.level, &crate::engine::strength::LEVELS],
                 ))],
             ),
             StartItem::Resume => {
