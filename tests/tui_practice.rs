@@ -13,13 +13,13 @@ use dama::tui::app::{EngineMsg, Report};
 use dama::tui::input::Action;
 use dama::tui::view;
 use dama::tui::viewer::Viewer;
-use dama::tui::{App, Config, Look};
+use dama::tui::{App, GameSettings, Look};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use std::time::Duration;
 
-fn app_with(c: Config, pos: Position, w: u16, h: u16) -> App {
+fn app_with(c: GameSettings, pos: Position, w: u16, h: u16) -> App {
     let mut app = App::new(c, Game::new(pos));
     app.update(Action::Resize {
         width: w,
@@ -28,8 +28,8 @@ fn app_with(c: Config, pos: Position, w: u16, h: u16) -> App {
     app
 }
 
-fn config(rules: RuleSet) -> Config {
-    let mut c = Config::new(rules);
+fn config(rules: RuleSet) -> GameSettings {
+    let mut c = GameSettings::new(rules);
     c.look = Look::Ascii;
     c.autosave = None;
     c
@@ -65,14 +65,14 @@ fn plus_and_minus_step_the_time_when_a_time_is_set() {
     let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
     press(&mut a, KeyCode::Char('+'));
     assert_eq!(
-        a.config().strength,
+        a.settings().strength,
         Strength::MoveTime(Duration::from_millis(5000))
     );
     assert!(a.message().contains("5 s a move"), "{}", a.message());
     press(&mut a, KeyCode::Char('-'));
     press(&mut a, KeyCode::Char('-'));
     assert_eq!(
-        a.config().strength,
+        a.settings().strength,
         Strength::MoveTime(Duration::from_millis(2000))
     );
     assert!(screen(&a, 100, 32).contains("Engine 2 s a move"));
@@ -84,7 +84,7 @@ fn plus_and_minus_step_the_time_when_a_time_is_set() {
         32,
     );
     press(&mut a, KeyCode::Char('+'));
-    assert_eq!(a.config().strength, Strength::Depth(depth + 1));
+    assert_eq!(a.settings().strength, Strength::Depth(depth + 1));
 }
 
 /// The engine answers the pending search with its first legal move (depth and score as
@@ -415,7 +415,7 @@ fn the_game_end_dialog_offers_the_next_step() {
     let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
     play_by_keys(&mut a, "22x13");
     press(&mut a, KeyCode::Char('n'));
-    assert_eq!(a.config().human, dama::rules::Color::Black);
+    assert_eq!(a.settings().human, dama::rules::Color::Black);
     assert!(a.flipped());
     assert_eq!(a.game().ply(), 0);
     assert_eq!(*a.overlay(), dama::tui::app::Overlay::None);
@@ -555,7 +555,7 @@ fn the_bell_rings_at_the_engines_move_when_on() {
     engine_plays_first_move(&mut a, 3, 0);
     assert!(!a.take_bell(), "off by default");
     press(&mut a, KeyCode::Char('b'));
-    assert!(a.config().bell);
+    assert!(a.settings().bell);
     assert!(a.message().contains("Bell on"), "{}", a.message());
     let next = a.game().legal_moves()[0].to_string();
     play_by_keys(&mut a, &next);
@@ -592,20 +592,20 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
     }
     assert_eq!(variety, l3.variety());
     press(&mut a, KeyCode::Char('+'));
-    assert_eq!(a.config().strength, Strength::Level(4));
+    assert_eq!(a.settings().strength, Strength::Level(4));
     assert!(a.message().contains("level 4 of 10"), "{}", a.message());
     for _ in 0..12 {
         press(&mut a, KeyCode::Char('+'));
     }
-    assert_eq!(a.config().strength, Strength::Level(10));
+    assert_eq!(a.settings().strength, Strength::Level(10));
     let Limits::Nodes(top) = Strength::level(10).unwrap().limits() else {
         panic!("level 10 is a node budget");
     };
-    assert_eq!(a.config().strength.limits(), Limits::Nodes(top));
+    assert_eq!(a.settings().strength.limits(), Limits::Nodes(top));
     for _ in 0..12 {
         press(&mut a, KeyCode::Char('-'));
     }
-    assert_eq!(a.config().strength, Strength::Level(1));
+    assert_eq!(a.settings().strength, Strength::Level(1));
 }
 
 fn start_app(kept: Option<&str>, autosave: Option<std::path::PathBuf>) -> App {
@@ -649,9 +649,9 @@ fn the_start_screen_starts_a_game_with_the_chosen_options() {
     }
     press(&mut a, KeyCode::Enter);
     assert!(a.start_menu().is_none());
-    assert_eq!(a.config().rules, RuleSet::English);
-    assert_eq!(a.config().human, dama::rules::Color::Black);
-    assert_eq!(a.config().strength, dama::engine::Strength::Level(3));
+    assert_eq!(a.settings().rules, RuleSet::English);
+    assert_eq!(a.settings().human, dama::rules::Color::Black);
+    assert_eq!(a.settings().strength, dama::engine::Strength::Level(3));
     assert_eq!(a.game().position().rules(), RuleSet::English);
     // R-B5: in English Black moves first, so it is the player's turn and no search is asked.
     assert!(
@@ -695,7 +695,7 @@ fn the_start_screen_resumes_loads_and_replays() {
     press(&mut a, KeyCode::Enter);
     assert!(a.start_menu().is_none(), "{}", a.message());
     assert_eq!(a.game().ply(), 2);
-    assert_eq!(a.config().strength, dama::engine::Strength::Level(4));
+    assert_eq!(a.settings().strength, dama::engine::Strength::Level(4));
     assert!(a.message().starts_with("Resuming"), "{}", a.message());
 
     // Load: a missing file is an error on the screen.

@@ -8,7 +8,7 @@ use tui_common::{answer_search, play_by_keys, press};
 use dama::rules::{Color, Game, Move, Position, RuleSet};
 use dama::tui::app::{Overlay, Report};
 use dama::tui::save::load_game;
-use dama::tui::{App, Config};
+use dama::tui::{App, GameSettings};
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -29,7 +29,7 @@ fn history(game: &Game) -> Vec<String> {
 fn save_with_keys_and_reload() {
     let dir = temp_dir("save");
     let path = dir.join("mine.pdn");
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.human = Color::Black;
     c.save_dir = dir.clone();
     c.autosave = None;
@@ -66,7 +66,7 @@ fn save_with_keys_and_reload() {
     assert_eq!(loaded.game.position(), app.game().position());
     assert_eq!(loaded.game.position().rules(), RuleSet::Italian);
     // The reloaded game goes on: it is White's (the engine's) turn, so it thinks at once.
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.human = Color::Black;
     c.autosave = None;
     let mut again = App::new(c, loaded.game);
@@ -80,7 +80,7 @@ fn save_with_keys_and_reload() {
 fn quitting_keeps_an_autosave_for_resume() {
     let dir = temp_dir("autosave");
     let auto = dir.join("autosave.pdn");
-    let mut c = Config::new(RuleSet::English);
+    let mut c = GameSettings::new(RuleSet::English);
     c.autosave = Some(auto.clone());
     c.human = Color::Black;
     let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::English)));
@@ -162,7 +162,7 @@ fn saving_over_another_file_asks_first() {
     let dir = temp_dir("replace");
     let other = dir.join("other.pdn");
     std::fs::write(&other, "precious games\n").unwrap();
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.save_dir = dir.clone();
     c.autosave = None;
     let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
@@ -239,7 +239,7 @@ fn a_session_without_a_move_leaves_the_kept_game_alone() {
     use dama::tui::save::Kept;
     let dir = temp_dir("untouched");
     let auto = dir.join("autosave.pdn");
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(auto.clone());
     let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
     play_by_keys(&mut app, "22-18");
@@ -284,7 +284,7 @@ fn every_move_is_kept_at_once_and_resume_names_the_game() {
     use dama::tui::save::resume;
     let dir = temp_dir("every-move");
     let auto = dir.join("autosave.pdn");
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(auto.clone());
     let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
     assert!(!auto.exists(), "nothing kept before a move");
@@ -342,7 +342,7 @@ fn a_game_that_cannot_be_kept_is_never_called_kept() {
     // folder, but also when the tests run as root).
     std::fs::write(dir.join("data"), "not a folder").unwrap();
     let auto = dir.join("data/autosave.pdn");
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(auto.clone());
     c.save_dir = dir.join("data");
     let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
@@ -409,7 +409,7 @@ fn saving_into_a_missing_folder_is_an_error() {
     assert!(!dir.join("typo").exists());
 
     let data = dir.join("data/dama");
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(data.join("autosave.pdn"));
     c.save_dir = data.clone();
     let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
@@ -516,7 +516,7 @@ fn a_marked_game_is_resumed_as_an_older_one_until_a_newer_game_is_kept() {
     assert!(it.contains("non è stata conservata"), "{it}");
 
     // Continued and played on: the newer game is kept, and is the last one again.
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(auto.clone());
     c.human = Color::Black;
     c.resumed = true;

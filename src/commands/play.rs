@@ -10,15 +10,15 @@ use crate::tui::run::{Ended, EngineLink};
 use crate::tui::save::Kept;
 use crate::tui::viewer::Viewer;
 use crate::tui::worker::Worker;
-use crate::tui::{App, Config, Look};
+use crate::tui::{App, GameSettings, Look};
 use anyhow::Context;
 use std::path::PathBuf;
 use std::time::Duration;
 
 /// The settings every board starts from: look, language, and the data folder (cleaned of the
 /// temporary files of killed saves) for saves and the kept game.
-fn base_config(args: &PlayArgs) -> Config {
-    let mut config = Config::new(RuleSet::from(args.rules));
+fn base_config(args: &PlayArgs) -> GameSettings {
+    let mut config = GameSettings::new(RuleSet::from(args.rules));
     config.look = look(args.ascii);
     config.lang = crate::cli::LangChoice::resolve(args.lang);
     let data = data_dir();
@@ -179,7 +179,7 @@ fn finish(ended: std::io::Result<Ended>) -> anyhow::Result<()> {
 /// the file holds several and none was `chosen`, on the list of games. The engine thread
 /// starts only if the player starts a game from a position of the replay.
 pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()> {
-    let mut config = Config::new(opts.rules);
+    let mut config = GameSettings::new(opts.rules);
     config.look = look(opts.ascii);
     config.lang = opts.lang;
     let data = data_dir();

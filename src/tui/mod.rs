@@ -17,6 +17,6 @@ pub mod view;
 pub mod viewer;
 pub mod worker;
 
-pub use app::{App, Config, Look};
+pub use app::{App, GameSettings, Look};
 pub use input::Action;
 pub use lang::Lang;

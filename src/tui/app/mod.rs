@@ -8,18 +8,21 @@
 //! took back while the engine thought) is simply dropped.
 
 mod entry;
+mod overlay;
 mod practice;
 mod replay;
 mod review;
+mod settings;
 mod start;
 
 pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
+pub use overlay::{Overlay, Question};
 pub use review::Review;
+pub use settings::{GameSettings, Look};
 pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
 
-use crate::engine::Strength;
-use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
-use crate::tui::clock::{Clock, TimeControl};
+use crate::rules::{Color, Game, Move, Position, Square};
+use crate::tui::clock::Clock;
 use crate::tui::input::{Action, Context};
 use crate::tui::lang::{Lang, Msg};
 use crate::tui::layout::Screen;
@@ -27,64 +30,6 @@ use crate::tui::save::{Keeper, Kept};
 use crate::tui::viewer::Viewer;
 use ratatui::layout::Rect;
 use std::path::PathBuf;
-
-/// How the board is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Look {
-    /// Colours and Unicode pieces.
-    Colour,
-    /// No colour (`NO_COLOR`): Unicode pieces, markers instead of colours.
-    Mono,
-    /// Plain ASCII, no colour (`--ascii`).
-    Ascii,
-}
-
-/// The settings a game starts with (from the command line).
-#[derive(Clone, Debug)]
-pub struct Config {
-    pub rules: RuleSet,
-    /// The side the player takes; the engine plays the other.
-    pub human: Color,
-    /// How strongly the engine plays (`--level`, `--depth`, `--movetime`; the start screen's
-    /// level; a loaded game's).
-    pub strength: Strength,
-    /// A time control for both sides (`--time 5+3`): the engine manages its own time and a
-    /// flag fall ends the game.
-    pub time_control: Option<TimeControl>,
-    /// Ring the terminal bell at the engine's move and at the end of the game (`--bell`, `b`).
-    pub bell: bool,
-    pub seed: Option<u64>,
-    pub look: Look,
-    /// R-G6: a picked piece that can move must move.
-    pub touch_move: bool,
-    /// Where the game in progress is kept, after every move (for `--resume`).
-    pub autosave: Option<PathBuf>,
-    /// The game is the kept game itself (`--resume`): the autosave follows it from the start.
-    pub resumed: bool,
-    /// Where saved games go by default.
-    pub save_dir: PathBuf,
-    /// The language of the interface (`--lang`, else the locale).
-    pub lang: Lang,
-}
-
-impl Config {
-    pub fn new(rules: RuleSet) -> Config {
-        Config {
-            rules,
-            human: rules.first_to_move(),
-            strength: Strength::DEFAULT,
-            time_control: None,
-            bell: false,
-            seed: None,
-            look: Look::Colour,
-            touch_move: false,
-            autosave: None,
-            resumed: false,
-            save_dir: PathBuf::from("."),
-            lang: Lang::En,
-        }
-    }
-}
 
 #[derive(Clone, Debug)]
 struct Thinking {
@@ -111,52 +56,9 @@ impl LastSearch {
     }
 }
 
-/// A question waiting for y/n.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    /// Quitting a game that is kept.
-    Quit,
-    /// Quitting a game the player has not moved in: the kept game is left as it was.
-    QuitUntouched,
-    /// Quitting a game that could not be kept (the message line says why).
-    QuitNotKept,
-    NewGame,
-    Resign,
-    /// The file name typed to save to is an existing file (not this game's own save).
-    Replace,
-}
-
-impl Question {
-    pub fn text(self, lang: Lang) -> &'static str {
-        match self {
-            Question::Quit => Msg::QuitKept,
-            Question::QuitUntouched => Msg::QuitUntouched,
-            Question::QuitNotKept => Msg::QuitNotKept,
-            Question::NewGame => Msg::NewGameQ,
-            Question::Resign => Msg::ResignQ,
-            Question::Replace => Msg::ReplaceQ,
-        }
-        .text(lang)
-    }
-}
-
-/// What covers the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    None,
-    Help,
-    Confirm(Question),
-    /// Typing the file name to save to.
-    SaveAs(String),
-    /// The replay viewer's list of games, with the highlighted one.
-    Games(usize),
-    /// The game has ended: its result and what to do next.
-    GameEnd,
-}
-
 /// The game screen.
 pub struct App {
-    config: Config,
+    settings: GameSettings,
     game: Game,
     /// The position new games start from.
     start: Position,
@@ -203,7 +105,7 @@ pub struct App {
 impl App {
     /// A game from `start` (or continued from `game`'s last position), the engine moving at
     /// once if it is its turn.
-    pub fn new(mut config: Config, game: Game) -> App {
+    pub fn new(mut config: GameSettings, game: Game) -> App {
         // The game decides the rule set (a loaded record may name another than the default).
         config.rules = game.position().rules();
         let start = *game.start();
@@ -215,7 +117,7 @@ impl App {
             ring: false,
             menu: None,
             review: None,
-            config,
+            settings: config,
             game,
             start,
             screen: None,
@@ -242,9 +144,9 @@ impl App {
             replace: None,
             viewer: None,
         };
-        if app.config.resumed {
+        if app.settings.resumed {
             let engine = app.engine_name();
-            app.keeper.adopt(&app.game, app.config.human, &engine);
+            app.keeper.adopt(&app.game, app.settings.human, &engine);
         }
         app.place_cursor();
         if app.game.outcome().is_none() {
@@ -255,7 +157,7 @@ impl App {
     }
 
     /// The replay viewer on a PDN file; `p` starts a game from the shown position.
-    pub fn viewer(config: Config, viewer: Viewer) -> App {
+    pub fn viewer(config: GameSettings, viewer: Viewer) -> App {
         let rules = config.rules;
         let game = viewer
             .game_so_far()
@@ -266,7 +168,7 @@ impl App {
         };
         app.requests.clear();
         app.thinking = None;
-        app.config.rules = game.position().rules();
+        app.settings.rules = game.position().rules();
         app.game = game;
         app.flipped = false;
         app.message.clear();
@@ -290,8 +192,8 @@ impl App {
     pub fn game(&self) -> &Game {
         &self.game
     }
-    pub fn config(&self) -> &Config {
-        &self.config
+    pub fn settings(&self) -> &GameSettings {
+        &self.settings
     }
     pub fn cursor(&self) -> (u8, u8) {
         self.cursor
@@ -342,7 +244,7 @@ impl App {
     }
     /// The game as PDN text, as it would be saved.
     pub fn record_text(&self) -> String {
-        let record = crate::tui::save::record(&self.game, self.config.human, &self.engine_name());
+        let record = crate::tui::save::record(&self.game, self.settings.human, &self.engine_name());
         crate::notation::pdn::write_game(&record)
     }
     /// Shows `text` on the message line (what the command line has to say at the start, such
@@ -395,7 +297,7 @@ impl App {
     }
     /// The square under the cursor, if dark.
     pub fn cursor_square(&self) -> Option<Square> {
-        Square::at(self.config.rules, self.cursor.0, self.cursor.1)
+        Square::at(self.settings.rules, self.cursor.0, self.cursor.1)
     }
 
     /// The side to move in the shown position.
@@ -554,9 +456,9 @@ impl App {
                     .into();
             }
             Action::ToggleBell => {
-                self.config.bell = !self.config.bell;
+                self.settings.bell = !self.settings.bell;
                 self.message = self
-                    .t(if self.config.bell {
+                    .t(if self.settings.bell {
                         Msg::BellOn
                     } else {
                         Msg::BellOff
@@ -607,17 +509,17 @@ impl App {
 
     /// The interface's language.
     pub fn lang(&self) -> Lang {
-        self.config.lang
+        self.settings.lang
     }
 
     /// A message in the interface's language.
     pub(crate) fn t(&self, m: Msg) -> &'static str {
-        m.text(self.config.lang)
+        m.text(self.settings.lang)
     }
 
     /// A message with arguments in the interface's language.
     pub(crate) fn fill(&self, m: Msg, args: &[&dyn std::fmt::Display]) -> String {
-        m.fill(self.config.lang, args)
+        m.fill(self.settings.lang, args)
     }
 
     fn answer_yes(&mut self, q: Question) {
@@ -631,7 +533,7 @@ impl App {
             }
             Question::Resign => {
                 self.stop_search();
-                self.game.resign(self.config.human);
+                self.game.resign(self.settings.human);
                 self.clear_selection();
                 self.announce_end();
             }

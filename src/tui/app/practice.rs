@@ -23,12 +23,12 @@ impl App {
         if let Some(o) = self.game.outcome() {
             self.clock.pause();
             let verdict = match o.winner() {
-                Some(w) if w == self.config.human => self.t(Msg::VerdictWin),
+                Some(w) if w == self.settings.human => self.t(Msg::VerdictWin),
                 Some(_) => self.t(Msg::VerdictLoss),
                 None => "",
             };
             self.message = self.fill(Msg::EndMessage, &[&outcome(self.lang(), o), &verdict]);
-            self.ring |= self.config.bell;
+            self.ring |= self.settings.bell;
             // The dialog is for a game played here, not for a record being replayed.
             if self.viewer.is_none() {
                 self.overlay = super::Overlay::GameEnd;
@@ -38,22 +38,22 @@ impl App {
 
     /// The game-end dialog's "play again": the same settings with the colours swapped.
     pub(super) fn play_again(&mut self) {
-        self.config.human = self.config.human.opposite();
-        self.flipped = self.config.human == crate::rules::Color::Black;
+        self.settings.human = self.settings.human.opposite();
+        self.flipped = self.settings.human == crate::rules::Color::Black;
         self.new_game();
-        self.message = self.fill(Msg::PlayAgain, &[&color(self.lang(), self.config.human)]);
+        self.message = self.fill(Msg::PlayAgain, &[&color(self.lang(), self.settings.human)]);
     }
 
     /// Starts the engine's move when it is its turn and it is not already thinking.
     pub(super) fn engine_turn(&mut self) {
         if self.game.outcome().is_none()
-            && self.side_to_move() != self.config.human
+            && self.side_to_move() != self.settings.human
             && !self.engine_moving()
         {
             // Under a time control the engine spends a share of what it has left.
             let limits = match self.clock.engine_budget(self.side_to_move()) {
                 Some(t) => Limits::MoveTime(t),
-                None => self.config.strength.limits(),
+                None => self.settings.strength.limits(),
             };
             self.start_search(Purpose::Move, limits);
         }
@@ -81,7 +81,7 @@ impl App {
             game: Box::new(self.game.clone()),
             limits,
             purpose,
-            variety: self.config.strength.variety(),
+            variety: self.settings.strength.variety(),
         });
         self.thinking = Some(Thinking {
             id,
@@ -155,10 +155,10 @@ impl App {
                     return;
                 }
                 self.clock.moved(side);
-                self.ring |= self.config.bell;
+                self.ring |= self.settings.bell;
                 self.message = self.fill(
                     Msg::EnginePlayed,
-                    &[&crate::tui::lang::move_text(&m, self.config.rules)],
+                    &[&crate::tui::lang::move_text(&m, self.settings.rules)],
                 );
                 if crate::rules::has_capture(self.game.position()) {
                     self.message.push_str(self.t(Msg::YouMustCaptureSuffix));
@@ -170,7 +170,7 @@ impl App {
                     self.hint = Some(m);
                     self.message = self.fill(
                         Msg::HintIs,
-                        &[&crate::tui::lang::move_text(&m, self.config.rules)],
+                        &[&crate::tui::lang::move_text(&m, self.settings.rules)],
                     );
                 }
                 None => self.message = self.t(Msg::NoHint).into(),
@@ -201,10 +201,10 @@ impl App {
     pub(super) fn ask_hint(&mut self) {
         if self.game.outcome().is_some() {
             self.message = self.t(Msg::GameOver).into();
-        } else if self.side_to_move() != self.config.human || self.engine_moving() {
+        } else if self.side_to_move() != self.settings.human || self.engine_moving() {
             self.message = self.t(Msg::HintsYourTurn).into();
         } else {
-            self.start_search(Purpose::Hint, self.config.strength.limits());
+            self.start_search(Purpose::Hint, self.settings.strength.limits());
             self.message = self.t(Msg::LookingForMove).into();
         }
     }
@@ -212,10 +212,10 @@ impl App {
     pub(super) fn offer_draw(&mut self) {
         if self.game.outcome().is_some() {
             self.message = self.t(Msg::AlreadyOver).into();
-        } else if self.side_to_move() != self.config.human || self.engine_moving() {
+        } else if self.side_to_move() != self.settings.human || self.engine_moving() {
             self.message = self.t(Msg::OfferOnYourTurn).into();
         } else {
-            self.start_search(Purpose::DrawOffer, self.config.strength.limits());
+            self.start_search(Purpose::DrawOffer, self.settings.strength.limits());
             self.message = self.t(Msg::YouOfferDraw).into();
         }
     }
@@ -223,9 +223,9 @@ impl App {
     /// `+`/`-`: a stronger or weaker engine in the unit the player chose, a depth or a time
     /// (stepping a time setting as a depth would make a 3-second engine a depth-13 one).
     pub(super) fn change_depth(&mut self, delta: i32) {
-        let strength = self.config.strength.step(delta);
-        self.config.strength = strength;
-        let lang = self.config.lang;
+        let strength = self.settings.strength.step(delta);
+        self.settings.strength = strength;
+        let lang = self.settings.lang;
         self.message = match strength {
             Strength::Level(n) => {
                 Msg::EngineLevel.fill(lang, &[&n, &crate::engine::strength::LEVELS])
@@ -241,7 +241,7 @@ impl App {
     /// Take back a full move: the engine's reply and the player's move before it (or just the
     /// player's move while the engine is still thinking about it).
     pub(super) fn undo(&mut self) {
-        let human = self.config.human;
+        let human = self.settings.human;
         let has_human_move = (0..self.game.ply())
             .any(|i| self.game.position_at(i).map(|p| p.side_to_move()) == Some(human));
         if !has_human_move {
@@ -273,7 +273,7 @@ impl App {
             return;
         }
         self.keeper.take_over();
-        if self.side_to_move() != self.config.human || self.thinking.is_some() {
+        if self.side_to_move() != self.settings.human || self.thinking.is_some() {
             self.stop_search();
         }
         let mut played = Vec::new();
@@ -283,7 +283,7 @@ impl App {
                 break;
             }
             played.push(m);
-            if self.side_to_move() == self.config.human {
+            if self.side_to_move() == self.settings.human {
                 break;
             }
         }
@@ -299,7 +299,7 @@ impl App {
         self.stop_search();
         self.requests.push(Request::NewGame);
         self.game = Game::new(self.start);
-        self.clock = crate::tui::clock::Clock::new(self.config.time_control);
+        self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
         self.clear_selection();
         self.redo.clear();
@@ -338,15 +338,15 @@ impl App {
         }
         // A new name for each game, so a save never overwrites an earlier game by default.
         let day = crate::notation::pdn::today();
-        let rules = self.config.rules;
+        let rules = self.settings.rules;
         (1..1000)
             .map(|n| {
-                self.config
+                self.settings
                     .save_dir
                     .join(format!("dama-{rules}-{day}-{n}.pdn"))
             })
             .find(|p| !p.exists())
-            .unwrap_or_else(|| self.config.save_dir.join(format!("dama-{rules}.pdn")))
+            .unwrap_or_else(|| self.settings.save_dir.join(format!("dama-{rules}.pdn")))
     }
 
     pub(super) fn save_as(&mut self, path: PathBuf) {
@@ -357,8 +357,8 @@ impl App {
         // The default folder (dama's data folder) is made on the first save; any other folder
         // must exist: a mistyped one is reported, not created.
         let parent = path.parent().filter(|d| !d.as_os_str().is_empty());
-        if parent == Some(self.config.save_dir.as_path())
-            && let Err(e) = std::fs::create_dir_all(&self.config.save_dir)
+        if parent == Some(self.settings.save_dir.as_path())
+            && let Err(e) = std::fs::create_dir_all(&self.settings.save_dir)
         {
             self.message = self.fill(Msg::NotSavedTo, &[&path.display(), &e]);
             return;
@@ -385,10 +385,10 @@ impl App {
         let was_failing = matches!(self.keeper.state(), Kept::Failed(..));
         let state = self
             .keeper
-            .keep(&self.game, self.config.human, &engine, retry);
+            .keep(&self.game, self.settings.human, &engine, retry);
         if let Kept::Failed(path, e) = state {
             // The keeper's state borrows the app: word the messages without `self`.
-            let lang = self.config.lang;
+            let lang = self.settings.lang;
             let not_kept = Msg::NotKept.text(lang);
             if !was_failing {
                 self.message = Msg::NotKeptIn.fill(lang, &[&path.display(), &e]);
@@ -402,10 +402,10 @@ impl App {
 
     /// The computer player's name in saved games, with its strength (read back on loading).
     pub(super) fn engine_name(&self) -> String {
-        self.config.strength.player_name()
+        self.settings.strength.player_name()
     }
 
     pub(super) fn write_game(&self, path: &std::path::Path) -> std::io::Result<()> {
-        crate::tui::save::write_game(&self.game, self.config.human, &self.engine_name(), path)
+        crate::tui::save::write_game(&self.game, self.settings.human, &self.engine_name(), path)
     }
 }

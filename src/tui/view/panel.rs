@@ -29,7 +29,7 @@ fn nodes_text(n: u64) -> String {
 }
 
 pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
-    let cfg = app.config();
+    let cfg = app.settings();
     let game = app.game();
     let pos = game.position();
     let bold = Style::new().add_modifier(Modifier::BOLD);
@@ -607,7 +607,7 @@ fn default_status(app: &App) -> String {
     if let Some(o) = game.outcome() {
         return crate::tui::lang::outcome(lang, o);
     }
-    let key = if app.side_to_move() != app.config().human {
+    let key = if app.side_to_move() != app.settings().human {
         Msg::EngineThinking
     } else if crate::rules::has_capture(game.position()) {
         Msg::YourMoveCapture
