@@ -192,8 +192,8 @@ fn a_resumed_game_is_described_in_italian() {
         let mv = tui_common::find_move(game.position(), m);
         game.play(&mv).unwrap();
     }
-    dama::tui::save::write_game(&game, Color::White, "dama (depth 12)", &path).unwrap();
-    let loaded = dama::tui::save::load_game(&path, RuleSet::Italian).unwrap();
+    dama::tui::keep::write_game(&game, Color::White, "dama (depth 12)", &path).unwrap();
+    let loaded = dama::tui::keep::load_game(&path, RuleSet::Italian).unwrap();
     let it = loaded.summary.text(Lang::It);
     assert!(
         it.starts_with("You (Bianco) contro dama (depth 12), "),

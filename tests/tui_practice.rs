@@ -682,7 +682,7 @@ fn the_start_screen_resumes_loads_and_replays() {
             .unwrap();
         g.play(&mv).unwrap();
     }
-    dama::tui::save::write_game(&g, dama::rules::Color::White, "dama (level 4)", &kept).unwrap();
+    dama::tui::keep::write_game(&g, dama::rules::Color::White, "dama (level 4)", &kept).unwrap();
     let mut a = start_app(Some("You v dama, 1 move"), Some(kept.clone()));
     let text = screen(&a, 100, 32);
     assert!(

@@ -7,7 +7,7 @@ use tui_common::{answer_search, play_by_keys, press};
 
 use dama::rules::{Color, Game, Move, Position, RuleSet};
 use dama::tui::app::{Overlay, Report};
-use dama::tui::save::load_game;
+use dama::tui::keep::load_game;
 use dama::tui::{App, GameSettings};
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
@@ -129,7 +129,7 @@ fn a_bad_file_names_the_place() {
 #[test]
 fn a_saved_game_remembers_the_engine_strength() {
     use dama::engine::Strength;
-    use dama::tui::save::write_game;
+    use dama::tui::keep::write_game;
     let dir = temp_dir("strength");
     let game = Game::new(Position::start(RuleSet::Italian));
     let cases = [
@@ -236,7 +236,7 @@ fn a_latin1_file_loads() {
 #[test]
 fn a_session_without_a_move_leaves_the_kept_game_alone() {
     use dama::tui::Action;
-    use dama::tui::save::Kept;
+    use dama::tui::keep::Kept;
     let dir = temp_dir("untouched");
     let auto = dir.join("autosave.pdn");
     let mut c = GameSettings::new(RuleSet::Italian);
@@ -281,7 +281,7 @@ fn a_session_without_a_move_leaves_the_kept_game_alone() {
 /// game it continues.
 #[test]
 fn every_move_is_kept_at_once_and_resume_names_the_game() {
-    use dama::tui::save::resume;
+    use dama::tui::keep::resume;
     let dir = temp_dir("every-move");
     let auto = dir.join("autosave.pdn");
     let mut c = GameSettings::new(RuleSet::Italian);
@@ -318,7 +318,7 @@ fn every_move_is_kept_at_once_and_resume_names_the_game() {
     let mut quits = App::new(r.clone(), loaded.game.clone());
     quits.update(dama::tui::Action::Interrupt);
     assert!(quits.should_quit());
-    assert_eq!(quits.kept(), &dama::tui::save::Kept::InFile(auto.clone()));
+    assert_eq!(quits.kept(), &dama::tui::keep::Kept::InFile(auto.clone()));
     assert_eq!(std::fs::read_to_string(&auto).unwrap(), before);
     let mut app = App::new(r, loaded.game);
     press(&mut app, KeyCode::Char('R'));
@@ -336,7 +336,7 @@ fn every_move_is_kept_at_once_and_resume_names_the_game() {
 fn a_game_that_cannot_be_kept_is_never_called_kept() {
     use dama::tui::Action;
     use dama::tui::app::Question;
-    use dama::tui::save::Kept;
+    use dama::tui::keep::Kept;
     let dir = temp_dir("unkept");
     // The data folder cannot be made: a file stands where it should be (as for a read-only
     // folder, but also when the tests run as root).
@@ -400,7 +400,7 @@ fn a_game_that_cannot_be_kept_is_never_called_kept() {
 /// made; only dama's own data folder (the default) is created when needed.
 #[test]
 fn saving_into_a_missing_folder_is_an_error() {
-    use dama::tui::save::write_game;
+    use dama::tui::keep::write_game;
     let dir = temp_dir("no-folder");
     let game = Game::new(Position::start(RuleSet::Italian));
     let missing = dir.join("typo/sub/game.pdn");
@@ -451,7 +451,7 @@ fn saving_into_a_missing_folder_is_an_error() {
 /// to the same file; one of a process still running is left alone.
 #[test]
 fn a_killed_saves_temporary_file_is_removed_by_the_next_save() {
-    use dama::tui::save::write_game;
+    use dama::tui::keep::write_game;
     let dir = temp_dir("stale-tmp");
     // A process id above any system's limit (2^22): no such process.
     let stale = dir.join(".game.pdn.4999999.0.tmp");
@@ -478,7 +478,7 @@ fn a_killed_saves_temporary_file_is_removed_by_the_next_save() {
 #[test]
 fn a_marked_game_is_resumed_as_an_older_one_until_a_newer_game_is_kept() {
     use dama::tui::Lang;
-    use dama::tui::save::{mark_older, resume, write_game};
+    use dama::tui::keep::{mark_older, resume, write_game};
     let dir = temp_dir("marked");
     let auto = dir.join("autosave.pdn");
     let mut older = Game::new(Position::start(RuleSet::Italian));

@@ -6,8 +6,8 @@ use crate::engine::Strength;
 use crate::engine::strength::MAX_DEPTH;
 use crate::notation::fen;
 use crate::rules::{Color, Game, Position, RuleSet};
+use crate::tui::keep::Kept;
 use crate::tui::run::{Ended, EngineLink};
-use crate::tui::save::Kept;
 use crate::tui::viewer::Viewer;
 use crate::tui::worker::Worker;
 use crate::tui::{App, GameSettings, Look};
@@ -23,7 +23,7 @@ fn base_config(args: &PlayArgs) -> GameSettings {
     config.lang = crate::cli::LangChoice::resolve(args.lang);
     let data = data_dir();
     if let Some(d) = &data {
-        crate::tui::save::clean_data_folder(d);
+        crate::tui::keep::clean_data_folder(d);
     }
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));
@@ -39,7 +39,7 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
     let kept = config
         .autosave
         .as_deref()
-        .and_then(|p| crate::tui::save::resume(p, rules).ok())
+        .and_then(|p| crate::tui::keep::resume(p, rules).ok())
         .map(|l| l.summary.text(config.lang));
     let mut app = App::start_screen(config, kept);
     let mut engine = LazyEngine::new(play_threads(args));
@@ -59,7 +59,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
         Game::new(pos)
     } else if let Some(path) = &args.load {
-        let l = crate::tui::save::load_game(path, rules)?;
+        let l = crate::tui::keep::load_game(path, rules)?;
         loaded_side = l.human;
         loaded_strength = l.engine;
         l.game
@@ -68,7 +68,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
             .autosave
             .clone()
             .context("no home folder: there is no autosave to resume")?;
-        let l = crate::tui::save::resume(&path, rules)?;
+        let l = crate::tui::keep::resume(&path, rules)?;
         loaded_side = l.human;
         loaded_strength = l.engine;
         resumed = Some(l.summary);
@@ -184,7 +184,7 @@ pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()
     config.lang = opts.lang;
     let data = data_dir();
     if let Some(d) = &data {
-        crate::tui::save::clean_data_folder(d);
+        crate::tui::keep::clean_data_folder(d);
     }
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));

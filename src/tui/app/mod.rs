@@ -10,10 +10,10 @@
 mod entry;
 mod overlay;
 mod practice;
-mod replay;
 mod review;
 mod settings;
 mod start;
+mod viewing;
 
 pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
 pub use overlay::{Overlay, Question};
@@ -24,9 +24,9 @@ pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
 use crate::rules::{Color, Game, Move, Position, Square};
 use crate::tui::clock::Clock;
 use crate::tui::input::{Action, Context};
+use crate::tui::keep::{Keeper, Kept};
 use crate::tui::lang::{Lang, Msg};
 use crate::tui::layout::Screen;
-use crate::tui::save::{Keeper, Kept};
 use crate::tui::viewer::Viewer;
 use ratatui::layout::Rect;
 use std::path::PathBuf;
@@ -244,7 +244,7 @@ impl App {
     }
     /// The game as PDN text, as it would be saved.
     pub fn record_text(&self) -> String {
-        let record = crate::tui::save::record(&self.game, self.settings.human, &self.engine_name());
+        let record = crate::tui::keep::record(&self.game, self.settings.human, &self.engine_name());
         crate::notation::pdn::write_game(&record)
     }
     /// Shows `text` on the message line (what the command line has to say at the start, such

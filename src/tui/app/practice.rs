@@ -4,9 +4,9 @@
 use super::{App, LastSearch, Question, Thinking};
 use crate::engine::{Limits, Strength};
 use crate::rules::{Game, Move};
+use crate::tui::keep::Kept;
 use crate::tui::lang::{Msg, color, outcome};
 use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
-use crate::tui::save::Kept;
 use std::path::PathBuf;
 
 impl App {
@@ -376,7 +376,7 @@ impl App {
     /// the message line says so after every change, not only the first time, so the player
     /// does not miss it under the engine's reply.
     ///
-    /// [`Keeper::keep`]: crate::tui::save::Keeper::keep
+    /// [`Keeper::keep`]: crate::tui::keep::Keeper::keep
     pub(super) fn keep(&mut self, retry: bool) {
         if self.viewer.is_some() {
             return; // a replayed record is not a game of the player's
@@ -406,6 +406,6 @@ impl App {
     }
 
     pub(super) fn write_game(&self, path: &std::path::Path) -> std::io::Result<()> {
-        crate::tui::save::write_game(&self.game, self.settings.human, &self.engine_name(), path)
+        crate::tui::keep::write_game(&self.game, self.settings.human, &self.engine_name(), path)
     }
 }

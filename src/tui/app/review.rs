@@ -144,7 +144,7 @@ impl App {
 
     fn player_name(&self, c: Color) -> String {
         if c == self.settings.human {
-            crate::tui::save::PLAYER.to_string()
+            crate::tui::keep::PLAYER.to_string()
         } else {
             self.engine_name()
         }

@@ -6,8 +6,8 @@ use super::{App, Overlay};
 use crate::engine::Strength;
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::input::Action;
+use crate::tui::keep::Loaded;
 use crate::tui::lang::Msg;
-use crate::tui::save::Loaded;
 use crate::tui::viewer::Viewer;
 use std::path::PathBuf;
 
@@ -227,7 +227,7 @@ impl App {
         let Some(path) = self.settings.autosave.clone() else {
             return;
         };
-        match crate::tui::save::resume(&path, self.settings.rules) {
+        match crate::tui::keep::resume(&path, self.settings.rules) {
             Ok(l) => {
                 let summary = l.summary.text(self.settings.lang);
                 self.settings.resumed = true;
@@ -248,7 +248,7 @@ impl App {
         let path = super::expand_home(text.trim());
         let rules = self.menu.as_ref().map_or(self.settings.rules, |m| m.rules);
         let error = match what {
-            FileFor::Load => match crate::tui::save::load_game(&path, rules) {
+            FileFor::Load => match crate::tui::keep::load_game(&path, rules) {
                 Ok(l) => {
                     self.continue_loaded(l);
                     self.message = Msg::Loaded.fill(self.settings.lang, &[&path.display()]);

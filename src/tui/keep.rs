@@ -1,4 +1,6 @@
-//! The game as a PDN file: save, `--load`, and keeping the game for `--resume`.
+//! The player's games on disk: saving one as a PDN file, `--load`, and keeping the game in
+//! progress for `--resume` (the autosave: what this module is named for, apart from the
+//! notation layer's atomic writes).
 //!
 //! [`Keeper`] is the one place that keeps the game in progress: the TUI tells it about every
 //! change and it writes the autosave (atomically), clears it when there is nothing left to
