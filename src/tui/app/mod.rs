@@ -433,8 +433,8 @@ impl App {
             Action::Redo => self.redo(),
             Action::Hint => self.ask_hint(),
             Action::MoveNow => self.move_now(),
-            Action::DepthUp => self.change_depth(1),
-            Action::DepthDown => self.change_depth(-1),
+            Action::DepthUp => self.change_strength(1),
+            Action::DepthDown => self.change_strength(-1),
             Action::Flip => {
                 self.flipped = !self.flipped;
                 self.message = self

@@ -220,9 +220,9 @@ impl App {
         }
     }
 
-    /// `+`/`-`: a stronger or weaker engine in the unit the player chose, a depth or a time
-    /// (stepping a time setting as a depth would make a 3-second engine a depth-13 one).
-    pub(super) fn change_depth(&mut self, delta: i32) {
+    /// `+`/`-`: a stronger or weaker engine in the unit the player chose ([`Strength::step`])
+    /// and the message line saying what it is now.
+    pub(super) fn change_strength(&mut self, delta: i32) {
         let strength = self.settings.strength.step(delta);
         self.settings.strength = strength;
         let lang = self.settings.lang;
