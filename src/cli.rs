@@ -121,7 +121,7 @@ fn depth(text: &str) -> Result<u32, String> {
 
 /// The play depth: the board's own range (`+` and `-` keep to it too).
 fn play_depth(text: &str) -> Result<u32, String> {
-    number_in(text, 1, 40)
+    number_in(text, 1, u64::from(crate::engine::strength::MAX_DEPTH))
 }
 
 /// A time in milliseconds, a node count or a perft depth: zero would be no work at all.
@@ -356,7 +356,7 @@ pub struct MatchArgs {
 
 /// A playing level: 1 to 10.
 fn level(text: &str) -> Result<u8, String> {
-    number_in(text, 1, u64::from(crate::engine::levels::LEVELS))
+    number_in(text, 1, u64::from(crate::engine::strength::LEVELS))
 }
 
 /// Random opening plies: at most 100 (longer random lines nearly all end the game).

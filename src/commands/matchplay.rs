@@ -10,7 +10,7 @@ use super::output::{Out, outln};
 use crate::cli::{MatchArgs, PlayerKind};
 use crate::engine::selfplay::{self, Player, Tally};
 use crate::engine::sprt::{Sprt, Verdict};
-use crate::engine::{Limits, Style};
+use crate::engine::{Limits, Strength, Style};
 use crate::notation::pdn::{self, Overwrite, PdnGame, save_atomic, write_games};
 use crate::rules::{Color, Game, Move, RuleSet};
 use anyhow::{Context, bail};
@@ -449,12 +449,8 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     let spec = |kind, engine: &Option<String>, l: Limits, level: Option<u8>, side_seed, exp| Spec {
         kind,
         engine: engine.clone(),
-        limits: level
-            .and_then(crate::engine::levels::level)
-            .map_or(l, |lv| lv.limits),
-        variety: level
-            .and_then(crate::engine::levels::level)
-            .map(|lv| lv.variety),
+        limits: level.map_or(l, |n| Strength::Level(n).limits()),
+        variety: level.map(|n| Strength::Level(n).variety()),
         level,
         seed: side_seed,
         exp,

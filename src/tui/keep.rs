@@ -1,4 +1,6 @@
-//! The game as a PDN file: save, `--load`, and keeping the game for `--resume`.
+//! The player's games on disk: saving one as a PDN file, `--load`, and keeping the game in
+//! progress for `--resume` (the autosave: what this module is named for, apart from the
+//! notation layer's atomic writes).
 //!
 //! [`Keeper`] is the one place that keeps the game in progress: the TUI tells it about every
 //! change and it writes the autosave (atomically), clears it when there is nothing left to
@@ -6,6 +8,7 @@
 //! not. The PDN text itself is the notation layer's; this module names the players and picks
 //! the game to continue.
 
+use crate::engine::Strength;
 use crate::notation::pdn::{self, Overwrite, PdnGame};
 use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
 use crate::tui::lang::{Lang, Msg};
@@ -380,7 +383,8 @@ pub struct Loaded {
     /// The side the player had, when the record says (the side named [`PLAYER`]).
     pub human: Option<Color>,
     /// The engine's strength when the game was saved, read from its player name
-    /// (`dama (depth 4)`, `dama (200 ms)`), so a resumed game goes on as it was played.
+    /// (`dama (depth 4)`, `dama (200 ms)`: [`Strength::from_player_name`]), so a resumed game
+    /// goes on as it was played.
     pub engine: Option<Strength>,
     /// Which game this is, for the player: players, date, moves.
     pub summary: Summary,
@@ -431,38 +435,6 @@ impl Summary {
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text(Lang::En))
-    }
-}
-
-/// How strongly the engine played a saved game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
-    Depth(u32),
-    MoveTimeMs(u64),
-    /// A playing level, 1-10.
-    Level(u8),
-}
-
-impl Strength {
-    /// Reads the name [`write_game`] gives the engine; `None` for any other name.
-    pub fn from_player_name(name: &str) -> Option<Strength> {
-        let inner = name.strip_prefix("dama (")?.strip_suffix(')')?;
-        if let Some(n) = inner.strip_prefix("level ") {
-            return n
-                .parse()
-                .ok()
-                .filter(|n| (1..=crate::engine::levels::LEVELS).contains(n))
-                .map(Strength::Level);
-        }
-        if let Some(d) = inner.strip_prefix("depth ") {
-            return d
-                .parse()
-                .ok()
-                .filter(|d| (1..=40).contains(d))
-                .map(Strength::Depth);
-        }
-        let ms = inner.strip_suffix(" ms")?.parse().ok().filter(|&t| t > 0)?;
-        Some(Strength::MoveTimeMs(ms))
     }
 }
 
