@@ -88,7 +88,7 @@ fn refused_moves_say_why_in_italian() {
     let mut app = italian(Some("W:W22:BK18,1"));
     choose(&mut app, 22);
     assert!(
-        app.message().starts_with("Hai preso il 22"),
+        app.message().starts_with("Hai scelto la pedina 22"),
         "{}",
         app.message()
     );
@@ -104,7 +104,7 @@ fn refused_moves_say_why_in_italian() {
     choose(&mut app, 22);
     assert_eq!(
         app.message(),
-        "Presa obbligatoria: precedenza alla presa di più pezzi (2) (con 24)"
+        "Presa obbligatoria: precedenza alla presa di più pezzi (2) (dalla casella 24)"
     );
     assert_eq!(app.selected(), None);
     // An opponent's piece.
@@ -128,7 +128,7 @@ fn the_engine_and_the_compulsory_capture_in_italian() {
     assert!(text.contains("Bianco (tu): 12 pezzi"), "{text}");
     // The quiet move is refused while 19 must take.
     choose(&mut app, 22);
-    assert_eq!(app.message(), "Presa obbligatoria (con 19)");
+    assert_eq!(app.message(), "Presa obbligatoria (dalla casella 19)");
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn the_draw_offer_and_the_game_end_dialog_in_italian() {
     answer_search(&mut app, "29-25", report(0));
     assert!(
         app.message()
-            .starts_with("Il computer accetta la patta: per lui la posizione vale +0.00."),
+            .starts_with("Il computer accetta la patta: per lui la posizione vale +0.00"),
         "{}",
         app.message()
     );
@@ -169,11 +169,11 @@ fn resigning_asks_and_ends_in_italian() {
     let mut app = italian(None);
     press(&mut app, KeyCode::Char('R'));
     assert_eq!(app.overlay(), &Overlay::Confirm(Question::Resign));
-    assert!(screen(&app).contains("Abbandonare la partita? (y sì / n no)"));
+    assert!(screen(&app).contains("Abbandonare la partita? (s sì / n no)"));
     press(&mut app, KeyCode::Char('y'));
     assert!(
         app.message()
-            .starts_with("Vince il Nero: il Bianco ha abbandonato (hai perso)."),
+            .starts_with("Vince il Nero: il Bianco ha abbandonato (hai perso)"),
         "{}",
         app.message()
     );
@@ -196,12 +196,14 @@ fn a_resumed_game_is_described_in_italian() {
     let loaded = dama::tui::keep::load_game(&path, RuleSet::Italian).unwrap();
     let it = loaded.summary.text(Lang::It);
     assert!(
-        it.starts_with("You (Bianco) contro dama (depth 12), "),
+        it.starts_with("Tu (Bianco) contro dama (profondità 12), "),
         "{it}"
     );
-    assert!(it.ends_with(", 2 mosse, ultima 11-14"), "{it}");
+    // Issue 21 item 13: "1. 22-18 11-14" is one move, not two.
+    assert!(it.ends_with(", 1 mossa, 11-14"), "{it}");
     let en = loaded.summary.to_string();
-    assert!(en.ends_with(", 2 moves, last 11-14"), "{en}");
+    assert!(en.starts_with("You (White) v dama (depth 12), "), "{en}");
+    assert!(en.ends_with(", 1 move, 11-14"), "{en}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

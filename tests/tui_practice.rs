@@ -781,7 +781,7 @@ fn the_game_end_dialog_reviews_the_game() {
     // The one position before the end is searched; the end needs no search.
     assert_eq!(answer_review(&mut a, |_| 100), 1);
     assert!(a.review().unwrap().done());
-    assert!(screen(&a, 100, 32).contains("Review: 0 mistakes"));
+    assert!(screen(&a, 100, 32).contains("Review: no mistakes"));
 }
 
 /// The pieces each side has taken show in the panel once there are any (R-C2: a capture
@@ -790,10 +790,10 @@ fn the_game_end_dialog_reviews_the_game() {
 fn r_c2_the_panel_counts_the_pieces_taken() {
     let pos = fen::parse(RuleSet::Italian, "W:W22,30:B18,10,1").unwrap();
     let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
-    assert!(!screen(&a, 100, 32).contains("Taken:"));
+    assert!(!screen(&a, 100, 32).contains("has taken"));
     play_by_keys(&mut a, "22x13x6");
     let text = screen(&a, 100, 32);
-    assert!(text.contains("Taken: White 2, Black 0"), "{text}");
+    assert!(text.contains("White has taken 2, Black 0"), "{text}");
 }
 
 /// Defect 4 of the play screen: picking a man when the ladder (R-C5 step 2) makes the king

@@ -309,7 +309,7 @@ fn every_move_is_kept_at_once_and_resume_names_the_game() {
     let s = &loaded.summary.to_string();
     assert!(s.starts_with("You (White) v dama (depth 12), "), "{s}");
     assert!(s.contains(&dama::notation::pdn::today()), "{s}");
-    assert!(s.ends_with("2 moves, last 11-14"), "{s}");
+    assert!(s.ends_with("1 move, 11-14"), "{s}");
     // Continued with --resume, the game is the kept one: quitting at once leaves the file as
     // it was (not even rewritten), resigning it clears it.
     let before = std::fs::read_to_string(&auto).unwrap();

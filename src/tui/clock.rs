@@ -48,6 +48,13 @@ impl fmt::Display for TimeControl {
     }
 }
 
+/// Both sides' times at one moment (used and left), to set the clock back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockTimes {
+    used: [Duration; 2],
+    left: [Duration; 2],
+}
+
 /// Both sides' time, running for the side to move.
 #[derive(Clone, Debug)]
 pub struct Clock {
@@ -128,6 +135,23 @@ impl Clock {
     pub fn left(&self, side: Color) -> Option<Duration> {
         self.control
             .map(|_| self.left[side_index(side)].saturating_sub(self.running_for(side)))
+    }
+
+    /// Both sides' times now, the running turn included.
+    pub fn times(&self) -> ClockTimes {
+        let both = |f: &dyn Fn(Color) -> Duration| [f(Color::White), f(Color::Black)];
+        ClockTimes {
+            used: both(&|c| self.used(c)),
+            left: both(&|c| self.left(c).unwrap_or_else(|| self.left[side_index(c)])),
+        }
+    }
+
+    /// Sets both sides' times back to `times` and starts `side`'s clock.
+    pub fn restore(&mut self, times: ClockTimes, side: Color) {
+        self.running = None;
+        self.used = times.used;
+        self.left = times.left;
+        self.start(side);
     }
 
     /// The side whose time has run out, if any.

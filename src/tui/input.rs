@@ -144,6 +144,8 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
         Context::YesNo => match key.code {
             KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => Some(Action::Yes),
             KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc => Some(Action::No),
+            // "sì": the app reads it as yes in Italian only (in English it is not an answer).
+            KeyCode::Char(c @ ('s' | 'S')) => Some(Action::Char(c)),
             _ => None,
         },
         Context::Help => Some(Action::Cancel),
@@ -222,6 +224,7 @@ fn board_key(code: KeyCode, ctrl: bool) -> Option<Action> {
         KeyCode::Char('s') => Action::Save,
         KeyCode::Char('q') => Action::Quit,
         KeyCode::Char('?') => Action::Help,
+        KeyCode::Char('v') => Action::Review,
         _ => return None,
     })
 }

@@ -399,6 +399,7 @@ pub struct Summary {
     black: String,
     /// Date and time, when the record has them.
     when: Option<String>,
+    /// Full moves (a move of each side, as numbered in the record), not plies.
     moves: usize,
     last: Option<String>,
     /// The kept game's folder cannot be written, so a newer game could not have been kept.
@@ -424,7 +425,11 @@ impl Summary {
             Some(newer) => Msg::SummaryOlder.fill(lang, &[newer]),
             None => String::new(),
         };
-        text.push_str(&Msg::SummaryLine.fill(lang, &[&self.white, &self.black, &when, &moves]));
+        let (white, black) = (
+            crate::tui::lang::player_name(lang, &self.white),
+            crate::tui::lang::player_name(lang, &self.black),
+        );
+        text.push_str(&Msg::SummaryLine.fill(lang, &[&white, &black, &when, &moves]));
         if let Some(dir) = &self.unwritable {
             text.push_str(&Msg::SummaryUnwritable.fill(lang, &[&dir.display()]));
         }
@@ -523,7 +528,10 @@ fn summary(record: &PdnGame) -> Summary {
         white: record.tag("White").unwrap_or("?").to_string(),
         black: record.tag("Black").unwrap_or("?").to_string(),
         when,
-        moves: record.moves.len(),
+        // "1. 22-18 11-14" is one move: numbered from the side that moves first.
+        moves: (record.moves.len()
+            + usize::from(record.start.side_to_move() != record.rules.first_to_move()))
+        .div_ceil(2),
         last: record.moves.last().map(|m| m.mv.to_string()),
         unwritable: None,
         older_than: None,

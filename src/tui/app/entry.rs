@@ -3,7 +3,7 @@
 //! for refusals.
 
 use super::App;
-use crate::rules::{Color, Move, Square};
+use crate::rules::{Color, Kind, Move, Square};
 use crate::tui::explain;
 use crate::tui::lang::Msg;
 
@@ -153,15 +153,16 @@ impl App {
         self.via.clear();
         let capture = self.candidates().iter().any(Move::is_capture);
         let back_home = self.candidates().iter().any(|m| m.to() == sq);
-        let key = if back_home {
-            Msg::MustCaptureBackHome
-        } else if capture {
-            Msg::MustCaptureChoose
-        } else if self.settings.touch_move {
+        // Italian names the piece ("la pedina 22", "la dama 22").
+        let king = self.game.position().piece_at(sq).map(|p| p.kind) == Some(Kind::King);
+        let key = match (back_home, capture, self.settings.touch_move, king) {
+            (true, ..) => Msg::MustCaptureBackHome,
+            (_, true, ..) => Msg::MustCaptureChoose,
             // R-G6: a picked piece that can move must move, so there is no letting go.
-            Msg::PickedTouch
-        } else {
-            Msg::Picked
+            (_, _, true, false) => Msg::PickedTouch,
+            (_, _, true, true) => Msg::PickedKingTouch,
+            (_, _, false, false) => Msg::Picked,
+            (_, _, false, true) => Msg::PickedKing,
         };
         self.message = self.fill(key, &[&sq]);
     }

@@ -22,7 +22,7 @@ pub use settings::{GameSettings, Look};
 pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
 
 use crate::rules::{Color, Game, Move, Position, Square};
-use crate::tui::clock::Clock;
+use crate::tui::clock::{Clock, ClockTimes};
 use crate::tui::input::{Action, Context};
 use crate::tui::keep::{Keeper, Kept};
 use crate::tui::lang::{Lang, Msg};
@@ -67,6 +67,9 @@ pub struct App {
     too_small: bool,
     /// Time used (and left, under a time control) by each side.
     clock: Clock,
+    /// Both clocks as each ply's turn began (`None` where not seen: a loaded game's moves),
+    /// so a take-back after a flag fall gives the time back.
+    turn_clocks: Vec<Option<ClockTimes>>,
     /// The bell is due (the runner rings it: the app does no I/O).
     ring: bool,
     /// The start screen, while it is shown.
@@ -100,6 +103,8 @@ pub struct App {
     replace: Option<PathBuf>,
     /// The replay viewer, while a PDN file is being viewed.
     viewer: Option<Viewer>,
+    /// The start screen a replay was opened from: quitting the replay goes back to it.
+    back_to_start: Option<StartMenu>,
 }
 
 impl App {
@@ -114,6 +119,7 @@ impl App {
         let clock = Clock::new(config.time_control);
         let mut app = App {
             clock,
+            turn_clocks: Vec::new(),
             ring: false,
             menu: None,
             review: None,
@@ -143,6 +149,7 @@ impl App {
             keeper,
             replace: None,
             viewer: None,
+            back_to_start: None,
         };
         if app.settings.resumed {
             let engine = app.engine_name();
@@ -152,6 +159,7 @@ impl App {
         if app.game.outcome().is_none() {
             app.clock.start(app.side_to_move());
         }
+        app.mark_turn();
         app.engine_turn();
         app
     }
@@ -362,8 +370,14 @@ impl App {
                 return;
             }
             Overlay::Confirm(q) => {
+                let yes = match action {
+                    Action::Yes => true,
+                    Action::Char('s' | 'S') if self.settings.lang == Lang::It => true,
+                    Action::Char(_) => return, // not an answer: the question stays
+                    _ => false,
+                };
                 self.overlay = Overlay::None;
-                if action == Action::Yes {
+                if yes {
                     self.answer_yes(q);
                 } else if let Some(p) = self.replace.take() {
                     self.message = self.fill(Msg::NotSavedKept, &[&p.display()]);
@@ -503,6 +517,9 @@ impl App {
                 }
             }
             Action::Help => self.overlay = Overlay::Help,
+            // The dialog closed, the finished game can still be reviewed.
+            Action::Review if self.game.outcome().is_some() => self.review_finished_game(),
+            Action::Review => self.message = self.t(Msg::ReviewAfterEnd).into(),
             _ => {}
         }
     }

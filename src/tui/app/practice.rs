@@ -3,15 +3,21 @@
 
 use super::{App, LastSearch, Question, Thinking};
 use crate::engine::{Limits, Strength};
-use crate::rules::{Game, Move};
+use crate::rules::{Game, Move, Outcome, WinReason};
 use crate::tui::keep::Kept;
 use crate::tui::lang::{Msg, color, outcome};
 use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
 use std::path::PathBuf;
+use std::time::Duration;
+
+/// A hint is the engine's best move at full strength, whatever the opponent's level: a fixed
+/// short time on every thread the engine has (a weak level's budget would hint weak moves).
+pub const HINT_TIME: Duration = Duration::from_secs(1);
 
 impl App {
     /// After any move: announce the end, or let the engine answer.
     pub(super) fn after_move(&mut self) {
+        self.mark_turn();
         if self.game.outcome().is_some() {
             self.announce_end();
         } else {
@@ -42,6 +48,12 @@ impl App {
         self.flipped = self.settings.human == crate::rules::Color::Black;
         self.new_game();
         self.message = self.fill(Msg::PlayAgain, &[&color(self.lang(), self.settings.human)]);
+    }
+
+    /// Notes both clocks as the turn at the current ply begins.
+    pub(super) fn mark_turn(&mut self) {
+        self.turn_clocks.resize(self.game.ply(), None);
+        self.turn_clocks.push(Some(self.clock.times()));
     }
 
     /// Starts the engine's move when it is its turn and it is not already thinking.
@@ -204,7 +216,7 @@ impl App {
         } else if self.side_to_move() != self.settings.human || self.engine_moving() {
             self.message = self.t(Msg::HintsYourTurn).into();
         } else {
-            self.start_search(Purpose::Hint, self.settings.strength.limits());
+            self.start_search(Purpose::Hint, Limits::MoveTime(HINT_TIME));
             self.message = self.t(Msg::LookingForMove).into();
         }
     }
@@ -242,12 +254,31 @@ impl App {
     /// player's move while the engine is still thinking about it).
     pub(super) fn undo(&mut self) {
         let human = self.settings.human;
-        let has_human_move = (0..self.game.ply())
-            .any(|i| self.game.position_at(i).map(|p| p.side_to_move()) == Some(human));
-        if !has_human_move {
+        // The ply the take-back goes to: the player's last turn.
+        let Some(target) = (0..self.game.ply())
+            .rev()
+            .find(|&i| self.game.position_at(i).map(|p| p.side_to_move()) == Some(human))
+        else {
             self.message = self.t(Msg::NothingToTakeBack).into();
             return;
-        }
+        };
+        // After a flag fall the clocks go back to that turn's start (with no time left the
+        // flag would fall again at once); without them the take-back is refused.
+        let lost_on_time = matches!(
+            self.game.outcome(),
+            Some(Outcome::Win {
+                reason: WinReason::Time,
+                ..
+            })
+        );
+        let times = match self.turn_clocks.get(target).copied().flatten() {
+            Some(t) if lost_on_time => Some(t),
+            None if lost_on_time => {
+                self.message = self.t(Msg::TakeBackNoClock).into();
+                return;
+            }
+            _ => None,
+        };
         self.keeper.take_over();
         self.stop_search();
         self.clear_selection();
@@ -261,10 +292,15 @@ impl App {
             }
         }
         taken.reverse();
-        // The clock goes on for whoever is to move now; time already spent stays spent.
-        self.clock.start(self.side_to_move());
         let list: Vec<String> = taken.iter().map(Move::to_string).collect();
-        self.message = self.fill(Msg::TookBack, &[&list.join(" ")]);
+        if let Some(t) = times {
+            self.clock.restore(t, self.side_to_move());
+            self.message = self.fill(Msg::TookBackClock, &[&list.join(" ")]);
+        } else {
+            // The clock goes on for whoever is to move now; time already spent stays spent.
+            self.clock.start(self.side_to_move());
+            self.message = self.fill(Msg::TookBack, &[&list.join(" ")]);
+        }
     }
 
     pub(super) fn redo(&mut self) {
@@ -301,6 +337,7 @@ impl App {
         self.game = Game::new(self.start);
         self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
+        self.mark_turn();
         self.clear_selection();
         self.redo.clear();
         self.hint = None;

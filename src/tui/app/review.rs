@@ -31,6 +31,8 @@ pub struct Review {
     best: Vec<Option<Move>>,
     /// The viewer's game the review is of.
     pub game_index: usize,
+    /// The ply of the mistake `x` showed last: the next `x` goes past it.
+    shown: Option<usize>,
 }
 
 impl Review {
@@ -49,6 +51,7 @@ impl Review {
             scores: vec![None; n],
             best: vec![None; n],
             game_index,
+            shown: None,
         }
     }
 
@@ -136,7 +139,11 @@ impl App {
         );
         self.stop_search();
         let name = Msg::ThisGame.text(self.settings.lang).to_string();
-        self.viewer = Some(Viewer::new(name, vec![Ok(record)], 0));
+        let mut viewer = Viewer::new(name, vec![Ok(record)], 0);
+        // The review opens where the game ended, the position the dialog was over (the
+        // board keeps the played game, with how it ended); Left steps back from there.
+        viewer.to_end();
+        self.viewer = Some(viewer);
         self.flipped = self.settings.human == Color::Black;
         self.clear_selection();
         self.start_review();
@@ -174,6 +181,7 @@ impl App {
             }
             None => {
                 self.message = match self.mistakes().len() {
+                    0 => Msg::ReviewDoneNone.text(self.settings.lang).into(),
                     1 => Msg::ReviewDoneOne.text(self.settings.lang).into(),
                     n => Msg::ReviewDone.fill(self.settings.lang, &[&n]),
                 };
@@ -218,19 +226,20 @@ impl App {
             .collect()
     }
 
-    /// `x`: the position before the next mistake after the shown one (wrapping round), with
-    /// the engine's better move marked on the board.
+    /// `x`: the position before the next mistake from the shown one (past the one `x` showed
+    /// last), with the engine's better move marked on the board; after the last one, back to
+    /// the first, saying so.
     pub(super) fn next_mistake(&mut self) {
         let mistakes = self.mistakes();
+        let shown = self.review.as_ref().and_then(|r| r.shown);
         let Some(v) = self.viewer.as_mut() else {
             return;
         };
         let here = v.replay().map_or(0, |r| r.ply());
-        let Some(&ply) = mistakes
-            .iter()
-            .find(|&&p| p >= here.max(1) || (here == 0 && p == 0))
-            .or(mistakes.first())
-        else {
+        let from = if shown == Some(here) { here + 1 } else { here };
+        let next = mistakes.iter().find(|&&p| p >= from);
+        let wrapped = next.is_none() && !mistakes.is_empty();
+        let Some(&ply) = next.or(mistakes.first()) else {
             self.message = if self.review.as_ref().is_some_and(Review::done) {
                 Msg::NoMistakes.text(self.settings.lang).into()
             } else {
@@ -243,6 +252,9 @@ impl App {
         let played = v.replay().and_then(|r| r.next_move()).map(|m| m.mv);
         if let Some(g) = v.game_so_far() {
             self.game = g;
+        }
+        if let Some(r) = self.review.as_mut() {
+            r.shown = Some(ply);
         }
         let Some(review) = &self.review else {
             return;
@@ -266,5 +278,8 @@ impl App {
             ),
             None => Msg::MistakeAt.fill(lang, &[&number, &played, &mark]),
         };
+        if wrapped {
+            self.message.insert_str(0, Msg::MistakesWrapped.text(lang));
+        }
     }
 }

@@ -161,8 +161,9 @@ impl App {
         };
         menu.error = None;
         match menu.current() {
-            Item::NewGame => self.start_new_game(),
-            Item::Rules | Item::Side | Item::Level => menu.change(1),
+            // Enter on a setting starts the game with it, as the footer says (left/right
+            // change it).
+            Item::NewGame | Item::Rules | Item::Side | Item::Level => self.start_new_game(),
             Item::Resume => self.resume_kept(),
             Item::Load => menu.prompt = Some((FileFor::Load, String::new())),
             Item::Replay => menu.prompt = Some((FileFor::Replay, String::new())),
@@ -214,6 +215,7 @@ impl App {
         self.flipped = self.settings.human == Color::Black;
         self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
+        self.mark_turn();
         self.clear_selection();
         self.place_cursor();
         if self.game.outcome().is_some() {
@@ -275,7 +277,7 @@ impl App {
         path: PathBuf,
         games: Vec<Result<crate::notation::pdn::PdnGame, crate::notation::pdn::PdnError>>,
     ) {
-        self.menu = None;
+        self.back_to_start = self.menu.take();
         let several = games.len() > 1;
         let viewer = Viewer::new(path.display().to_string(), games, 0);
         let rules = self.settings.rules;

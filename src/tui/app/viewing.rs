@@ -53,7 +53,7 @@ impl App {
                 false
             }
             Action::Quit => {
-                self.quit = true;
+                self.leave_viewer();
                 false
             }
             Action::PlayFromHere => return self.play_from_here(),
@@ -70,6 +70,24 @@ impl App {
                 self.game = g;
             }
         }
+    }
+
+    /// `q` in the viewer: back to the start screen when the replay was opened from it, else
+    /// quit.
+    fn leave_viewer(&mut self) {
+        let Some(mut menu) = self.back_to_start.take() else {
+            self.quit = true;
+            return;
+        };
+        self.stop_search();
+        self.viewer = None;
+        self.review = None;
+        self.hint = None;
+        self.last_search = None;
+        self.message.clear();
+        menu.prompt = None;
+        menu.error = None;
+        self.menu = Some(menu);
     }
 
     pub(super) fn game_list(&mut self, at: usize, action: Action) {
@@ -112,6 +130,7 @@ impl App {
         }
         self.viewer = None;
         self.review = None;
+        self.back_to_start = None;
         self.settings.rules = game.position().rules();
         self.settings.human = game.position().side_to_move();
         self.flipped = self.settings.human == Color::Black;
@@ -119,8 +138,12 @@ impl App {
         self.game = game;
         self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
+        self.mark_turn();
         self.redo.clear();
         self.clear_selection();
+        // The review's search belongs to the record, not to the game played on.
+        self.last_search = None;
+        self.hint = None;
         let lang = self.lang();
         self.message = self.fill(
             Msg::PlayingOn,

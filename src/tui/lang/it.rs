@@ -7,28 +7,21 @@ use super::Msg;
 /// I tasti, come li elenca l'aiuto.
 pub const KEYS: &[(&str, &str)] = &[
     ("frecce, hjkl", "muovi il cursore"),
-    ("Invio, Spazio", "prendi un pezzo / posalo"),
+    ("Invio, Spazio", "scegli un pezzo / posalo"),
     ("clic del mouse", "lo stesso; il clic destro lo lascia"),
     ("Esc", "lascia il pezzo"),
-    (
-        "u, Backspace",
-        "annulla l'ultima mossa (tua e del computer)",
-    ),
-    ("r", "rifai la mossa annullata"),
-    ("t", "suggerimento: la mossa del computer per te"),
+    ("u / r", "annulla la mossa / rifalla (Backspace = u)"),
+    ("t", "suggerimento: la mossa migliore, a piena forza"),
     ("m", "muovi ora: il computer gioca la migliore finora"),
     (
         "+ / -",
         "computer più forte / più debole (livello, profondità, tempo)",
     ),
-    ("f", "gira la damiera"),
-    ("c", "numeri delle caselle sì/no"),
-    ("e", "valutazione e variante del computer sì/no"),
-    ("b", "campanello alla mossa del computer sì/no"),
-    ("d", "proponi la patta"),
-    ("R", "abbandona la partita"),
-    ("N", "nuova partita"),
-    ("s", "salva la partita (PDN)"),
+    ("f / c", "gira la damiera / numeri delle caselle sì/no"),
+    ("e / b", "valutazione e variante / campanello sì/no"),
+    ("d / R", "proponi la patta / abbandona la partita"),
+    ("v", "rivedi la partita finita col computer"),
+    ("N / s", "nuova partita / salva la partita (PDN)"),
     ("q", "esci (chiede prima)  Ctrl-C: esci subito"),
     ("?", "questo aiuto"),
 ];
@@ -54,20 +47,21 @@ pub fn text(m: Msg) -> &'static str {
         White => "Bianco",
         Black => "Nero",
         You => "tu",
+        PlayerYou => "Tu",
         Engine => "computer",
 
-        QuitKept => "Uscire? La partita resta conservata per `dama play --resume`. (y sì / n no)",
+        QuitKept => "Uscire? La partita resta conservata per `dama play --resume`. (s sì / n no)",
         QuitUntouched => {
             "Uscire? Non hai ancora mosso, quindi la partita non viene conservata \
-             (quella conservata prima resta com'era). (y sì / n no)"
+             (quella conservata prima resta com'era). (s sì / n no)"
         }
         QuitNotKept => {
             "Non è stato possibile conservare la partita (vedi sotto). Uscire lo stesso? \
-             (y sì / n no: con n, poi s, la salvi altrove)"
+             (s sì / n no; dopo n, il tasto s la salva altrove)"
         }
-        NewGameQ => "Lasciare questa partita e iniziarne una nuova? (y sì / n no)",
-        ResignQ => "Abbandonare la partita? (y sì / n no)",
-        ReplaceQ => "Il file esiste già. Sostituirlo con questa partita? (y sì / n no)",
+        NewGameQ => "Lasciare questa partita e iniziarne una nuova? (s sì / n no)",
+        ResignQ => "Abbandonare la partita? (s sì / n no)",
+        ReplaceQ => "Il file esiste già. Sostituirlo con questa partita? (s sì / n no)",
 
         NotSavedKept => "Non salvata: {0} resta com'era",
         SaveElsewhere => "s salva la partita altrove (non è stato possibile conservarla)",
@@ -83,15 +77,17 @@ pub fn text(m: Msg) -> &'static str {
 
         ChooseWhere => "Scegli dove posare il pezzo",
         TouchMoveMust => "Pezzo toccato, pezzo mosso: il {0} deve muovere",
-        GameOverKeys => "La partita è finita: s salva, N nuova partita, q esci",
+        GameOverKeys => "La partita è finita: v la rivedi, s salva, N nuova partita, q esci",
         EngineThinkingWait => "Il computer sta pensando; aspetta la sua mossa (u annulla)",
         DarkSquaresOnly => "I pezzi stanno solo sulle caselle scure",
         MustCaptureBackHome => {
             "Il {0} deve mangiare: scegli la casella d'arrivo (anche il {0} stesso)"
         }
         MustCaptureChoose => "Il {0} deve mangiare: scegli la casella d'arrivo",
-        PickedTouch => "Hai preso il {0}: scegli dove muoverlo (pezzo toccato, pezzo mosso)",
-        Picked => "Hai preso il {0}: scegli dove muoverlo (Esc lo lascia)",
+        PickedTouch => "Hai scelto la pedina {0}: dove la muovi? (pezzo toccato, pezzo mosso)",
+        Picked => "Hai scelto la pedina {0}: scegli dove muoverla (Esc la lascia)",
+        PickedKingTouch => "Hai scelto la dama {0}: dove la muovi? (pezzo toccato, pezzo mosso)",
+        PickedKing => "Hai scelto la dama {0}: scegli dove muoverla (Esc la lascia)",
         ChooseMarked => "Scegli una delle caselle d'arrivo segnate (Esc ricomincia)",
         AgainForPlain => ", o di nuovo il {0} per quella senza caselle segnate",
         CapturesEndOn => "{0} prese finiscono sul {1}: scegli una casella segnata sul percorso{2}",
@@ -102,25 +98,27 @@ pub fn text(m: Msg) -> &'static str {
 
         VerdictWin => " (hai vinto)",
         VerdictLoss => " (hai perso)",
-        EndMessage => "{0}{1}. s salva, N nuova, q esci",
+        EndMessage => "{0}{1}; v la rivedi",
         PlayAgain => "Nuova partita: giochi col {0} (colori scambiati)",
         StoppingSearch => "Fermo la ricerca: arriva la mossa migliore trovata finora",
         EngineNotThinking => "Il computer non sta pensando",
         EngineMoveRefused => "La mossa del computer è stata rifiutata: {0}",
         EnginePlayed => "Il computer ha giocato {0}",
         YouMustCaptureSuffix => ": devi mangiare",
-        HintIs => "Suggerimento: {0} (segnato sulla damiera)",
+        HintIs => "Suggerimento, il computer a piena forza: {0} (segnato sulla damiera)",
         NoHint => "Nessun suggerimento: non ci sono mosse legali",
-        DrawAccepted => {
-            "Il computer accetta la patta: per lui la posizione vale {0}. \
-             s salva, N nuova partita, q esci"
-        }
+        DrawAccepted => "Il computer accetta la patta: per lui la posizione vale {0}",
         DrawDeclined => "Il computer rifiuta la patta: per lui la posizione vale {0}",
         ScoreWin => "vittoria in {0}",
         ScoreLoss => "sconfitta in {0}",
         GameOver => "La partita è finita",
         HintsYourTurn => "Il suggerimento si chiede al tuo turno",
-        LookingForMove => "Cerco una buona mossa…",
+        LookingForMove => "Cerco la mossa migliore a piena forza (1 s)…",
+        TookBackClock => "Annullate: {0}; gli orologi tornano a prima di quella mossa (r le rifà)",
+        TakeBackNoClock => {
+            "Partita persa per il tempo, e il tempo di prima di quella mossa non è noto: \
+             non si può annullare"
+        }
         OfferOnYourTurn => "La patta si propone al tuo turno",
         YouOfferDraw => "Proponi la patta; il computer ci pensa…",
         EngineTime => "Tempo del computer {0} a mossa (dalla sua prossima mossa)",
@@ -210,7 +208,7 @@ pub fn text(m: Msg) -> &'static str {
         EngineLine => "Computer prof. {0}: {1}, {2} nodi",
         EngineLineShort => "Computer prof. {0}: {1}",
         LinePrefix => "Variante:",
-        NoSearchYet => "Nessuna ricerca del computer finora",
+        NoSearchYet => "Nessuna ricerca finora",
         KeysQuit => "? tasti  q esci",
         NoMovesYet => "Nessuna mossa finora",
 
@@ -226,7 +224,7 @@ pub fn text(m: Msg) -> &'static str {
         HelpTitle => " Tasti ",
         HelpRules1 => "Presa obbligatoria; la presa multipla si sceglie dalla casella finale.",
         HelpRules2 => "Patta: tre ripetizioni, o 80 semimosse senza prese né mosse di pedina",
-        HelpRules3 => "(regola della casa del sito italiano da cui vengono le regole).",
+        HelpRules3 => "(regola del sito italiano da cui vengono le regole di questo gioco).",
         HelpClose => "Un tasto qualsiasi chiude l'aiuto.",
         QuestionTitle => " Domanda ",
         SaveAsTitle => " Salva come ",
@@ -247,16 +245,16 @@ pub fn text(m: Msg) -> &'static str {
         OutResigned => "Vince il {0}: il {1} ha abbandonato",
         OutTime => "Vince il {0}: il {1} ha finito il tempo",
         OutRepetition => "Patta: la stessa posizione si è ripetuta tre volte",
-        OutNoProgress => "Patta: 80 semimosse senza prese né mosse di pedina (regola della casa)",
+        OutNoProgress => "Patta: 80 semimosse senza prese né mosse di pedina",
         OutAgreement => "Patta per accordo",
 
         PickOwn => "Scegli uno dei tuoi pezzi",
         PieceOfWhite => "Quel pezzo è del Bianco",
         PieceOfBlack => "Quel pezzo è del Nero",
         NoLegalMove => "Nessuna mossa legale",
-        MustCaptureReason => "Presa obbligatoria: {0} (con {1})",
-        ManCannotKingMust => "La pedina non può mangiare la dama. Presa obbligatoria (con {0})",
-        MustCaptureFrom => "Presa obbligatoria (con {0})",
+        MustCaptureReason => "Presa obbligatoria: {0} (dalla casella {1})",
+        ManCannotKingMust => "La pedina non può mangiare la dama. Presa obbligatoria (dal {0})",
+        MustCaptureFrom => "Presa obbligatoria (dalla casella {0})",
         PieceCannotMove => "Quel pezzo non ha mosse legali",
         MoveDarkOnly => "I pezzi si muovono solo sulle caselle scure",
         NotEmpty => "Quella casella è occupata",
@@ -272,7 +270,7 @@ pub fn text(m: Msg) -> &'static str {
         LadderKingFirst => "precedenza alla presa che incontra prima la dama",
         StrengthLevel => "livello {0} di {1}",
         EngineLevel => "Computer al livello {0} di {1} (dalla prossima mossa)",
-        Taken => "Prese: Bianco {0}, Nero {1}",
+        Taken => "Il Bianco ha mangiato {0}, il Nero {1}",
         RestUnreadable => "Il resto non si legge: {0}",
         RuleDrawAt => "Patta per regola dopo la semimossa {1} ({0}); la partita prosegue",
         DrawRepetition => "terza ripetizione, R-G2",
@@ -281,25 +279,30 @@ pub fn text(m: Msg) -> &'static str {
         ReviewProgress => "Revisione {0}/{1} [{2}]",
         ReviewOneMistake => "Revisione: 1 errore  x il prossimo",
         ReviewMistakes => "Revisione: {0} errori  x il prossimo",
-        ViewerKeysReview => "<-/-> mosse  x errore dopo  p gioca",
+        ViewerKeysReview => "<-/-> mosse  x errore seguente  p gioca",
         ReviewPurpose => "revisione",
-        EndReview => "r    rivedi la partita col computer",
+        EndReview => "v    rivedi la partita col computer",
         ReviewNothing => "Questa partita non si legge: non c'è nulla da rivedere",
         ReviewStarted => "Revisione: il computer esamina ogni posizione della partita",
         ReviewDoneOne => "Revisione finita: 1 errore segnato; x ci salta",
         ReviewDone => "Revisione finita: {0} errori segnati; x salta al prossimo",
         NoMistakes => "Nessun errore trovato",
         NoMistakesYet => "Nessun errore finora (la revisione continua)",
+        MistakesWrapped => "Non ci sono altri errori dopo questo; si torna al primo. ",
+        ReviewDoneNone => "Revisione finita: nessun errore trovato",
+        ReviewNoMistakes => "Revisione: nessun errore",
+        ViewerKeysDone => "<-/-> mosse  p gioca da qui",
+        ReviewAfterEnd => "v rivede la partita quando è finita",
         MistakeBetter => "Mossa {0}: {1}{2}; meglio {3} (segnata sulla damiera)",
         MistakeAt => "Mossa {0}: {1}{2}",
         ThisGame => "questa partita",
         StartTitle => "dama: la dama nel terminale",
         StartNewGame => "Nuova partita",
         StartRules => "  Regole   {0}",
-        StartSide => "  Giochi   {0}",
+        StartSide => "  Colore   {0}",
         StartRandomSide => "colore a sorte",
         StartLevel => "  Computer {0}",
-        StartResume => "Riprendi la partita tenuta: {0}",
+        StartResume => "Riprendi la partita interrotta: {0}",
         StartLoad => "Carica una partita salvata...",
         StartReplay => "Rivedi un file di partite...",
         StartQuit => "Esci",
@@ -314,5 +317,6 @@ pub fn text(m: Msg) -> &'static str {
         CannotReadFile => "impossibile leggere {0}: {1}",
         EvalTablesDraw => "Valutazione: patta (tabelle)",
         EvalTables => "Valutazione: {0} (tabelle)",
+        AnnotBest => "migliore",
     }
 }

@@ -98,6 +98,8 @@ keys! {
     White,
     Black,
     You,
+    /// The player's name in saved games (`You`), as shown.
+    PlayerYou,
     Engine,
     // ----- questions -----
     QuitKept,
@@ -128,6 +130,8 @@ keys! {
     MustCaptureChoose,
     PickedTouch,
     Picked,
+    PickedKingTouch,
+    PickedKing,
     ChooseMarked,
     AgainForPlain,
     CapturesEndOn,
@@ -154,6 +158,9 @@ keys! {
     GameOver,
     HintsYourTurn,
     LookingForMove,
+    /// Item 10 of issue 21: a take-back after a flag fall gives the clocks back.
+    TookBackClock,
+    TakeBackNoClock,
     OfferOnYourTurn,
     YouOfferDraw,
     EngineTime,
@@ -321,6 +328,11 @@ keys! {
     ReviewDone,
     NoMistakes,
     NoMistakesYet,
+    MistakesWrapped,
+    ReviewDoneNone,
+    ReviewNoMistakes,
+    ViewerKeysDone,
+    ReviewAfterEnd,
     MistakeBetter,
     MistakeAt,
     ThisGame,
@@ -345,6 +357,8 @@ keys! {
     CannotReadFile,
     EvalTablesDraw,
     EvalTables,
+    /// "best" in the comments `dama analyze --annotate` writes (`-0.35 (best 22-18 +0.12)`).
+    AnnotBest,
 }
 
 impl Msg {
@@ -403,6 +417,18 @@ pub fn who(lang: Lang, c: Color, human: Color) -> &'static str {
         Msg::You.text(lang)
     } else {
         Msg::Engine.text(lang)
+    }
+}
+
+/// A player's name from a record as the TUI shows it: dama's own names (`You`, `dama (level
+/// 3)`) in the interface's language; any other name as written. The record keeps its tags.
+pub fn player_name(lang: Lang, name: &str) -> String {
+    if name == crate::tui::keep::PLAYER {
+        return Msg::PlayerYou.text(lang).to_string();
+    }
+    match (lang, Strength::from_player_name(name)) {
+        (Lang::It, Some(s)) => format!("dama ({})", strength(lang, s)),
+        _ => name.to_string(),
     }
 }
 

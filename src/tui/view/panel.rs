@@ -64,16 +64,24 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         } else {
             Msg::PiecesMany
         };
-        Line::from(key.fill(
-            lang,
-            &[
-                &color(lang, c),
-                &who(lang, c, human),
-                &n,
-                &kings,
-                &clock_of(c),
-            ],
-        ))
+        let args: [&dyn std::fmt::Display; 5] = [
+            &color(lang, c),
+            &who(lang, c, human),
+            &n,
+            &kings,
+            &clock_of(c),
+        ];
+        // The narrowest panel drops words rather than cut the clock: "pieces", then whose.
+        let room = area.width.saturating_sub(2) as usize;
+        let mut line = key.fill(lang, &args);
+        // (Numbers and names only: the same in every language.)
+        if line.chars().count() > room {
+            line = format!("{} ({}): {n}{kings}  {}", args[0], args[1], args[4]);
+        }
+        if line.chars().count() > room {
+            line = format!("{}: {n}{kings}  {}", color(lang, c), clock_of(c));
+        }
+        Line::from(line)
     };
     let mut top = vec![
         Line::from(Span::styled(rules_name, bold)),
@@ -179,7 +187,7 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let game = app.game();
     let first = game.start().side_to_move() == cfg.rules.first_to_move();
     let texts: Vec<String> = game.moves().iter().map(Move::to_string).collect();
-    let (mut list, _) = move_lines(&texts, first, None, lang);
+    let (mut list, _) = move_lines(&texts, first, None, inner.width as usize, lang);
     // The result closes the move list, as in a PDN record.
     if let Some(o) = game.outcome() {
         list.push(Line::from(Span::styled(
@@ -195,10 +203,15 @@ type MoveCell<'a> = Option<(usize, &'a str)>;
 
 /// The move list: "  1. 22-18    10-14", numbered from the side that moves first, with the
 /// move at index `current` (if any) shown reversed. Also returns the row of that move.
+///
+/// The first column is as wide as its longest move (a long capture such as `22x13x6x15x22`
+/// would run into the reply); where that leaves no room in `width` for a reply, the reply
+/// goes on a line of its own under its column.
 fn move_lines(
     moves: &[String],
     first_moves_first: bool,
     current: Option<usize>,
+    width: usize,
     lang: Lang,
 ) -> (Vec<Line<'static>>, usize) {
     let offset = usize::from(!first_moves_first);
@@ -221,33 +234,49 @@ fn move_lines(
             0,
         );
     }
+    let len = |c: &MoveCell| c.map_or(3, |(_, m)| m.chars().count());
+    let col = rows
+        .iter()
+        .map(|(_, [a, _])| len(a) + 2)
+        .max()
+        .unwrap_or(0)
+        .max(11);
+    let second = rows.iter().map(|(_, [_, b])| len(b)).max().unwrap_or(0);
+    // "  1. " then the columns; too wide for the panel, only the long rows change.
+    let col = if 5 + col + second <= width { col } else { 11 };
     let mut at = 0;
-    let lines = rows
-        .into_iter()
-        .enumerate()
-        .map(|(row, (n, pair))| {
-            let mut spans = vec![Span::raw(format!("{n:>3}. "))];
-            for (col, cell) in pair.iter().enumerate() {
-                let (text, idx) = match cell {
-                    Some((i, m)) => (m.to_string(), Some(*i)),
-                    None if col == 0 => ("...".to_string(), None),
-                    None => (String::new(), None),
-                };
-                let st = if idx.is_some() && idx == current {
-                    at = row;
-                    mark
+    let mut lines = Vec::new();
+    for (n, pair) in rows {
+        let mut spans = vec![Span::raw(format!("{n:>3}. "))];
+        for (c, cell) in pair.iter().enumerate() {
+            let (text, idx) = match cell {
+                Some((i, m)) => (m.to_string(), Some(*i)),
+                None if c == 0 => ("...".to_string(), None),
+                None => (String::new(), None),
+            };
+            if c == 1 && text.is_empty() {
+                break;
+            }
+            let st = if idx.is_some() && idx == current {
+                at = lines.len();
+                mark
+            } else {
+                Style::new()
+            };
+            let used = text.chars().count();
+            spans.push(Span::styled(text, st));
+            if c == 0 {
+                if used + 1 > col {
+                    // The reply on its own line, under its column.
+                    lines.push(Line::from(std::mem::take(&mut spans)));
+                    spans.push(Span::raw(" ".repeat(5 + col)));
                 } else {
-                    Style::new()
-                };
-                let pad = 11usize.saturating_sub(text.len());
-                spans.push(Span::styled(text, st));
-                if col == 0 {
-                    spans.push(Span::raw(" ".repeat(pad)));
+                    spans.push(Span::raw(" ".repeat(col - used)));
                 }
             }
-            Line::from(spans)
-        })
-        .collect();
+        }
+        lines.push(Line::from(spans));
+    }
     (lines, at)
 }
 
@@ -326,7 +355,15 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
     let inner = panel_area(area, theme, buf);
     let rule: String = theme.rule().repeat(inner.width as usize);
     let mut top = vec![Line::from(Span::styled(
-        Msg::ReplayTitle.fill(lang, &[&v.name()]),
+        Msg::ReplayTitle.fill(
+            lang,
+            &[&short_path(
+                v.name(),
+                lang,
+                inner.width as usize,
+                if theme.ascii() { "..." } else { "…" },
+            )],
+        ),
         bold,
     ))];
     if v.count() > 1 {
@@ -348,7 +385,8 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         return;
     };
     let rec = r.record();
-    let tag = |t: &str| rec.tag(t).unwrap_or("?").to_string();
+    // dama's own player names in the interface's language (the record keeps its tags).
+    let tag = |t: &str| crate::tui::lang::player_name(lang, rec.tag(t).unwrap_or("?"));
     top.push(Line::from(Msg::TagWhite.fill(lang, &[&tag("White")])));
     top.push(Line::from(Msg::TagBlack.fill(lang, &[&tag("Black")])));
     let mut extra = Vec::new();
@@ -431,14 +469,14 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         .collect();
     let first = rec.start.side_to_move() == rec.rules.first_to_move();
     let current = r.ply().checked_sub(1);
-    let (list, at) = move_lines(&moves, first, current, lang);
+    let (list, at) = move_lines(&moves, first, current, inner.width as usize, lang);
     let comments: Vec<String> = match r.last_move() {
         Some(m) => m.comments.clone(),
         None => rec.intro.clone(),
     };
     let mut bottom = vec![Line::from(Span::styled(rule, dim))];
     for c in comments.iter().take(2) {
-        for l in wrap_text(&format!("{{{c}}}"), inner.width as usize)
+        for l in wrap_text(&format!("{{{}}}", comment(lang, c)), inner.width as usize)
             .into_iter()
             .take(3)
         {
@@ -455,19 +493,19 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
             Msg::ReviewProgress.fill(lang, &[&done, &all, &bar])
         } else {
             match app.mistakes().len() {
+                0 => t(Msg::ReviewNoMistakes).to_string(),
                 1 => t(Msg::ReviewOneMistake).to_string(),
                 n => Msg::ReviewMistakes.fill(lang, &[&n]),
             }
         }));
     }
-    bottom.push(Line::from(Span::styled(
-        t(if review.is_some() {
-            Msg::ViewerKeysReview
-        } else {
-            Msg::ViewerKeys
-        }),
-        dim,
-    )));
+    // `x` only where there is a mistake to go to.
+    let keys = match review {
+        Some(rv) if rv.done() && app.mistakes().is_empty() => Msg::ViewerKeysDone,
+        Some(_) => Msg::ViewerKeysReview,
+        None => Msg::ViewerKeys,
+    };
+    bottom.push(Line::from(Span::styled(t(keys), dim)));
     bottom.push(Line::from(Span::styled(t(Msg::KeysQuit), dim)));
     // At ply 0 the list starts at its first move, as the board does (not scrolled to the end).
     stacked(
@@ -478,6 +516,38 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         bottom,
         buf,
     );
+}
+
+/// A file name as the viewer's title shows it: whole when it fits `width` with the title's
+/// words, else its folders shortened to `…/` and the file's own name kept.
+fn short_path(name: &str, lang: Lang, width: usize, more: &str) -> String {
+    let room = width.saturating_sub(Msg::ReplayTitle.fill(lang, &[&""]).chars().count());
+    if name.chars().count() <= room {
+        return name.to_string();
+    }
+    let path = std::path::Path::new(name);
+    let Some(file) = path.file_name().map(|f| f.to_string_lossy().into_owned()) else {
+        return name.to_string();
+    };
+    // The nearest folders that still fit, then the file name alone.
+    let mut shown = file.clone();
+    for dir in path.parent().into_iter().flat_map(|p| p.iter().rev()) {
+        let longer = format!("{}/{shown}", dir.to_string_lossy());
+        if longer.chars().count() + more.chars().count() + 1 > room {
+            break;
+        }
+        shown = longer;
+    }
+    format!("{more}/{shown}")
+}
+
+/// A record's comment as shown: the word `best` of `dama analyze --annotate`'s comments in
+/// the interface's language.
+fn comment(lang: Lang, c: &str) -> String {
+    match lang {
+        Lang::En => c.to_string(),
+        _ => c.replace("(best ", &format!("({} ", Msg::AnnotBest.text(lang))),
+    }
 }
 
 /// The review's scores as one row of bars (White's advantage up, Black's down from the
