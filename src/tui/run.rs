@@ -63,6 +63,8 @@ pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<Ended> {
     let mut terminal = ratatui::try_init()
         .map_err(|e| io::Error::new(e.kind(), format!("cannot open the terminal: {e}")))?;
     install_panic_hook();
+    // Failing that, the autosave is written in step, as it always was.
+    let _ = app.keep_in_background();
     let mut events = Events::new();
     let result = execute!(stdout(), EnableMouseCapture)
         .and_then(|()| events.read_terminal())
@@ -188,7 +190,8 @@ mod signals {
 
     /// Should the loop ever be stuck (the terminal library spinning on a terminal closed
     /// between two checks) while a signal or a hang-up waits, end the program here: the
-    /// game is already kept up to its last move, so only the terminal is left to restore.
+    /// game is already kept up to its last move (once the keeper thread has written it), so
+    /// only the terminal is left to restore.
     fn watchdog() {
         let mut since: Option<Instant> = None;
         loop {
@@ -203,6 +206,8 @@ mod signals {
                 None
             };
             if since.is_some_and(|t| t.elapsed() >= STUCK) {
+                // The keeper thread may still be writing the last move: let it finish.
+                crate::tui::save::wait_for_writes(STUCK);
                 super::restore();
                 std::process::exit(128 + pending().unwrap_or(SIGHUP));
             }

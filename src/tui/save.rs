@@ -3,8 +3,9 @@
 //! [`Keeper`] is the one place that keeps the game in progress: the TUI tells it about every
 //! change and it writes the autosave (atomically), clears it when there is nothing left to
 //! continue, and remembers whether that worked, so nobody is told a game is kept when it is
-//! not. The PDN text itself is the notation layer's; this module names the players and picks
-//! the game to continue.
+//! not. Under the terminal loop the writing (with its `fsync`) is done by a keeper thread, so
+//! a slow disk never holds up a move. The PDN text itself is the notation layer's; this
+//! module names the players and picks the game to continue.
 
 use crate::notation::pdn::{self, Overwrite, PdnGame};
 use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
@@ -12,6 +13,10 @@ use crate::tui::lang::{Lang, Msg};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// The player's name in saved games; a game is continued with the player on the side that
 /// carries it.
@@ -91,6 +96,10 @@ impl Snapshot {
 /// A session takes the autosave over when its player first acts on the game (a move, a take
 /// back) or when it continues the kept game (`--resume`). Until then the kept game belongs to
 /// an earlier session and is left alone, however this one ends.
+///
+/// The writing is done in step with [`Keeper::keep`], or, once [`Keeper::in_background`] was
+/// called, by a keeper thread: then [`Keeper::state`] follows once the write is done, and a
+/// `keep` with `retry` (quitting, or asking whether to) waits for it.
 #[derive(Debug)]
 pub struct Keeper {
     path: Option<PathBuf>,
@@ -98,9 +107,9 @@ pub struct Keeper {
     /// The game as of the last attempt to keep it; nothing is written while it is unchanged.
     last: Option<Snapshot>,
     state: Kept,
-    /// The kept game was marked older than this session's (see [`mark_older`]) since this
-    /// session last kept its game: once is enough.
-    marked: bool,
+    /// Where the autosave is written in step (none once the keeper thread has it).
+    disk: Option<Disk>,
+    writer: Option<Writer>,
 }
 
 impl Keeper {
@@ -108,12 +117,30 @@ impl Keeper {
     /// the session does not own yet.
     pub fn new(path: Option<PathBuf>) -> Keeper {
         Keeper {
+            disk: path.clone().map(|path| Disk {
+                path,
+                marked: false,
+            }),
             path,
             owned: false,
             last: None,
             state: Kept::Untouched,
-            marked: false,
+            writer: None,
         }
+    }
+
+    /// From now on the autosave is written by a keeper thread of its own (see [`Keeper`]).
+    /// Without an autosave there is nothing to hand over.
+    ///
+    /// # Errors
+    /// When the operating system refuses the thread: the keeper then goes on writing in step.
+    pub fn in_background(&mut self) -> io::Result<()> {
+        let Some(disk) = &self.disk else {
+            return Ok(()); // no autosave, or handed over already
+        };
+        self.writer = Some(Writer::spawn(disk.clone())?);
+        self.disk = None;
+        Ok(())
     }
 
     /// The game is the kept game itself, as the autosave holds it (`--resume`): the session
@@ -136,7 +163,7 @@ impl Keeper {
         self.owned = true;
     }
 
-    /// What the last attempt to keep the game did.
+    /// What the last attempt to keep the game did (of those the keeper thread has finished).
     pub fn state(&self) -> &Kept {
         &self.state
     }
@@ -145,6 +172,8 @@ impl Keeper {
     /// `engine`): written while the game goes on, removed once there is nothing left to
     /// continue. Nothing happens before the session has taken the autosave over, nor while
     /// the game is as it was at the last attempt, unless `retry` and that attempt failed.
+    /// With `retry` (the player quits, or is asked whether to) the answer must be known: any
+    /// write the keeper thread has in hand is finished before this returns.
     ///
     /// When writing fails, the file kept before (an older game, or this one some moves ago) is
     /// set aside as [`previous_path`], so that `--resume` says the newest game was not kept
@@ -152,6 +181,7 @@ impl Keeper {
     /// that nothing can be set aside, the file kept before is marked instead (when it can be
     /// written: see [`mark_older`]), and `--resume` says the same.
     pub fn keep(&mut self, game: &Game, human: Color, engine: &str, retry: bool) -> &Kept {
+        self.collect(retry);
         if !self.owned {
             return &self.state;
         }
@@ -162,16 +192,70 @@ impl Keeper {
         }
         self.last = Some(snap);
         let goes_on = game.ply() > 0 && game.outcome().is_none();
-        let Some(path) = self.path.clone() else {
+        if self.path.is_none() {
             self.state = if goes_on {
                 Kept::NoPlace
             } else {
                 Kept::Nothing
             };
             return &self.state;
+        }
+        // The text is made here, at the change (its time of day is the move's).
+        let job = if goes_on {
+            Job::Write(pdn::write_game(&record(game, human, engine)))
+        } else {
+            Job::Clear
         };
-        self.state = if goes_on {
-            match keep_file(game, human, engine, &path) {
+        if let Some(w) = &self.writer {
+            w.hand(job);
+            self.collect(retry);
+        } else if let Some(disk) = &mut self.disk {
+            self.state = disk.put(&job);
+        }
+        &self.state
+    }
+
+    /// Takes up what the keeper thread has finished, after waiting for all of it if `wait`.
+    fn collect(&mut self, wait: bool) {
+        if let Some(kept) = self.writer.as_ref().and_then(|w| w.done(wait)) {
+            self.state = kept;
+        }
+    }
+}
+
+impl Drop for Keeper {
+    /// A write still in hand is finished (quitting, or unwinding from a panic): no game is
+    /// lost to a thread ended midway.
+    fn drop(&mut self) {
+        if let Some(w) = self.writer.take() {
+            w.close();
+        }
+    }
+}
+
+/// What the autosave is to become.
+#[derive(Debug)]
+enum Job {
+    /// The game goes on: this PDN text.
+    Write(String),
+    /// Nothing to continue: no autosave.
+    Clear,
+}
+
+/// The part of keeping that touches the disk, on whichever thread writes.
+#[derive(Clone, Debug)]
+struct Disk {
+    path: PathBuf,
+    /// The kept game was marked older than this session's (see [`mark_older`]) since this
+    /// session last kept its game: once is enough.
+    marked: bool,
+}
+
+impl Disk {
+    fn put(&mut self, job: &Job) -> Kept {
+        let path = self.path.clone();
+        match job {
+            Job::Write(text) => match keep_file(text, &path) {
                 Ok(()) => {
                     // The newest game is kept (the file replaced, any mark with it): an older
                     // one set aside is no longer needed to tell the player anything.
@@ -182,13 +266,12 @@ impl Keeper {
                 }
                 Err(e) => {
                     if path.is_file() && std::fs::rename(&path, previous_path(&path)).is_err() {
-                        self.mark(&path);
+                        self.mark();
                     }
                     Kept::Failed(path, e.to_string())
                 }
-            }
-        } else {
-            match std::fs::remove_file(&path) {
+            },
+            Job::Clear => match std::fs::remove_file(&path) {
                 Ok(()) => {
                     clear_note_elsewhere(&path);
                     Kept::Nothing
@@ -199,24 +282,146 @@ impl Keeper {
                 }
                 Err(e) => {
                     // The game kept before stays, though this one is newer (and over).
-                    self.mark(&path);
+                    self.mark();
                     let why = format!("the game kept before could not be removed: {e}");
                     Kept::Failed(path, why)
                 }
-            }
-        };
-        &self.state
+            },
+        }
+    }
+
+    /// Marks the game kept at the autosave as older than this session's, once per failure: in
+    /// the file itself, else (the file cannot be written either: a read-only file system, or
+    /// `chmod -R`) in a note outside the data folder.
+    fn mark(&mut self) {
+        if !self.marked {
+            self.marked = mark_older(&self.path)
+                .or_else(|_| note_elsewhere(&self.path))
+                .is_ok();
+        }
     }
 }
 
-impl Keeper {
-    /// Marks the game kept at `path` as older than this session's, once per failure: in the
-    /// file itself, else (the file cannot be written either: a read-only file system, or
-    /// `chmod -R`) in a note outside the data folder.
-    fn mark(&mut self, path: &Path) {
-        if !self.marked {
-            self.marked = mark_older(path).or_else(|_| note_elsewhere(path)).is_ok();
+/// What the UI and the keeper thread share.
+#[derive(Debug, Default)]
+struct Slot {
+    /// The newest game not yet taken up by the thread (an older one is simply replaced: only
+    /// the newest needs writing).
+    pending: Option<Job>,
+    /// The thread is writing.
+    busy: bool,
+    /// What the last write did, until the UI takes it up.
+    done: Option<Kept>,
+    /// No more jobs: the thread ends once `pending` is written.
+    closed: bool,
+    /// Writes made (for the tests: how many games were coalesced).
+    #[cfg(test)]
+    writes: usize,
+}
+
+/// The UI's handle on the keeper thread.
+#[derive(Debug)]
+struct Writer {
+    shared: Arc<(Mutex<Slot>, Condvar)>,
+    thread: JoinHandle<()>,
+}
+
+/// Keepers whose thread has a write in hand, for [`wait_for_writes`].
+static WRITING: AtomicUsize = AtomicUsize::new(0);
+
+fn lock(m: &Mutex<Slot>) -> MutexGuard<'_, Slot> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Writer {
+    fn spawn(disk: Disk) -> io::Result<Writer> {
+        let shared = Arc::new((Mutex::new(Slot::default()), Condvar::new()));
+        let theirs = Arc::clone(&shared);
+        let thread = std::thread::Builder::new()
+            .name("dama-keeper".into())
+            .spawn(move || write_out(&theirs, disk))?;
+        Ok(Writer { shared, thread })
+    }
+
+    /// Hands the newest game over (replacing one not yet taken up).
+    fn hand(&self, job: Job) {
+        let (m, cv) = &*self.shared;
+        let mut slot = lock(m);
+        if slot.pending.is_none() && !slot.busy {
+            WRITING.fetch_add(1, Ordering::SeqCst);
         }
+        slot.pending = Some(job);
+        cv.notify_all();
+    }
+
+    /// What the thread has finished, after waiting until it has nothing in hand if `wait`.
+    fn done(&self, wait: bool) -> Option<Kept> {
+        let (m, cv) = &*self.shared;
+        let mut slot = lock(m);
+        while wait && (slot.pending.is_some() || slot.busy) && !self.thread.is_finished() {
+            slot = cv
+                .wait_timeout(slot, Duration::from_millis(50))
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+        slot.done.take()
+    }
+
+    /// Finishes the write in hand and ends the thread.
+    fn close(self) {
+        {
+            let (m, cv) = &*self.shared;
+            lock(m).closed = true;
+            cv.notify_all();
+        }
+        let _ = self.thread.join();
+    }
+}
+
+/// The keeper thread: writes the newest game handed over, until closed.
+fn write_out(shared: &(Mutex<Slot>, Condvar), mut disk: Disk) {
+    let (m, cv) = shared;
+    loop {
+        let job = {
+            let mut slot = lock(m);
+            loop {
+                if let Some(job) = slot.pending.take() {
+                    slot.busy = true;
+                    break job;
+                }
+                if slot.closed {
+                    return;
+                }
+                slot = cv.wait(slot).unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        #[cfg(test)]
+        let gate = tests::SLOW_DISK
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let kept = disk.put(&job);
+        #[cfg(test)]
+        drop(gate);
+        let mut slot = lock(m);
+        #[cfg(test)]
+        {
+            slot.writes += 1;
+        }
+        slot.busy = false;
+        slot.done = Some(kept);
+        if slot.pending.is_none() {
+            WRITING.fetch_sub(1, Ordering::SeqCst);
+        }
+        cv.notify_all();
+    }
+}
+
+/// Waits, up to `limit`, until no keeper thread has a write in hand: for an exit that skips
+/// the usual ending (the terminal loop's watchdog).
+pub fn wait_for_writes(limit: Duration) {
+    let start = Instant::now();
+    while WRITING.load(Ordering::SeqCst) > 0 && start.elapsed() < limit {
+        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
@@ -347,13 +552,13 @@ fn noted_elsewhere(autosave: &Path) -> Option<String> {
     Some(when).filter(|w| !w.is_empty())
 }
 
-/// Writes the autosave, creating the data folder it lives in (the one folder dama makes on
-/// its own: it is dama's, and the player never typed it).
-fn keep_file(game: &Game, human: Color, engine: &str, path: &Path) -> io::Result<()> {
+/// Writes the autosave (`text`, atomically), creating the data folder it lives in (the one
+/// folder dama makes on its own: it is dama's, and the player never typed it).
+fn keep_file(text: &str, path: &Path) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    write_game(game, human, engine, path)
+    pdn::save_atomic(path, text, Overwrite::Replace)
 }
 
 /// Where the game kept before is set aside when the newest one could not be written:
@@ -647,4 +852,99 @@ fn writable(dir: &Path) -> bool {
 #[cfg(not(unix))]
 fn writable(dir: &Path) -> bool {
     std::fs::metadata(dir).is_ok_and(|m| !m.permissions().readonly())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::legal_moves;
+
+    /// Held by a test, the keeper thread's disk does not answer (as a slow disk would not).
+    pub(super) static SLOW_DISK: Mutex<()> = Mutex::new(());
+
+    fn writes(k: &Keeper) -> usize {
+        lock(&k.writer.as_ref().unwrap().shared.0).writes
+    }
+
+    fn play(game: &mut Game, text: &str) {
+        let m = legal_moves(game.position())
+            .into_iter()
+            .find(|m| m.to_string() == text)
+            .unwrap();
+        game.play(&m).unwrap();
+    }
+
+    /// Issue 24: while the disk does not answer, every move is handed over at once (before,
+    /// `keep` wrote and synced the file itself and waited for the disk); only the newest game
+    /// is written once the disk answers; quitting (`retry`) waits for it, and nothing is lost.
+    #[test]
+    fn a_slow_disk_never_holds_up_a_move_and_the_newest_game_is_kept() {
+        let dir = std::env::temp_dir().join(format!("dama-keeper-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let auto = dir.join("autosave.pdn");
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        let stuck = SLOW_DISK.lock().unwrap();
+        let start = Instant::now();
+        for m in ["22-18", "11-14", "18x11", "7x14"] {
+            play(&mut game, m);
+            assert_eq!(
+                k.keep(&game, Color::White, "dama (depth 1)", false),
+                &Kept::Untouched
+            );
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "a move waited for the disk"
+        );
+        assert!(!auto.exists(), "nothing written while the disk is stuck");
+        drop(stuck);
+        assert_eq!(
+            k.keep(&game, Color::White, "dama (depth 1)", true),
+            &Kept::InFile(auto.clone())
+        );
+        let kept = load_game(&auto, RuleSet::Italian).unwrap().game;
+        assert_eq!(kept.moves(), game.moves());
+        // The first game may have been taken up before the disk stuck; the three newer ones
+        // were one write.
+        let made = writes(&k);
+        assert!((1..=2).contains(&made), "{made} writes");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A write that fails on the keeper thread is reported by the next `keep`, as in step;
+    /// dropping the keeper finishes a write still in hand.
+    #[test]
+    fn the_keeper_thread_reports_failures_and_finishes_on_drop() {
+        let dir = std::env::temp_dir().join(format!("dama-keeper-fail-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("data"), "not a folder").unwrap();
+        let bad = dir.join("data/autosave.pdn");
+        let mut k = Keeper::new(Some(bad.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "22-18");
+        k.keep(&game, Color::White, "dama (depth 1)", false);
+        let state = k.keep(&game, Color::White, "dama (depth 1)", true).clone();
+        assert!(
+            matches!(&state, Kept::Failed(p, _) if *p == bad),
+            "{state:?}"
+        );
+
+        let good = dir.join("autosave.pdn");
+        let mut k = Keeper::new(Some(good.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        k.keep(&game, Color::White, "dama (depth 1)", false);
+        drop(k);
+        assert_eq!(
+            load_game(&good, RuleSet::Italian).unwrap().game.moves(),
+            game.moves()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
