@@ -710,7 +710,10 @@ fn the_engines_answer_is_drawn_at_once() {
         }
         best = best.min(asked.elapsed());
     }
-    assert!(best < Duration::from_millis(60), "the hint took {best:?} at best");
+    assert!(
+        best < Duration::from_millis(60),
+        "the hint took {best:?} at best"
+    );
     s.keys(b"q");
     let (status, _, _, _) = s.finish();
     assert!(status.success(), "{status:?}");

@@ -10,7 +10,7 @@ use crate::tui::app::{EngineMsg, Purpose, Report, Request, SearchLimits};
 use crate::tui::event::Event;
 use crate::tui::run::EngineLink;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, SendError, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 
@@ -53,7 +53,7 @@ impl Worker {
         let to = Arc::clone(&sink);
         let thread = thread::Builder::new()
             .name("dama-engine".into())
-            .spawn(move || serve(job_rx, &to, seed, threads, contempt))?;
+            .spawn(move || serve(job_rx, Replies(to), seed, threads, contempt))?;
         Ok(Worker {
             jobs,
             sink,
@@ -64,13 +64,18 @@ impl Worker {
     }
 }
 
-/// Sends `msg` to wherever the sink points now; false once nobody listens.
-fn reply(sink: &Sink, msg: EngineMsg) -> bool {
-    let to = sink.lock().unwrap_or_else(PoisonError::into_inner);
-    to.send(Event::Engine(msg)).is_ok()
+/// The engine thread's end of the [`Sink`].
+struct Replies(Sink);
+
+impl Replies {
+    /// Sends `msg` to wherever the sink points now; an error once nobody listens.
+    fn send(&self, msg: EngineMsg) -> Result<(), SendError<Event>> {
+        let to = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        to.send(Event::Engine(msg))
+    }
 }
 
-fn serve(jobs: Receiver<Job>, sink: &Sink, seed: Option<u64>, threads: usize, contempt: i32) {
+fn serve(jobs: Receiver<Job>, replies: Replies, seed: Option<u64>, threads: usize, contempt: i32) {
     let mut engine = Engine::new(TT_MIB);
     engine.set_seed(seed);
     engine.set_threads(threads);
@@ -99,20 +104,17 @@ fn serve(jobs: Receiver<Job>, sink: &Sink, seed: Option<u64>, threads: usize, co
                     SearchLimits::Nodes(n) => Limits::Nodes(n),
                 };
                 let mut on_info = |info: &SearchInfo| {
-                    reply(
-                        sink,
-                        EngineMsg::Info {
-                            id,
-                            report: Report {
-                                depth: info.depth,
-                                score: info.score,
-                                nodes: info.nodes,
-                                nps: info.nps,
-                                pv: info.pv.clone(),
-                                tables: info.tables,
-                            },
+                    let _ = replies.send(EngineMsg::Info {
+                        id,
+                        report: Report {
+                            depth: info.depth,
+                            score: info.score,
+                            nodes: info.nodes,
+                            nps: info.nps,
+                            pv: info.pv.clone(),
+                            tables: info.tables,
                         },
-                    );
+                    });
                 };
                 // The rule set's endgame tables, if built (read once per process).
                 engine.set_tables(crate::tables::shared(game.position().rules()));
@@ -129,7 +131,7 @@ fn serve(jobs: Receiver<Job>, sink: &Sink, seed: Option<u64>, threads: usize, co
                         tables: result.tables,
                     },
                 };
-                if !reply(sink, done) {
+                if replies.send(done).is_err() {
                     return; // the game screen is gone
                 }
             }
