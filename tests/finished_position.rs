@@ -8,7 +8,7 @@ use dama::notation::fen;
 use dama::rules::{Color, Game, Outcome, RuleSet, WinReason};
 use dama::tui::app::Request;
 use dama::tui::input::Action;
-use dama::tui::{App, Config};
+use dama::tui::{App, GameSettings};
 use ratatui::crossterm::event::KeyCode;
 use std::io::Write;
 use std::path::PathBuf;
@@ -125,7 +125,7 @@ fn the_engine_answers_bestmove_none_on_a_finished_position() {
 #[test]
 fn the_board_shows_the_game_over() {
     for human in [Color::White, Color::Black] {
-        let mut c = Config::new(RuleSet::Italian);
+        let mut c = GameSettings::new(RuleSet::Italian);
         c.autosave = None;
         c.human = human;
         let mut app = App::new(c, game(RuleSet::Italian, "W:W21-32:B"));

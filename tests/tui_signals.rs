@@ -11,7 +11,7 @@
 #![cfg(unix)]
 
 use dama::rules::{Move, RuleSet};
-use dama::tui::save::{load_game, previous_path, write_game};
+use dama::tui::keep::{load_game, previous_path, write_game};
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};

@@ -5,8 +5,8 @@
 //! busy searching): each search gets its own stop flag, which [`Worker`] sets directly, so
 //! taking back or quitting while the engine thinks is instant.
 
-use crate::engine::{Engine, Limits, SearchInfo};
-use crate::tui::app::{EngineMsg, Purpose, Report, Request, SearchLimits};
+use crate::engine::{Engine, SearchInfo};
+use crate::tui::app::{EngineMsg, Purpose, Report, Request};
 use crate::tui::event::Event;
 use crate::tui::run::EngineLink;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -98,11 +98,6 @@ fn serve(jobs: Receiver<Job>, replies: Replies, seed: Option<u64>, threads: usiz
                 } else {
                     0
                 });
-                let limits = match limits {
-                    SearchLimits::Depth(d) => Limits::Depth(d),
-                    SearchLimits::MoveTime(t) => Limits::MoveTime(t),
-                    SearchLimits::Nodes(n) => Limits::Nodes(n),
-                };
                 let mut on_info = |info: &SearchInfo| {
                     let _ = replies.send(EngineMsg::Info {
                         id,
@@ -243,6 +238,7 @@ impl Drop for Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Limits;
     use crate::notation::fen;
     use crate::rules::{Game, RuleSet};
     use crate::tui::app::EngineMsg;
@@ -260,7 +256,7 @@ mod tests {
                 w.send(Request::Search {
                     id,
                     game: Box::new(Game::new(pos)),
-                    limits: SearchLimits::MoveTime(Duration::from_secs(60)),
+                    limits: Limits::MoveTime(Duration::from_secs(60)),
                     purpose: Purpose::Move,
                     variety: 0,
                 });

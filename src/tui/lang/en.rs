@@ -186,6 +186,7 @@ pub fn text(m: Msg) -> &'static str {
         StrengthTime => "time control {0}",
         StrengthMoveTime => "{0} a move",
         StrengthDepth => "depth {0}",
+        StrengthNodes => "{0} nodes a move",
         EngineStrength => "Engine {0}",
         PiecesOne => "{0} ({1}): {2} piece{3}  {4}",
         PiecesMany => "{0} ({1}): {2} pieces{3}  {4}",

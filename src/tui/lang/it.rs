@@ -194,6 +194,7 @@ pub fn text(m: Msg) -> &'static str {
         StrengthTime => "tempo di gioco {0}",
         StrengthMoveTime => "{0} a mossa",
         StrengthDepth => "profondità {0}",
+        StrengthNodes => "{0} nodi a mossa",
         EngineStrength => "Computer: {0}",
         PiecesOne => "{0} ({1}): {2} pezzo{3}  {4}",
         PiecesMany => "{0} ({1}): {2} pezzi{3}  {4}",

@@ -15,8 +15,10 @@ mod it;
 /// The English key tables (the help's wording before there were languages).
 pub use en::{KEYS as EN_KEYS, REPLAY_KEYS as EN_REPLAY_KEYS};
 
-use crate::rules::{Color, DrawReason, IllegalMove, Outcome, WinReason};
+use crate::engine::Strength;
+use crate::rules::{Color, DrawReason, IllegalMove, Move, Outcome, RuleSet, WinReason};
 use std::fmt::Display;
+use std::time::Duration;
 
 /// The language of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -222,6 +224,7 @@ keys! {
     StrengthTime,
     StrengthMoveTime,
     StrengthDepth,
+    StrengthNodes,
     EngineStrength,
     PiecesOne,
     PiecesMany,
@@ -475,6 +478,61 @@ pub fn score(lang: Lang, score: i32) -> String {
         Msg::ScoreLoss.fill(lang, &[&(WIN + score)])
     } else {
         crate::engine::format_score(score)
+    }
+}
+
+/// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
+pub fn white_score(lang: Lang, score: i32) -> String {
+    use crate::engine::{WIN, is_decisive};
+    if !is_decisive(score) {
+        return crate::engine::format_score(score);
+    }
+    let (winner, plies_left) = if score > 0 {
+        (Color::White, WIN - score)
+    } else {
+        (Color::Black, WIN + score)
+    };
+    Msg::WinsIn.fill(
+        lang,
+        &[
+            &color(lang, winner),
+            &plies(lang, plies_left.unsigned_abs()),
+        ],
+    )
+}
+
+/// A move as written (square numbers, the draughts standard) with the board's coordinates
+/// after it, so the numbers and the a-h/1-8 labels agree: `22-18 (d3-c4)`, `21x14x5 (b3xd5xb7)`.
+pub fn move_text(m: &Move, rules: RuleSet) -> String {
+    let sep = if m.is_capture() { "x" } else { "-" };
+    let coords: Vec<String> = std::iter::once(m.from())
+        .chain(m.path())
+        .map(|s| s.coordinate(rules))
+        .collect();
+    format!("{m} ({})", coords.join(sep))
+}
+
+/// A time per move: "300 ms", "2 s", "2.5 s" (the same in both languages).
+pub fn movetime(t: Duration) -> String {
+    let ms = t.as_millis();
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    }
+}
+
+/// The engine's strength as the panel words it: `level 3 of 10`, `depth 12`, `2 s a move`.
+pub fn strength(lang: Lang, s: Strength) -> String {
+    match s {
+        Strength::Level(n) => {
+            Msg::StrengthLevel.fill(lang, &[&n, &crate::engine::strength::LEVELS])
+        }
+        Strength::Depth(d) => Msg::StrengthDepth.fill(lang, &[&d]),
+        Strength::MoveTime(t) => Msg::StrengthMoveTime.fill(lang, &[&movetime(t)]),
+        Strength::Nodes(n) => Msg::StrengthNodes.fill(lang, &[&n]),
     }
 }
 

@@ -1,4 +1,6 @@
-//! The game as a PDN file: save, `--load`, and keeping the game for `--resume`.
+//! The player's games on disk: saving one as a PDN file, `--load`, and keeping the game in
+//! progress for `--resume` (the autosave: what this module is named for, apart from the
+//! notation layer's atomic writes).
 //!
 //! [`Keeper`] is the one place that keeps the game in progress: the TUI tells it about every
 //! change and it writes the autosave (atomically), clears it when there is nothing left to
@@ -7,6 +9,7 @@
 //! a slow disk never holds up a move. The PDN text itself is the notation layer's; this
 //! module names the players and picks the game to continue.
 
+use crate::engine::Strength;
 use crate::notation::pdn::{self, Overwrite, PdnGame};
 use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
 use crate::tui::lang::{Lang, Msg};
@@ -585,7 +588,8 @@ pub struct Loaded {
     /// The side the player had, when the record says (the side named [`PLAYER`]).
     pub human: Option<Color>,
     /// The engine's strength when the game was saved, read from its player name
-    /// (`dama (depth 4)`, `dama (200 ms)`), so a resumed game goes on as it was played.
+    /// (`dama (depth 4)`, `dama (200 ms)`: [`Strength::from_player_name`]), so a resumed game
+    /// goes on as it was played.
     pub engine: Option<Strength>,
     /// Which game this is, for the player: players, date, moves.
     pub summary: Summary,
@@ -639,42 +643,10 @@ impl fmt::Display for Summary {
     }
 }
 
-/// How strongly the engine played a saved game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
-    Depth(u32),
-    MoveTimeMs(u64),
-    /// A playing level, 1-10.
-    Level(u8),
-}
-
-impl Strength {
-    /// Reads the name [`write_game`] gives the engine; `None` for any other name.
-    pub fn from_player_name(name: &str) -> Option<Strength> {
-        let inner = name.strip_prefix("dama (")?.strip_suffix(')')?;
-        if let Some(n) = inner.strip_prefix("level ") {
-            return n
-                .parse()
-                .ok()
-                .filter(|n| (1..=crate::engine::levels::LEVELS).contains(n))
-                .map(Strength::Level);
-        }
-        if let Some(d) = inner.strip_prefix("depth ") {
-            return d
-                .parse()
-                .ok()
-                .filter(|d| (1..=40).contains(d))
-                .map(Strength::Depth);
-        }
-        let ms = inner.strip_suffix(" ms")?.parse().ok().filter(|&t| t > 0)?;
-        Some(Strength::MoveTimeMs(ms))
-    }
-}
-
 /// Why a saved game could not be continued.
 #[derive(Debug)]
 pub enum LoadError {
-    Io(PathBuf, std::io::Error),
+    Io(PathBuf, pdn::FileError),
     NoGame(PathBuf),
     /// The file holds this many games: which one to continue is not for `--load` to guess.
     Several(PathBuf, usize),
@@ -709,16 +681,17 @@ impl std::error::Error for LoadError {}
 /// # Errors
 /// [`LoadError`] saying which file and, for a bad record, which line and column.
 pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
-    // As `dama replay` reads it: UTF-8, else Latin-1 (older programs' accented names).
-    let text = pdn::decode(&bytes);
-    let mut games = pdn::read_games(&text, rules);
-    if games.len() > 1 {
-        return Err(LoadError::Several(path.to_path_buf(), games.len()));
-    }
+    // As every command reads a game file (a device such as /dev/zero is refused).
+    let text = pdn::read_text(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
+    // One game held at a time, however many the file holds.
+    let mut games = pdn::Reader::new(&text, rules);
     let first = games
-        .pop()
+        .next()
         .ok_or_else(|| LoadError::NoGame(path.to_path_buf()))?;
+    let more = games.count();
+    if more > 0 {
+        return Err(LoadError::Several(path.to_path_buf(), 1 + more));
+    }
     let record = first.map_err(|e| LoadError::Pdn(path.to_path_buf(), Box::new(e)))?;
     let human = if record.tag("White") == Some(PLAYER) {
         Some(Color::White)
