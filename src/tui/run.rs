@@ -207,7 +207,7 @@ mod signals {
             };
             if since.is_some_and(|t| t.elapsed() >= STUCK) {
                 // The keeper thread may still be writing the last move: let it finish.
-                crate::tui::keep::wait_for_writes(STUCK);
+                crate::tui::writer::wait_for_all(STUCK);
                 super::restore();
                 std::process::exit(128 + pending().unwrap_or(SIGHUP));
             }
