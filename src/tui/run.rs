@@ -74,13 +74,13 @@ pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<Ended> {
             event_loop(&mut terminal, app, engine, &events)
         });
     signals::stand_down();
-    // Before the terminal is restored: no key typed from then on is taken from the shell.
-    events.stop_reading();
     if !matches!(result, Ok(Ended::Quit)) {
         // Keep the game before touching the terminal again: after a hang-up, writing to it
         // may fail, and the game matters more than the screen.
         app.update(Action::Terminate);
     }
+    // Before the terminal is restored: no key typed from then on is taken from the shell.
+    events.stop_reading();
     restore();
     // Dropping ratatui's terminal shows the cursor again (done above) and, on a closed
     // terminal, reports that failing with `eprintln!`, which panics when standard error is
