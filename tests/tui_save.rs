@@ -527,3 +527,49 @@ fn a_marked_game_is_resumed_as_an_older_one_until_a_newer_game_is_kept() {
     assert_eq!(history(&again.game), ["21-17", "10-14"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 24: with the autosave written by the keeper thread (as under the terminal loop),
+/// every move is still kept, a failure still reaches the player as the same message (at the
+/// next tick), and quitting still knows whether the game is kept.
+#[test]
+fn the_keeper_thread_keeps_every_move_and_reports_failures() {
+    use dama::tui::Action;
+    use dama::tui::app::Question;
+    use dama::tui::keep::Kept;
+    use std::time::{Duration, Instant};
+    let dir = temp_dir("keeper-thread");
+    let auto = dir.join("autosave.pdn");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    app.keep_in_background().unwrap();
+    play_by_keys(&mut app, "22-18");
+    answer_search(&mut app, "11-14", Report::default());
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.overlay(), &Overlay::Confirm(Question::Quit));
+    assert_eq!(app.kept(), &Kept::InFile(auto.clone()));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit());
+    let kept = load_game(&auto, RuleSet::Italian).unwrap();
+    assert_eq!(history(&kept.game), ["22-18", "11-14"]);
+
+    std::fs::write(dir.join("data"), "not a folder").unwrap();
+    c.autosave = Some(dir.join("data/autosave.pdn"));
+    c.save_dir = dir.join("data");
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    app.keep_in_background().unwrap();
+    play_by_keys(&mut app, "22-18");
+    let start = Instant::now();
+    while !app.message().contains("could not be kept") {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{}",
+            app.message()
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        app.update(Action::Tick);
+    }
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.overlay(), &Overlay::Confirm(Question::QuitNotKept));
+    let _ = std::fs::remove_dir_all(&dir);
+}

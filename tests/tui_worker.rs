@@ -60,3 +60,39 @@ fn stop_ends_a_deep_search_at_once() {
         "the stopped search answered"
     );
 }
+
+/// Issue 24: once connected, the engine's answers go into the terminal loop's one event
+/// channel, so the loop wakes as soon as the answer is sent (before, they waited in the
+/// worker's own channel for the loop's next pass, up to a 100 ms input poll later). The lazy
+/// engine of the replay viewer connects the worker it starts.
+#[test]
+fn a_connected_engine_answers_into_the_event_channel() {
+    use dama::tui::event::{Event, Events};
+    use dama::tui::worker::LazyEngine;
+    let events = Events::new();
+    let mut w = Worker::spawn(Some(1), 1, 0).unwrap();
+    let mut lazy = LazyEngine::new(1);
+    w.connect(events.sender());
+    lazy.connect(events.sender());
+    let game = Game::new(Position::start(RuleSet::Italian));
+    for (id, link) in [(3, &mut w as &mut dyn EngineLink), (4, &mut lazy)] {
+        link.send(Request::Search {
+            id,
+            game: Box::new(game.clone()),
+            limits: Limits::Depth(2),
+            purpose: Purpose::Hint,
+            variety: 0,
+        });
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let best = loop {
+            match events.next(deadline) {
+                Some(Event::Engine(EngineMsg::Done { id: i, best, .. })) if i == id => break best,
+                Some(_) => {}
+                None => panic!("no answer in the channel for search {id}"),
+            }
+        };
+        assert!(legal_moves(game.position()).contains(&best.expect("a move")));
+        assert!(link.try_recv().is_none(), "nothing left in the old channel");
+        assert!(link.alive());
+    }
+}

@@ -7,9 +7,9 @@ use crate::engine::strength::MAX_DEPTH;
 use crate::notation::fen;
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::keep::Kept;
-use crate::tui::run::{Ended, EngineLink};
+use crate::tui::run::Ended;
 use crate::tui::viewer::Viewer;
-use crate::tui::worker::Worker;
+use crate::tui::worker::{LazyEngine, Worker};
 use crate::tui::{App, GameSettings, Look};
 use anyhow::Context;
 use std::path::PathBuf;
@@ -232,45 +232,6 @@ fn play_threads(args: &PlayArgs) -> usize {
             crate::cli::default_play_threads()
         }
     })
-}
-
-/// Starts the engine thread on the first request (the viewer needs none until a game starts).
-struct LazyEngine {
-    worker: Option<Worker>,
-    /// The thread could not be started: the loop ends with an error instead of waiting.
-    failed: bool,
-    threads: usize,
-}
-
-impl LazyEngine {
-    fn new(threads: usize) -> LazyEngine {
-        LazyEngine {
-            worker: None,
-            failed: false,
-            threads,
-        }
-    }
-}
-
-impl EngineLink for LazyEngine {
-    fn send(&mut self, request: crate::tui::app::Request) {
-        if self.worker.is_none() && !self.failed {
-            // The viewer's engine reviews games: no contempt.
-            match Worker::spawn(None, self.threads, 0) {
-                Ok(w) => self.worker = Some(w),
-                Err(_) => self.failed = true,
-            }
-        }
-        if let Some(w) = self.worker.as_mut() {
-            w.send(request);
-        }
-    }
-    fn try_recv(&mut self) -> Option<crate::tui::app::EngineMsg> {
-        self.worker.as_mut().and_then(Worker::try_recv)
-    }
-    fn alive(&self) -> bool {
-        !self.failed && self.worker.as_ref().is_none_or(Worker::alive)
-    }
 }
 
 fn look(ascii: bool) -> Look {

@@ -5,13 +5,15 @@
 //! [`Keeper`] is the one place that keeps the game in progress: the TUI tells it about every
 //! change and it writes the autosave (atomically), clears it when there is nothing left to
 //! continue, and remembers whether that worked, so nobody is told a game is kept when it is
-//! not. The PDN text itself is the notation layer's; this module names the players and picks
-//! the game to continue.
+//! not. Under the terminal loop the writing (with its `fsync`) is done by a keeper thread, so
+//! a slow disk never holds up a move. The PDN text itself is the notation layer's; this
+//! module names the players and picks the game to continue.
 
 use crate::engine::Strength;
 use crate::notation::pdn::{self, Overwrite, PdnGame};
 use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
 use crate::tui::lang::{Lang, Msg};
+use crate::tui::writer::Writer;
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -94,6 +96,10 @@ impl Snapshot {
 /// A session takes the autosave over when its player first acts on the game (a move, a take
 /// back) or when it continues the kept game (`--resume`). Until then the kept game belongs to
 /// an earlier session and is left alone, however this one ends.
+///
+/// The writing is done in step with [`Keeper::keep`], or, once [`Keeper::in_background`] was
+/// called, by a keeper thread: then [`Keeper::state`] follows once the write is done, and a
+/// `keep` with `retry` (quitting, or asking whether to) waits for it.
 #[derive(Debug)]
 pub struct Keeper {
     path: Option<PathBuf>,
@@ -101,9 +107,10 @@ pub struct Keeper {
     /// The game as of the last attempt to keep it; nothing is written while it is unchanged.
     last: Option<Snapshot>,
     state: Kept,
-    /// The kept game was marked older than this session's (see [`mark_older`]) since this
-    /// session last kept its game: once is enough.
-    marked: bool,
+    /// Where the autosave is written in step (none once the keeper thread has it).
+    disk: Option<Disk>,
+    /// The keeper thread, once the writing is handed to it.
+    writer: Option<Writer<Job, Kept>>,
 }
 
 impl Keeper {
@@ -111,12 +118,31 @@ impl Keeper {
     /// the session does not own yet.
     pub fn new(path: Option<PathBuf>) -> Keeper {
         Keeper {
+            disk: path.clone().map(|path| Disk {
+                path,
+                marked: false,
+            }),
             path,
             owned: false,
             last: None,
             state: Kept::Untouched,
-            marked: false,
+            writer: None,
         }
+    }
+
+    /// From now on the autosave is written by a keeper thread of its own (see [`Keeper`]).
+    /// Without an autosave there is nothing to hand over.
+    ///
+    /// # Errors
+    /// When the operating system refuses the thread: the keeper then goes on writing in step.
+    pub fn in_background(&mut self) -> io::Result<()> {
+        let Some(disk) = &self.disk else {
+            return Ok(()); // no autosave, or handed over already
+        };
+        let mut theirs = disk.clone();
+        self.writer = Some(Writer::spawn("dama-keeper", move |job| theirs.put(&job))?);
+        self.disk = None;
+        Ok(())
     }
 
     /// The game is the kept game itself, as the autosave holds it (`--resume`): the session
@@ -139,7 +165,7 @@ impl Keeper {
         self.owned = true;
     }
 
-    /// What the last attempt to keep the game did.
+    /// What the last attempt to keep the game did (of those the keeper thread has finished).
     pub fn state(&self) -> &Kept {
         &self.state
     }
@@ -148,6 +174,8 @@ impl Keeper {
     /// `engine`): written while the game goes on, removed once there is nothing left to
     /// continue. Nothing happens before the session has taken the autosave over, nor while
     /// the game is as it was at the last attempt, unless `retry` and that attempt failed.
+    /// With `retry` (the player quits, or is asked whether to) the answer must be known: any
+    /// write the keeper thread has in hand is finished before this returns.
     ///
     /// When writing fails, the file kept before (an older game, or this one some moves ago) is
     /// set aside as [`previous_path`], so that `--resume` says the newest game was not kept
@@ -155,6 +183,7 @@ impl Keeper {
     /// that nothing can be set aside, the file kept before is marked instead (when it can be
     /// written: see [`mark_older`]), and `--resume` says the same.
     pub fn keep(&mut self, game: &Game, human: Color, engine: &str, retry: bool) -> &Kept {
+        self.collect(retry);
         if !self.owned {
             return &self.state;
         }
@@ -165,16 +194,60 @@ impl Keeper {
         }
         self.last = Some(snap);
         let goes_on = game.ply() > 0 && game.outcome().is_none();
-        let Some(path) = self.path.clone() else {
+        if self.path.is_none() {
             self.state = if goes_on {
                 Kept::NoPlace
             } else {
                 Kept::Nothing
             };
             return &self.state;
+        }
+        // The text is made here, at the change (its time of day is the move's).
+        let job = if goes_on {
+            Job::Write(pdn::write_game(&record(game, human, engine)))
+        } else {
+            Job::Clear
         };
-        self.state = if goes_on {
-            match keep_file(game, human, engine, &path) {
+        if let Some(w) = &self.writer {
+            w.hand(job);
+            self.collect(retry);
+        } else if let Some(disk) = &mut self.disk {
+            self.state = disk.put(&job);
+        }
+        &self.state
+    }
+
+    /// Takes up what the keeper thread has finished, after waiting for all of it if `wait`.
+    fn collect(&mut self, wait: bool) {
+        if let Some(kept) = self.writer.as_ref().and_then(|w| w.done(wait)) {
+            self.state = kept;
+        }
+    }
+}
+
+/// What the autosave is to become.
+#[derive(Debug)]
+enum Job {
+    /// The game goes on: this PDN text.
+    Write(String),
+    /// Nothing to continue: no autosave.
+    Clear,
+}
+
+/// The part of keeping that touches the disk, on whichever thread writes.
+#[derive(Clone, Debug)]
+struct Disk {
+    path: PathBuf,
+    /// The kept game was marked older than this session's (see [`mark_older`]) since this
+    /// session last kept its game: once is enough.
+    marked: bool,
+}
+
+impl Disk {
+    fn put(&mut self, job: &Job) -> Kept {
+        let path = self.path.clone();
+        match job {
+            Job::Write(text) => match keep_file(text, &path) {
                 Ok(()) => {
                     // The newest game is kept (the file replaced, any mark with it): an older
                     // one set aside is no longer needed to tell the player anything.
@@ -185,13 +258,12 @@ impl Keeper {
                 }
                 Err(e) => {
                     if path.is_file() && std::fs::rename(&path, previous_path(&path)).is_err() {
-                        self.mark(&path);
+                        self.mark();
                     }
                     Kept::Failed(path, e.to_string())
                 }
-            }
-        } else {
-            match std::fs::remove_file(&path) {
+            },
+            Job::Clear => match std::fs::remove_file(&path) {
                 Ok(()) => {
                     clear_note_elsewhere(&path);
                     Kept::Nothing
@@ -202,23 +274,22 @@ impl Keeper {
                 }
                 Err(e) => {
                     // The game kept before stays, though this one is newer (and over).
-                    self.mark(&path);
+                    self.mark();
                     let why = format!("the game kept before could not be removed: {e}");
                     Kept::Failed(path, why)
                 }
-            }
-        };
-        &self.state
+            },
+        }
     }
-}
 
-impl Keeper {
-    /// Marks the game kept at `path` as older than this session's, once per failure: in the
-    /// file itself, else (the file cannot be written either: a read-only file system, or
+    /// Marks the game kept at the autosave as older than this session's, once per failure: in
+    /// the file itself, else (the file cannot be written either: a read-only file system, or
     /// `chmod -R`) in a note outside the data folder.
-    fn mark(&mut self, path: &Path) {
+    fn mark(&mut self) {
         if !self.marked {
-            self.marked = mark_older(path).or_else(|_| note_elsewhere(path)).is_ok();
+            self.marked = mark_older(&self.path)
+                .or_else(|_| note_elsewhere(&self.path))
+                .is_ok();
         }
     }
 }
@@ -350,13 +421,13 @@ fn noted_elsewhere(autosave: &Path) -> Option<String> {
     Some(when).filter(|w| !w.is_empty())
 }
 
-/// Writes the autosave, creating the data folder it lives in (the one folder dama makes on
-/// its own: it is dama's, and the player never typed it).
-fn keep_file(game: &Game, human: Color, engine: &str, path: &Path) -> io::Result<()> {
+/// Writes the autosave (`text`, atomically), creating the data folder it lives in (the one
+/// folder dama makes on its own: it is dama's, and the player never typed it).
+fn keep_file(text: &str, path: &Path) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    write_game(game, human, engine, path)
+    pdn::save_atomic(path, text, Overwrite::Replace)
 }
 
 /// Where the game kept before is set aside when the newest one could not be written:
@@ -628,4 +699,76 @@ fn writable(dir: &Path) -> bool {
 #[cfg(not(unix))]
 fn writable(dir: &Path) -> bool {
     std::fs::metadata(dir).is_ok_and(|m| !m.permissions().readonly())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::legal_moves;
+
+    fn play(game: &mut Game, text: &str) {
+        let m = legal_moves(game.position())
+            .into_iter()
+            .find(|m| m.to_string() == text)
+            .unwrap();
+        game.play(&m).unwrap();
+    }
+
+    /// Issue 24: with the keeper thread, every move is handed over and the newest game is
+    /// in the file once quitting (`retry`) has waited for it.
+    #[test]
+    fn the_keeper_thread_keeps_the_newest_game() {
+        let dir = std::env::temp_dir().join(format!("dama-keeper-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let auto = dir.join("autosave.pdn");
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        for m in ["22-18", "11-14", "18x11", "7x14"] {
+            play(&mut game, m);
+            k.keep(&game, Color::White, "dama (depth 1)", false);
+        }
+        assert_eq!(
+            k.keep(&game, Color::White, "dama (depth 1)", true),
+            &Kept::InFile(auto.clone())
+        );
+        let kept = load_game(&auto, RuleSet::Italian).unwrap().game;
+        assert_eq!(kept.moves(), game.moves());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A write that fails on the keeper thread is reported by the next `keep`, as in step;
+    /// dropping the keeper finishes a write still in hand.
+    #[test]
+    fn the_keeper_thread_reports_failures_and_finishes_on_drop() {
+        let dir = std::env::temp_dir().join(format!("dama-keeper-fail-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("data"), "not a folder").unwrap();
+        let bad = dir.join("data/autosave.pdn");
+        let mut k = Keeper::new(Some(bad.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "22-18");
+        k.keep(&game, Color::White, "dama (depth 1)", false);
+        let state = k.keep(&game, Color::White, "dama (depth 1)", true).clone();
+        assert!(
+            matches!(&state, Kept::Failed(p, _) if *p == bad),
+            "{state:?}"
+        );
+
+        let good = dir.join("autosave.pdn");
+        let mut k = Keeper::new(Some(good.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        k.keep(&game, Color::White, "dama (depth 1)", false);
+        drop(k);
+        assert_eq!(
+            load_game(&good, RuleSet::Italian).unwrap().game.moves(),
+            game.moves()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

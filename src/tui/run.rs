@@ -1,19 +1,22 @@
-//! The terminal's lifetime, in one place: set it up, run the loop (read events, feed the app,
-//! hand its requests to the engine thread, draw), and put the terminal back however the loop
-//! ends: quitting, an error, Ctrl-C (which raw mode delivers as a key), a panic, or a signal
-//! (SIGTERM, SIGHUP when the terminal is closed, SIGINT, SIGQUIT). On an error or a signal the
-//! game is kept first, exactly as quitting keeps it.
+//! The terminal's lifetime, in one place: set it up, run the loop (wait on the one event
+//! channel for keys, engine messages and the tick, feed the app, hand its requests to the
+//! engine thread, draw), and put the terminal back however the loop ends: quitting, an error,
+//! Ctrl-C (which raw mode delivers as a key), a panic, or a signal (SIGTERM, SIGHUP when the
+//! terminal is closed, SIGINT, SIGQUIT). On an error or a signal the game is kept first,
+//! exactly as quitting keeps it.
 
 use crate::tui::app::{App, EngineMsg, Request};
+use crate::tui::event::{Event, Events};
 use crate::tui::input::{self, Action};
 use crate::tui::view;
 use ratatui::crossterm::cursor::Show;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{LeaveAlternateScreen, disable_raw_mode};
 use std::io::{self, IsTerminal, stdout};
 use std::sync::Once;
-use std::time::Duration;
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
 
 /// How the terminal loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +31,9 @@ pub enum Ended {
 
 /// Something that runs searches for the app: the engine worker thread.
 pub trait EngineLink {
+    /// From now on, send messages into the terminal loop's channel (so an answer wakes the
+    /// loop). A link that cannot is read with [`EngineLink::try_recv`] after every event.
+    fn connect(&mut self, _events: Sender<Event>) {}
     fn send(&mut self, request: Request);
     fn try_recv(&mut self) -> Option<EngineMsg>;
     /// False once the engine thread has ended unexpectedly (a panic): the game cannot go on.
@@ -36,7 +42,8 @@ pub trait EngineLink {
     }
 }
 
-/// How often the screen refreshes while nothing happens (the spinner's pace).
+/// How often the app is told the time (the clocks, a flag falling) and the screen refreshes
+/// while nothing happens (the spinner's pace).
 const TICK: Duration = Duration::from_millis(100);
 
 /// Runs `app` in the terminal until it quits or a signal ends it.
@@ -56,14 +63,24 @@ pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<Ended> {
     let mut terminal = ratatui::try_init()
         .map_err(|e| io::Error::new(e.kind(), format!("cannot open the terminal: {e}")))?;
     install_panic_hook();
+    // Failing that, the autosave is written in step, as it always was.
+    let _ = app.keep_in_background();
+    let mut events = Events::new();
     let result = execute!(stdout(), EnableMouseCapture)
-        .and_then(|()| event_loop(&mut terminal, app, engine));
+        .and_then(|()| events.read_terminal())
+        .and_then(|()| {
+            signals::wake(&events);
+            engine.connect(events.sender());
+            event_loop(&mut terminal, app, engine, &events)
+        });
     signals::stand_down();
     if !matches!(result, Ok(Ended::Quit)) {
         // Keep the game before touching the terminal again: after a hang-up, writing to it
         // may fail, and the game matters more than the screen.
         app.update(Action::Terminate);
     }
+    // Before the terminal is restored: no key typed from then on is taken from the shell.
+    events.stop_reading();
     restore();
     // Dropping ratatui's terminal shows the cursor again (done above) and, on a closed
     // terminal, reports that failing with `eprintln!`, which panics when standard error is
@@ -107,7 +124,6 @@ fn install_panic_hook() {
 #[cfg(unix)]
 mod signals {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    use std::io::{self, IsTerminal};
     use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
     use std::sync::{Arc, OnceLock};
     use std::time::{Duration, Instant};
@@ -145,6 +161,12 @@ mod signals {
         ACTIVE.store(true, Ordering::SeqCst);
     }
 
+    /// A caught signal also wakes the loop through its channel, whichever thread it
+    /// interrupted.
+    pub fn wake(events: &crate::tui::event::Events) {
+        crate::tui::event::wake_on_signals(events, &[SIGTERM, SIGHUP, SIGINT, SIGQUIT]);
+    }
+
     /// The loop came round.
     pub fn beat() {
         HEARTBEAT.store(now_ms(), Ordering::SeqCst);
@@ -161,66 +183,15 @@ mod signals {
         (n != 0).then_some(n as i32)
     }
 
-    /// What waiting for input found.
-    pub enum Wait {
-        /// Input may be there (the terminal library reads it), or the time is up.
-        Ready,
-        /// The terminal is gone (closed without a SIGHUP reaching us, as under `sh -c`).
-        HungUp,
-    }
-
-    /// Waits up to `timeout` for input on the terminal. The terminal library is asked only
-    /// once input is there: on a closed terminal it would read end-of-file forever without
-    /// returning, so the hang-up is seen here first. A signal cuts the wait short.
-    pub fn wait_input(timeout: Duration) -> io::Result<Wait> {
-        let Some(tty) = terminal_fd() else {
-            // No descriptor to watch: the library's own wait.
-            ratatui::crossterm::event::poll(timeout)?;
-            return Ok(Wait::Ready);
-        };
-        let mut fd = libc::pollfd {
-            fd: tty,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        let ms = timeout.as_millis().min(i32::MAX as u128) as libc::c_int;
-        // SAFETY: one valid pollfd for the duration of the call.
-        let r = unsafe { libc::poll(&mut fd, 1, ms) };
-        if r < 0 {
-            let e = io::Error::last_os_error();
-            return if e.kind() == io::ErrorKind::Interrupted {
-                Ok(Wait::Ready)
-            } else {
-                Err(e)
-            };
-        }
-        if fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
-            return Ok(Wait::HungUp);
-        }
-        Ok(Wait::Ready)
-    }
-
-    /// The descriptor the terminal library reads keys from: standard input when it is the
-    /// terminal, else `/dev/tty` (opened once here, to watch the same terminal).
-    fn terminal_fd() -> Option<libc::c_int> {
-        use std::os::fd::AsRawFd;
-        static TTY: OnceLock<Option<std::fs::File>> = OnceLock::new();
-        if io::stdin().is_terminal() {
-            return Some(libc::STDIN_FILENO);
-        }
-        TTY.get_or_init(|| std::fs::File::open("/dev/tty").ok())
-            .as_ref()
-            .map(|f| f.as_raw_fd())
-    }
-
     fn hung_up() -> bool {
-        // Only through the descriptor: the terminal library is the stuck loop's to use.
-        terminal_fd().is_some() && matches!(wait_input(Duration::ZERO), Ok(Wait::HungUp))
+        // Only through the descriptor: the terminal library is the stuck thread's to use.
+        crate::tui::event::hung_up()
     }
 
     /// Should the loop ever be stuck (the terminal library spinning on a terminal closed
     /// between two checks) while a signal or a hang-up waits, end the program here: the
-    /// game is already kept up to its last move, so only the terminal is left to restore.
+    /// game is already kept up to its last move (once the keeper thread has written it), so
+    /// only the terminal is left to restore.
     fn watchdog() {
         let mut since: Option<Instant> = None;
         loop {
@@ -235,6 +206,8 @@ mod signals {
                 None
             };
             if since.is_some_and(|t| t.elapsed() >= STUCK) {
+                // The keeper thread may still be writing the last move: let it finish.
+                crate::tui::writer::wait_for_all(STUCK);
                 super::restore();
                 std::process::exit(128 + pending().unwrap_or(SIGHUP));
             }
@@ -245,23 +218,12 @@ mod signals {
 /// Elsewhere the terminal library reports Ctrl-C as a key and there are no such signals.
 #[cfg(not(unix))]
 mod signals {
-    use std::io;
-    use std::time::Duration;
-
-    pub enum Wait {
-        Ready,
-        #[allow(dead_code)]
-        HungUp,
-    }
     pub fn watch() {}
+    pub fn wake(_events: &crate::tui::event::Events) {}
     pub fn beat() {}
     pub fn stand_down() {}
     pub fn pending() -> Option<i32> {
         None
-    }
-    pub fn wait_input(timeout: Duration) -> io::Result<Wait> {
-        ratatui::crossterm::event::poll(timeout)?;
-        Ok(Wait::Ready)
     }
 }
 
@@ -275,12 +237,14 @@ fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     engine: &mut dyn EngineLink,
+    events: &Events,
 ) -> io::Result<Ended> {
     let size = terminal.size()?;
     app.update(Action::Resize {
         width: size.width,
         height: size.height,
     });
+    let mut next_tick = Instant::now() + TICK;
     loop {
         signals::beat();
         for r in app.take_requests() {
@@ -293,34 +257,43 @@ fn event_loop(
             return Ok(Ended::Quit);
         }
         terminal.draw(|f| view::draw(f, app))?;
-        // A signal cuts this wait short. The library is asked either way: resizes reach it
-        // through its own signal pipe, not the terminal.
-        if let signals::Wait::HungUp = signals::wait_input(TICK)? {
-            return Ok(Ended::Signal(HANGUP));
-        }
-        if event::poll(Duration::ZERO)? {
-            // Take every event already waiting before drawing again.
-            loop {
-                let ev = event::read()?;
-                if let Some(a) = input::map(&ev, app.context()) {
-                    app.update(a);
+        // Sleep until something happens or the tick is due, then take every event already
+        // waiting before drawing again.
+        let mut next = events.next(next_tick);
+        while let Some(ev) = next.take() {
+            match ev {
+                Event::Input(ev) => {
+                    if let Some(a) = input::map(&ev, app.context()) {
+                        app.update(a);
+                    }
                 }
-                if app.should_quit()
-                    || signals::pending().is_some()
-                    || !event::poll(Duration::ZERO)?
-                {
-                    break;
-                }
+                Event::Engine(msg) => app.update(Action::Engine(msg)),
+                Event::HungUp => return Ok(Ended::Signal(HANGUP)),
+                Event::Failed(e) => return Err(e),
+                Event::Signal => {}
             }
+            if app.should_quit() || signals::pending().is_some() {
+                break;
+            }
+            next = events.try_next();
         }
+        // A link that does not send into the channel.
         while let Some(msg) = engine.try_recv() {
             app.update(Action::Engine(msg));
         }
         if !engine.alive() {
             return Err(io::Error::other("the engine thread stopped unexpectedly"));
         }
-        // Every pass, not only while the engine thinks: the clocks run and a flag can fall.
-        app.update(Action::Tick);
+        if Instant::now() >= next_tick {
+            next_tick = Instant::now() + TICK;
+            // The input thread reports a closed terminal, unless the terminal library holds
+            // it (closed between two checks): looked at here too.
+            if crate::tui::event::hung_up() {
+                return Ok(Ended::Signal(HANGUP));
+            }
+            // Always, not only while the engine thinks: the clocks run and a flag can fall.
+            app.update(Action::Tick);
+        }
         if app.take_bell() {
             use std::io::Write;
             let mut out = std::io::stdout();

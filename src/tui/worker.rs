@@ -1,37 +1,39 @@
 //! The engine on its own thread. The app's [`Request`]s go in over a channel; progress and
-//! results come back as [`EngineMsg`]s. Stopping does not go through the channel (the thread
-//! is busy searching): each search gets its own stop flag, which [`Worker`] sets directly, so
+//! results come back as [`EngineMsg`]s, into the terminal loop's event channel once it is
+//! connected (so an answer wakes the loop at once), else into the worker's own channel, read
+//! with [`EngineLink::try_recv`]. Stopping does not go through the channel (the thread is
+//! busy searching): each search gets its own stop flag, which [`Worker`] sets directly, so
 //! taking back or quitting while the engine thinks is instant.
 
-use crate::engine::{Engine, Limits, SearchInfo};
-use crate::rules::Game;
+use crate::engine::{Engine, SearchInfo};
 use crate::tui::app::{EngineMsg, Purpose, Report, Request};
+use crate::tui::event::Event;
 use crate::tui::run::EngineLink;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
-use std::thread;
+use std::sync::mpsc::{Receiver, SendError, Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::{self, JoinHandle};
 
-enum Job {
-    Search {
-        id: u64,
-        game: Box<Game>,
-        limits: Limits,
-        purpose: Purpose,
-        variety: i32,
-        stop: Arc<AtomicBool>,
-    },
-    NewGame,
+/// A request on its way to the engine thread, with the stop flag of the search it starts.
+struct Job {
+    request: Request,
+    stop: Arc<AtomicBool>,
 }
+
+/// Where the engine thread's messages go: the worker's own channel until the terminal loop
+/// connects its own (see [`EngineLink::connect`]).
+type Sink = Arc<Mutex<Sender<Event>>>;
 
 /// The handle the terminal loop holds.
 pub struct Worker {
     jobs: Sender<Job>,
-    replies: Receiver<EngineMsg>,
+    sink: Sink,
+    /// The worker's own channel (see the module's comment).
+    replies: Receiver<Event>,
     /// The stop flag of the latest search.
     stop: Option<Arc<AtomicBool>>,
-    /// Set when the thread's end of the channel is gone (it panicked).
-    dead: bool,
+    /// Ends only when the worker is dropped, or on a panic.
+    thread: JoinHandle<()>,
 }
 
 /// Hash table size for the game (MiB): plenty for a second's search, small for a laptop.
@@ -46,39 +48,48 @@ impl Worker {
     /// `contempt` applies to the engine's own moves only (see [`Engine::set_contempt`]).
     pub fn spawn(seed: Option<u64>, threads: usize, contempt: i32) -> std::io::Result<Worker> {
         let (jobs, job_rx) = channel::<Job>();
-        let (reply_tx, replies) = channel::<EngineMsg>();
-        thread::Builder::new()
+        let (reply_tx, replies) = channel::<Event>();
+        let sink = Arc::new(Mutex::new(reply_tx));
+        let to = Arc::clone(&sink);
+        let thread = thread::Builder::new()
             .name("dama-engine".into())
-            .spawn(move || serve(job_rx, reply_tx, seed, threads, contempt))?;
+            .spawn(move || serve(job_rx, Replies(to), seed, threads, contempt))?;
         Ok(Worker {
             jobs,
+            sink,
             replies,
             stop: None,
-            dead: false,
+            thread,
         })
     }
 }
 
-fn serve(
-    jobs: Receiver<Job>,
-    replies: Sender<EngineMsg>,
-    seed: Option<u64>,
-    threads: usize,
-    contempt: i32,
-) {
+/// The engine thread's end of the [`Sink`].
+struct Replies(Sink);
+
+impl Replies {
+    /// Sends `msg` to wherever the sink points now; an error once nobody listens.
+    fn send(&self, msg: EngineMsg) -> Result<(), SendError<Event>> {
+        let to = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        to.send(Event::Engine(msg))
+    }
+}
+
+fn serve(jobs: Receiver<Job>, replies: Replies, seed: Option<u64>, threads: usize, contempt: i32) {
     let mut engine = Engine::new(TT_MIB);
     engine.set_seed(seed);
     engine.set_threads(threads);
-    for job in jobs {
-        match job {
-            Job::NewGame => engine.new_game(),
-            Job::Search {
+    for Job { request, stop } in jobs {
+        match request {
+            Request::NewGame => engine.new_game(),
+            // Stopping is the handle's (it sets the flag); it never comes this way.
+            Request::Stop => {}
+            Request::Search {
                 id,
                 game,
                 limits,
                 purpose,
                 variety,
-                stop,
             } => {
                 engine.set_variety(if purpose == Purpose::Move { variety } else { 0 });
                 // A hint or a review judges the position as it is: a draw is level.
@@ -124,50 +135,94 @@ fn serve(
 }
 
 impl EngineLink for Worker {
+    fn connect(&mut self, events: Sender<Event>) {
+        let mut to = self.sink.lock().unwrap_or_else(PoisonError::into_inner);
+        // What the thread said before goes first, in order (it waits for the lock meanwhile).
+        while let Ok(ev) = self.replies.try_recv() {
+            let _ = events.send(ev);
+        }
+        *to = events;
+    }
+
     fn send(&mut self, request: Request) {
+        let stop = Arc::new(AtomicBool::new(false));
         match request {
-            Request::Search {
-                id,
-                game,
-                limits,
-                purpose,
-                variety,
-            } => {
-                let stop = Arc::new(AtomicBool::new(false));
-                self.stop = Some(Arc::clone(&stop));
-                let _ = self.jobs.send(Job::Search {
-                    id,
-                    game,
-                    limits,
-                    purpose,
-                    variety,
-                    stop,
-                });
-            }
             Request::Stop => {
                 if let Some(flag) = self.stop.take() {
                     flag.store(true, Ordering::Relaxed);
                 }
+                return;
             }
-            Request::NewGame => {
-                let _ = self.jobs.send(Job::NewGame);
-            }
+            Request::Search { .. } => self.stop = Some(Arc::clone(&stop)),
+            Request::NewGame => {}
         }
+        let _ = self.jobs.send(Job { request, stop });
     }
 
     fn try_recv(&mut self) -> Option<EngineMsg> {
-        match self.replies.try_recv() {
-            Ok(msg) => Some(msg),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                self.dead = true;
-                None
-            }
-        }
+        // Only engine messages are sent into the worker's own channel.
+        self.replies.try_iter().find_map(|ev| match ev {
+            Event::Engine(msg) => Some(msg),
+            _ => None,
+        })
     }
 
     fn alive(&self) -> bool {
-        !self.dead
+        !self.thread.is_finished()
+    }
+}
+
+/// Starts the engine thread on the first request (the viewer needs none until a game starts).
+pub struct LazyEngine {
+    worker: Option<Worker>,
+    /// The thread could not be started: the loop ends with an error instead of waiting.
+    failed: bool,
+    threads: usize,
+    /// The terminal loop's channel, for the worker once it starts.
+    events: Option<Sender<Event>>,
+}
+
+impl LazyEngine {
+    /// An engine of `threads` search threads, not started yet.
+    pub fn new(threads: usize) -> LazyEngine {
+        LazyEngine {
+            worker: None,
+            failed: false,
+            threads,
+            events: None,
+        }
+    }
+}
+
+impl EngineLink for LazyEngine {
+    fn connect(&mut self, events: Sender<Event>) {
+        if let Some(w) = self.worker.as_mut() {
+            w.connect(events.clone());
+        }
+        self.events = Some(events);
+    }
+    fn send(&mut self, request: Request) {
+        if self.worker.is_none() && !self.failed {
+            // The viewer's engine reviews games: no contempt.
+            match Worker::spawn(None, self.threads, 0) {
+                Ok(mut w) => {
+                    if let Some(events) = &self.events {
+                        w.connect(events.clone());
+                    }
+                    self.worker = Some(w);
+                }
+                Err(_) => self.failed = true,
+            }
+        }
+        if let Some(w) = self.worker.as_mut() {
+            w.send(request);
+        }
+    }
+    fn try_recv(&mut self) -> Option<EngineMsg> {
+        self.worker.as_mut().and_then(Worker::try_recv)
+    }
+    fn alive(&self) -> bool {
+        !self.failed && self.worker.as_ref().is_none_or(Worker::alive)
     }
 }
 
@@ -183,8 +238,9 @@ impl Drop for Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Limits;
     use crate::notation::fen;
-    use crate::rules::RuleSet;
+    use crate::rules::{Game, RuleSet};
     use crate::tui::app::EngineMsg;
     use std::time::{Duration, Instant};
 

@@ -246,6 +246,14 @@ impl App {
     pub fn saved_to(&self) -> Option<&PathBuf> {
         self.saved_to.as_ref()
     }
+    /// Hands the autosave's writing to a keeper thread, so that a slow disk never holds up a
+    /// move (the terminal loop does; an app driven directly keeps it in step).
+    ///
+    /// # Errors
+    /// When the thread cannot be started: the autosave is then written in step, as before.
+    pub fn keep_in_background(&mut self) -> std::io::Result<()> {
+        self.keeper.in_background()
+    }
     /// Whether the game is kept in the autosave (as of the last change or quitting).
     pub fn kept(&self) -> &Kept {
         self.keeper.state()
