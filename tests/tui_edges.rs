@@ -120,7 +120,7 @@ fn i21_6_hints_are_full_strength_whatever_the_level() {
     for (lang, asking, given) in [
         (
             Lang::En,
-            "full strength",
+            "Full-strength hint",
             "Hint, the engine at full strength: ",
         ),
         (
@@ -580,4 +580,135 @@ fn i21_17_italian_words_and_keys() {
         assert!(text.contains("Riprendi la partita interrotta"), "{text}");
         check(&format!("i21_start_it_{w}x{h}"), &a, w, h);
     }
+}
+
+/// Item 17: after an Italian session, what dama says on leaving (where the game is kept) and
+/// the missing tables' notice are in Italian too. dama runs in a pseudo-terminal with a
+/// scratch HOME: one move, `q`, `s`.
+#[cfg(unix)]
+#[test]
+fn i21_17_the_exit_messages_follow_the_language() {
+    use std::io::{Read, Write};
+    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    use std::sync::{Arc, Mutex};
+    use std::time::Instant;
+
+    let home = std::env::temp_dir().join(format!("dama-i21-exit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let (mut m, mut s) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 24,
+        ws_col: 80,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: out-pointers to two ints; no name buffer; default termios; a valid winsize.
+    let r = unsafe {
+        libc::openpty(
+            &mut m,
+            &mut s,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    if r != 0 {
+        eprintln!("skipped: no pseudo-terminal here");
+        return;
+    }
+    // SAFETY: fresh descriptors that nothing else owns.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(m), OwnedFd::from_raw_fd(s)) };
+    for fd in [&master, &slave] {
+        // SAFETY: fcntl on a descriptor we own (kept out of the child but through Stdio).
+        unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETFD, libc::FD_CLOEXEC) };
+    }
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
+    cmd.args(["play", "--lang", "it", "--level", "1"])
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::from(slave.try_clone().unwrap()))
+        .stdout(Stdio::from(slave.try_clone().unwrap()))
+        .stderr(Stdio::piped());
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY as _, 0) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().unwrap();
+    // Only the child keeps the terminal's slave side open: reading the master then ends
+    // when dama does.
+    drop(cmd);
+    drop(slave);
+    let mut master = std::fs::File::from(master);
+    let screen = Arc::new(Mutex::new(Vec::new()));
+    let reader = {
+        let (mut from, into) = (master.try_clone().unwrap(), Arc::clone(&screen));
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = from.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                into.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        })
+    };
+    let text = |screen: &Arc<Mutex<Vec<u8>>>| {
+        String::from_utf8_lossy(&screen.lock().unwrap()).into_owned()
+    };
+    let start = Instant::now();
+    let patience = Duration::from_secs(20);
+    while !text(&screen).contains("\x1b[?1000h") {
+        assert!(start.elapsed() < patience, "the board never came");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Raw mode comes with the board: give it a moment before the keys.
+    std::thread::sleep(Duration::from_millis(300));
+    // The first move (Enter picks the piece under the cursor, up-right, Enter), then quit.
+    master.write_all(b"\r\x1b[A\x1b[C\r").unwrap();
+    let auto = home.join("data/dama/autosave.pdn");
+    while !std::fs::read_to_string(&auto).is_ok_and(|t| t.contains("1.")) {
+        assert!(
+            start.elapsed() < patience,
+            "the move was never kept: {:?}",
+            std::fs::read_dir(home.join("data/dama")).map(|d| d.count())
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    master.write_all(b"q").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    master.write_all(b"s").unwrap();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > patience {
+            let _ = child.kill();
+            panic!("dama did not quit:\n{}", text(&screen));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    drop(master);
+    let _ = reader.join();
+    let out = text(&screen);
+    assert!(out.contains("La partita è conservata in"), "{out}");
+    assert!(!out.contains("The game is kept"), "{out}");
+    assert!(err.contains("nessuna tabella dei finali"), "{err}");
+    let _ = std::fs::remove_dir_all(&home);
 }

@@ -117,7 +117,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
 
     // Said before the board takes the screen (the line stays above it), and the tables are
     // read now rather than on the engine's first move.
-    super::tables::for_engine(config.rules);
+    super::tables::for_engine_in(config.rules, config.lang);
     let mut app = App::new(config, game);
     if let Some(summary) = &resumed {
         let lang = app.lang();
@@ -134,29 +134,27 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
 /// it could not be kept, the game itself on standard error so that it is not lost). Written
 /// without `println!`, which panics when the terminal has been closed.
 fn report_end(app: &App) {
+    use crate::tui::lang::Msg;
     use std::io::Write;
+    // In the board's language, as the session was.
+    let lang = app.lang();
     let mut out = std::io::stdout();
     if let Some(p) = app.saved_to() {
-        let _ = writeln!(out, "Game saved to {}", p.display());
+        let _ = writeln!(out, "{}", Msg::ExitSaved.fill(lang, &[&p.display()]));
     }
     let unkept = match app.kept() {
         Kept::InFile(p) => {
-            let _ = writeln!(
-                out,
-                "The game is kept in {}: `dama play --resume` continues it",
-                p.display()
-            );
+            let _ = writeln!(out, "{}", Msg::ExitKept.fill(lang, &[&p.display()]));
             return;
         }
-        Kept::Failed(p, e) => format!("the game could not be kept in {}: {e}", p.display()),
-        Kept::NoPlace if app.in_progress() => {
-            "the game could not be kept: there is no home folder".to_string()
-        }
+        Kept::Failed(p, e) => Msg::ExitNotKeptIn.fill(lang, &[&p.display(), e]),
+        Kept::NoPlace if app.in_progress() => Msg::ExitNoHome.text(lang).to_string(),
         _ => return,
     };
     let _ = writeln!(
         std::io::stderr(),
-        "dama: {unkept}. Here it is, to save by hand:\n\n{}",
+        "{}\n\n{}",
+        Msg::ExitHereItIs.fill(lang, &[&unkept]),
         app.record_text()
     );
 }

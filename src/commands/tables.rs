@@ -67,6 +67,12 @@ fn required_dir() -> anyhow::Result<PathBuf> {
 /// protocol or the board) when they are missing, smaller than the default build, or when
 /// slices of the build present could not be used (named, with why), and how to build them.
 pub(crate) fn for_engine(rules: RuleSet) -> Option<Arc<tables::Tables>> {
+    for_engine_in(rules, crate::tui::Lang::En)
+}
+
+/// [`for_engine`], the missing tables' notice in `lang` (the board's language).
+pub(crate) fn for_engine_in(rules: RuleSet, lang: crate::tui::Lang) -> Option<Arc<tables::Tables>> {
+    use crate::tui::lang::Msg;
     static SAID: AtomicBool = AtomicBool::new(false);
     let load = tables::shared_load(rules);
     let have = load.tables.as_ref().map_or(0, |t| t.max_pieces());
@@ -74,14 +80,11 @@ pub(crate) fn for_engine(rules: RuleSet) -> Option<Arc<tables::Tables>> {
         Some(dir) if !load.problems.is_empty() => Some(problems_notice(rules, dir, load, have)),
         _ if have < tables::DEFAULT_PIECES => {
             let now = if have == 0 {
-                "no endgame tables".to_string()
+                Msg::TablesNone.text(lang).to_string()
             } else {
-                format!("endgame tables up to {have} pieces only")
+                Msg::TablesUpTo.fill(lang, &[&have])
             };
-            Some(format!(
-                "dama: {now} for the {rules} rules; endings with up to {} pieces are played exactly after `dama tables build --rules {rules}`",
-                tables::DEFAULT_PIECES
-            ))
+            Some(Msg::TablesNotice.fill(lang, &[&now, &rules, &tables::DEFAULT_PIECES]))
         }
         _ => None,
     };

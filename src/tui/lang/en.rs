@@ -108,7 +108,7 @@ pub fn text(m: Msg) -> &'static str {
         ScoreLoss => "loss in {0}",
         GameOver => "The game is over",
         HintsYourTurn => "Hints are for your turn",
-        LookingForMove => "Looking for the best move at full strength (1 s)…",
+        LookingForMove => "Full-strength hint (1 s)…",
         TookBackClock => "Took back {0}: the clocks are as they were before it (r redoes)",
         TakeBackNoClock => {
             "The game was lost on time and the clocks before that move are not known: \
@@ -313,5 +313,16 @@ pub fn text(m: Msg) -> &'static str {
         EvalTablesDraw => "Eval: draw (tables)",
         EvalTables => "Eval: {0} (tables)",
         AnnotBest => "best",
+        ExitSaved => "Game saved to {0}",
+        ExitKept => "The game is kept in {0}: `dama play --resume` continues it",
+        ExitNotKeptIn => "the game could not be kept in {0}: {1}",
+        ExitNoHome => "the game could not be kept: there is no home folder",
+        ExitHereItIs => "dama: {0}. Here it is, to save by hand:",
+        TablesNone => "no endgame tables",
+        TablesUpTo => "endgame tables up to {0} pieces only",
+        TablesNotice => {
+            "dama: {0} for the {1} rules; endings with up to {2} pieces are played exactly \
+             after `dama tables build --rules {1}`"
+        }
     }
 }

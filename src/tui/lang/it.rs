@@ -113,7 +113,7 @@ pub fn text(m: Msg) -> &'static str {
         ScoreLoss => "sconfitta in {0}",
         GameOver => "La partita è finita",
         HintsYourTurn => "Il suggerimento si chiede al tuo turno",
-        LookingForMove => "Cerco la mossa migliore a piena forza (1 s)…",
+        LookingForMove => "Suggerimento a piena forza (1 s)…",
         TookBackClock => "Annullate: {0}; gli orologi tornano a prima di quella mossa (r le rifà)",
         TakeBackNoClock => {
             "Partita persa per il tempo, e il tempo di prima di quella mossa non è noto: \
@@ -318,5 +318,16 @@ pub fn text(m: Msg) -> &'static str {
         EvalTablesDraw => "Valutazione: patta (tabelle)",
         EvalTables => "Valutazione: {0} (tabelle)",
         AnnotBest => "migliore",
+        ExitSaved => "Partita salvata in {0}",
+        ExitKept => "La partita è conservata in {0}: `dama play --resume` la riprende",
+        ExitNotKeptIn => "non è stato possibile conservare la partita in {0}: {1}",
+        ExitNoHome => "non è stato possibile conservare la partita: non c'è una cartella home",
+        ExitHereItIs => "dama: {0}. Eccola, da salvare a mano:",
+        TablesNone => "nessuna tabella dei finali",
+        TablesUpTo => "tabelle dei finali solo fino a {0} pezzi",
+        TablesNotice => {
+            "dama: {0} per le regole {1}; i finali fino a {2} pezzi si giocano in modo esatto \
+             dopo `dama tables build --rules {1}`"
+        }
     }
 }

@@ -359,6 +359,15 @@ keys! {
     EvalTables,
     /// "best" in the comments `dama analyze --annotate` writes (`-0.35 (best 22-18 +0.12)`).
     AnnotBest,
+    // ----- after the board: standard output and error -----
+    ExitSaved,
+    ExitKept,
+    ExitNotKeptIn,
+    ExitNoHome,
+    ExitHereItIs,
+    TablesNone,
+    TablesUpTo,
+    TablesNotice,
 }
 
 impl Msg {

@@ -60,7 +60,13 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             StartItem::Quit => t(Msg::StartQuit).to_string(),
         };
         let style = if item == current { mark } else { Style::new() };
-        lines.push(Line::from(Span::styled(text, style)));
+        // A long line (the kept game's description) goes on over the next ones, indented,
+        // rather than being cut by the box's edge.
+        let room = area.width.saturating_sub(4) as usize;
+        for (i, part) in wrap(&text, room).into_iter().enumerate() {
+            let part = if i == 0 { part } else { format!("    {part}") };
+            lines.push(Line::from(Span::styled(part, style)));
+        }
     }
     lines.push(Line::from(""));
     match &menu.prompt {
@@ -78,4 +84,29 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
         lines.push(Line::from(e.clone()));
     }
     popup(area, " dama ", lines, &theme, buf);
+}
+
+/// `text` in lines of at most `width` characters, split at spaces (the later lines leave four
+/// columns for their indent).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    if text.chars().count() <= width {
+        return vec![text.to_string()];
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let room = if out.is_empty() {
+            width
+        } else {
+            width.saturating_sub(4)
+        };
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > room {
+            out.push(std::mem::take(&mut line));
+        } else if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push(line);
+    out
 }
