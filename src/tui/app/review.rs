@@ -278,8 +278,9 @@ impl App {
             ),
             None => Msg::MistakeAt.fill(lang, &[&number, &played, &mark]),
         };
+        // Short enough for the status line (the better move is marked on the board).
         if wrapped {
-            self.message.insert_str(0, Msg::MistakesWrapped.text(lang));
+            self.message = Msg::MistakesWrapped.fill(lang, &[&number, &played, &mark]);
         }
     }
 }

@@ -100,7 +100,7 @@ pub fn text(m: Msg) -> &'static str {
         EngineMoveRefused => "The engine's move was refused: {0}",
         EnginePlayed => "The engine played {0}",
         YouMustCaptureSuffix => ": you must capture",
-        HintIs => "Hint, the engine at full strength: {0} (marked on the board)",
+        HintIs => "Full-strength hint: {0} (marked on the board)",
         NoHint => "No hint: there is no legal move",
         DrawAccepted => "The engine accepts the draw: it judges the position {0} for itself",
         DrawDeclined => "The engine declines the draw: it judges the position {0} for itself",
@@ -111,8 +111,7 @@ pub fn text(m: Msg) -> &'static str {
         LookingForMove => "Full-strength hint (1 s)…",
         TookBackClock => "Took back {0}: the clocks are as they were before it (r redoes)",
         TakeBackNoClock => {
-            "The game was lost on time and the clocks before that move are not known: \
-             it cannot be taken back"
+            "Lost on time, and that move's clocks are not known: it cannot be taken back"
         }
         OfferOnYourTurn => "Offer a draw on your turn",
         YouOfferDraw => "You offer a draw; the engine is considering…",
@@ -283,7 +282,7 @@ pub fn text(m: Msg) -> &'static str {
         ReviewDone => "Review done: {0} mistakes marked; x jumps to the next one",
         NoMistakes => "No mistakes found",
         NoMistakesYet => "No mistakes found so far (the review goes on)",
-        MistakesWrapped => "No more mistakes after this one; back to the first. ",
+        MistakesWrapped => "No more mistakes after it: back to the first, move {0}: {1}{2}",
         ReviewDoneNone => "Review done: no mistakes found",
         ReviewNoMistakes => "Review: no mistakes",
         ViewerKeysDone => "<-/-> step  p play on from here",

@@ -105,7 +105,7 @@ pub fn text(m: Msg) -> &'static str {
         EngineMoveRefused => "La mossa del computer è stata rifiutata: {0}",
         EnginePlayed => "Il computer ha giocato {0}",
         YouMustCaptureSuffix => ": devi mangiare",
-        HintIs => "Suggerimento, il computer a piena forza: {0} (segnato sulla damiera)",
+        HintIs => "Suggerimento a piena forza: {0} (segnato sulla damiera)",
         NoHint => "Nessun suggerimento: non ci sono mosse legali",
         DrawAccepted => "Il computer accetta la patta: per lui la posizione vale {0}",
         DrawDeclined => "Il computer rifiuta la patta: per lui la posizione vale {0}",
@@ -116,8 +116,7 @@ pub fn text(m: Msg) -> &'static str {
         LookingForMove => "Suggerimento a piena forza (1 s)…",
         TookBackClock => "Annullate: {0}; gli orologi tornano a prima di quella mossa (r le rifà)",
         TakeBackNoClock => {
-            "Partita persa per il tempo, e il tempo di prima di quella mossa non è noto: \
-             non si può annullare"
+            "Persa per il tempo, e il tempo di quella mossa non è noto: non si può annullare"
         }
         OfferOnYourTurn => "La patta si propone al tuo turno",
         YouOfferDraw => "Proponi la patta; il computer ci pensa…",
@@ -288,7 +287,7 @@ pub fn text(m: Msg) -> &'static str {
         ReviewDone => "Revisione finita: {0} errori segnati; x salta al prossimo",
         NoMistakes => "Nessun errore trovato",
         NoMistakesYet => "Nessun errore finora (la revisione continua)",
-        MistakesWrapped => "Non ci sono altri errori dopo questo; si torna al primo. ",
+        MistakesWrapped => "Non ci sono altri errori: si torna al primo, mossa {0}: {1}{2}",
         ReviewDoneNone => "Revisione finita: nessun errore trovato",
         ReviewNoMistakes => "Revisione: nessun errore",
         ViewerKeysDone => "<-/-> mosse  p gioca da qui",
