@@ -686,3 +686,39 @@ fn default_status(app: &App) -> String {
     };
     key.text(lang).into()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(lines: &[Line]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    /// A long capture widens the first column where the panel has room, and puts the reply on
+    /// a line of its own where it has not: never "22x13x6x15x221-5".
+    #[test]
+    fn a_long_capture_keeps_the_columns_apart() {
+        let moves: Vec<String> = ["22x13x6x15x22", "1-5", "22-18", "5-9"]
+            .map(String::from)
+            .to_vec();
+        let (wide, _) = move_lines(&moves, true, None, 40, Lang::En);
+        assert_eq!(
+            texts(&wide),
+            ["  1. 22x13x6x15x22  1-5", "  2. 22-18          5-9"]
+        );
+        let (narrow, at) = move_lines(&moves, true, Some(1), 20, Lang::En);
+        assert_eq!(
+            texts(&narrow),
+            [
+                "  1. 22x13x6x15x22",
+                "                1-5",
+                "  2. 22-18      5-9"
+            ]
+        );
+        assert_eq!(at, 1, "the reply's own line is the marked row");
+    }
+}
