@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod commands;
 pub mod engine;
+pub mod line_protocol;
 pub mod notation;
 pub mod rules;
 pub mod suite;
