@@ -1,5 +1,5 @@
 //! The `dama engine` line protocol (docs/protocol.md) as values: the commands a program sends
-//! ([`Command`]) and the answers it gets ([`Answer`], with its [`Info`] and [`Score`]), each
+//! ([`EngineCommand`]) and the answers it gets ([`Answer`], with its [`Info`] and [`Score`]), each
 //! written with `Display` and read with `FromStr`. `dama engine` reads commands and writes
 //! answers with them; the match's client for external engines does the reverse, so the two
 //! sides cannot drift apart. Errors are small enums whose text is what `dama engine` answers
@@ -201,7 +201,7 @@ impl std::error::Error for PositionError {}
 
 /// A command to the engine, one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum EngineCommand {
     /// The rule set (the position goes back to its start).
     Rules(RuleSet),
     Position(SetPosition),
@@ -221,31 +221,31 @@ pub enum Command {
     Quit,
 }
 
-impl Command {
+impl EngineCommand {
     pub fn word(&self) -> Word {
         match self {
-            Command::Rules(_) => Word::Rules,
-            Command::Position(_) => Word::Position,
-            Command::Go(_) => Word::Go,
-            Command::Stop => Word::Stop,
-            Command::IsReady => Word::IsReady,
-            Command::NewGame => Word::NewGame,
-            Command::Seed(_) => Word::Seed,
-            Command::Variety(_) => Word::Variety,
-            Command::Contempt(_) => Word::Contempt,
-            Command::Threads(_) => Word::Threads,
-            Command::Show => Word::Show,
-            Command::Quit => Word::Quit,
+            EngineCommand::Rules(_) => Word::Rules,
+            EngineCommand::Position(_) => Word::Position,
+            EngineCommand::Go(_) => Word::Go,
+            EngineCommand::Stop => Word::Stop,
+            EngineCommand::IsReady => Word::IsReady,
+            EngineCommand::NewGame => Word::NewGame,
+            EngineCommand::Seed(_) => Word::Seed,
+            EngineCommand::Variety(_) => Word::Variety,
+            EngineCommand::Contempt(_) => Word::Contempt,
+            EngineCommand::Threads(_) => Word::Threads,
+            EngineCommand::Show => Word::Show,
+            EngineCommand::Quit => Word::Quit,
         }
     }
 }
 
-impl fmt::Display for Command {
+impl fmt::Display for EngineCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.word().as_str())?;
         match self {
-            Command::Rules(rules) => write!(f, " {}", rules.name()),
-            Command::Position(p) => {
+            EngineCommand::Rules(rules) => write!(f, " {}", rules.name()),
+            EngineCommand::Position(p) => {
                 match &p.start {
                     Start::StartPos => f.write_str(" startpos")?,
                     Start::Fen(text) => write!(f, " fen {text}")?,
@@ -255,18 +255,22 @@ impl fmt::Display for Command {
                 }
                 Ok(())
             }
-            Command::Go(Limits::Depth(d)) => write!(f, " depth {d}"),
+            EngineCommand::Go(Limits::Depth(d)) => write!(f, " depth {d}"),
             // At least 1: `movetime 0` is refused.
-            Command::Go(Limits::MoveTime(t)) => write!(f, " movetime {}", t.as_millis().max(1)),
-            Command::Go(Limits::Nodes(n)) => write!(f, " nodes {n}"),
-            Command::Go(Limits::Infinite) => f.write_str(" infinite"),
-            Command::Seed(Some(n)) => write!(f, " {n}"),
-            Command::Seed(None) => f.write_str(" none"),
-            Command::Variety(n) | Command::Contempt(n) => write!(f, " {n}"),
-            Command::Threads(n) => write!(f, " {n}"),
-            Command::Stop | Command::IsReady | Command::NewGame | Command::Show | Command::Quit => {
-                Ok(())
+            EngineCommand::Go(Limits::MoveTime(t)) => {
+                write!(f, " movetime {}", t.as_millis().max(1))
             }
+            EngineCommand::Go(Limits::Nodes(n)) => write!(f, " nodes {n}"),
+            EngineCommand::Go(Limits::Infinite) => f.write_str(" infinite"),
+            EngineCommand::Seed(Some(n)) => write!(f, " {n}"),
+            EngineCommand::Seed(None) => f.write_str(" none"),
+            EngineCommand::Variety(n) | EngineCommand::Contempt(n) => write!(f, " {n}"),
+            EngineCommand::Threads(n) => write!(f, " {n}"),
+            EngineCommand::Stop
+            | EngineCommand::IsReady
+            | EngineCommand::NewGame
+            | EngineCommand::Show
+            | EngineCommand::Quit => Ok(()),
         }
     }
 }
@@ -420,11 +424,11 @@ impl fmt::Display for NumberError {
 
 impl std::error::Error for NumberError {}
 
-impl FromStr for Command {
+impl FromStr for EngineCommand {
     type Err = CommandError;
 
     /// Reads a command; words are separated by any whitespace.
-    fn from_str(line: &str) -> Result<Command, CommandError> {
+    fn from_str(line: &str) -> Result<EngineCommand, CommandError> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&first, rest)) = words.split_first() else {
             return Err(CommandError::Empty);
@@ -444,14 +448,14 @@ impl FromStr for Command {
             {
                 Err(CommandError::TakesNoArguments(word, rest.join(" ")))
             }
-            Word::Stop => Ok(Command::Stop),
-            Word::IsReady => Ok(Command::IsReady),
-            Word::NewGame => Ok(Command::NewGame),
-            Word::Show => Ok(Command::Show),
-            Word::Quit => Ok(Command::Quit),
+            Word::Stop => Ok(EngineCommand::Stop),
+            Word::IsReady => Ok(EngineCommand::IsReady),
+            Word::NewGame => Ok(EngineCommand::NewGame),
+            Word::Show => Ok(EngineCommand::Show),
+            Word::Quit => Ok(EngineCommand::Quit),
             Word::Rules => match rest {
-                ["italian"] => Ok(Command::Rules(RuleSet::Italian)),
-                ["english"] => Ok(Command::Rules(RuleSet::English)),
+                ["italian"] => Ok(EngineCommand::Rules(RuleSet::Italian)),
+                ["english"] => Ok(EngineCommand::Rules(RuleSet::English)),
                 _ => usage,
             },
             Word::Position => {
@@ -465,31 +469,33 @@ impl FromStr for Command {
                     ["fen", fen @ ..] if !fen.is_empty() => Start::Fen(fen.join(" ")),
                     _ => return usage,
                 };
-                Ok(Command::Position(SetPosition {
+                Ok(EngineCommand::Position(SetPosition {
                     start,
                     moves: moves.iter().skip(1).map(|m| m.to_string()).collect(),
                 }))
             }
             Word::Go => match rest {
-                [] | ["infinite"] => Ok(Command::Go(Limits::Infinite)),
-                ["depth", n] => Ok(Command::Go(Limits::Depth(Field::Depth.read(n)? as u32))),
-                ["movetime", n] => Ok(Command::Go(Limits::MoveTime(Duration::from_millis(
+                [] | ["infinite"] => Ok(EngineCommand::Go(Limits::Infinite)),
+                ["depth", n] => Ok(EngineCommand::Go(Limits::Depth(
+                    Field::Depth.read(n)? as u32
+                ))),
+                ["movetime", n] => Ok(EngineCommand::Go(Limits::MoveTime(Duration::from_millis(
                     Field::MoveTime.read(n)?,
                 )))),
-                ["nodes", n] => Ok(Command::Go(Limits::Nodes(Field::Nodes.read(n)?))),
+                ["nodes", n] => Ok(EngineCommand::Go(Limits::Nodes(Field::Nodes.read(n)?))),
                 _ => usage,
             },
             Word::Seed => match rest {
-                ["none"] => Ok(Command::Seed(None)),
+                ["none"] => Ok(EngineCommand::Seed(None)),
                 [n] => n
                     .parse::<u64>()
-                    .map(|n| Command::Seed(Some(n)))
+                    .map(|n| EngineCommand::Seed(Some(n)))
                     .map_err(|_| CommandError::Seed(n.to_string())),
                 _ => usage,
             },
-            Word::Variety => number(Field::Variety).map(|n| Command::Variety(n as i32)),
-            Word::Contempt => number(Field::Contempt).map(|n| Command::Contempt(n as i32)),
-            Word::Threads => number(Field::Threads).map(|n| Command::Threads(n as usize)),
+            Word::Variety => number(Field::Variety).map(|n| EngineCommand::Variety(n as i32)),
+            Word::Contempt => number(Field::Contempt).map(|n| EngineCommand::Contempt(n as i32)),
+            Word::Threads => number(Field::Threads).map(|n| EngineCommand::Threads(n as usize)),
         }
     }
 }
@@ -725,8 +731,10 @@ impl fmt::Display for Answer {
 pub enum AnswerError {
     Empty,
     Unknown(String),
-    /// `readyok` with words after it, or `bestmove` without exactly one.
-    Words(&'static str),
+    /// `readyok` with words after it.
+    ReadyOkWithWords,
+    /// `bestmove` with no move after it.
+    NoMove,
     Info(InfoError),
 }
 
@@ -735,7 +743,8 @@ impl fmt::Display for AnswerError {
         match self {
             AnswerError::Empty => write!(f, "no answer"),
             AnswerError::Unknown(w) => write!(f, "unknown answer {w:?}"),
-            AnswerError::Words(w) => write!(f, "{w} with the wrong number of words"),
+            AnswerError::ReadyOkWithWords => write!(f, "readyok with words after it"),
+            AnswerError::NoMove => write!(f, "bestmove without a move"),
             AnswerError::Info(e) => e.fmt(f),
         }
     }
@@ -755,12 +764,13 @@ impl FromStr for Answer {
         match first {
             "" => Err(AnswerError::Empty),
             "readyok" if words.is_empty() => Ok(Answer::ReadyOk),
-            "readyok" => Err(AnswerError::Words("readyok")),
+            "readyok" => Err(AnswerError::ReadyOkWithWords),
             "info" => line.parse().map(Answer::Info).map_err(AnswerError::Info),
-            "bestmove" => match words[..] {
-                ["none"] => Ok(Answer::BestMove(None)),
-                [m] => Ok(Answer::BestMove(Some(m.to_string()))),
-                _ => Err(AnswerError::Words("bestmove")),
+            // Words after the move are passed over (UCI engines add `ponder <move>`).
+            "bestmove" => match words.first() {
+                Some(&"none") => Ok(Answer::BestMove(None)),
+                Some(m) => Ok(Answer::BestMove(Some(m.to_string()))),
+                None => Err(AnswerError::NoMove),
             },
             "error" => Ok(Answer::Error(rest.to_string())),
             "fen" => Ok(Answer::Fen(rest.to_string())),
@@ -803,9 +813,9 @@ mod tests {
             "quit",
         ];
         for line in lines {
-            let c: Command = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+            let c: EngineCommand = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
             assert_eq!(c.to_string(), line);
-            assert_eq!(c.to_string().parse::<Command>(), Ok(c));
+            assert_eq!(c.to_string().parse::<EngineCommand>(), Ok(c));
         }
         // Other spellings read as the canonical ones.
         let same = [
@@ -815,7 +825,10 @@ mod tests {
             ("go depth 007", "go depth 7"),
         ];
         for (line, canonical) in same {
-            assert_eq!(line.parse::<Command>().unwrap().to_string(), canonical);
+            assert_eq!(
+                line.parse::<EngineCommand>().unwrap().to_string(),
+                canonical
+            );
         }
     }
 
@@ -826,16 +839,16 @@ mod tests {
             moves: vec!["4-8".to_string(), "18-14".to_string()],
         };
         let commands = [
-            Command::Go(Limits::Depth(100)),
-            Command::Go(Limits::Nodes(u64::MAX)),
-            Command::Go(Limits::MoveTime(Duration::from_millis(MAX_MOVETIME_MS))),
-            Command::Seed(Some(u64::MAX)),
-            Command::Position(game),
-            Command::Threads(1),
-            Command::Contempt(0),
+            EngineCommand::Go(Limits::Depth(100)),
+            EngineCommand::Go(Limits::Nodes(u64::MAX)),
+            EngineCommand::Go(Limits::MoveTime(Duration::from_millis(MAX_MOVETIME_MS))),
+            EngineCommand::Seed(Some(u64::MAX)),
+            EngineCommand::Position(game),
+            EngineCommand::Threads(1),
+            EngineCommand::Contempt(0),
         ];
         for c in commands {
-            assert_eq!(c.to_string().parse::<Command>(), Ok(c.clone()), "{c}");
+            assert_eq!(c.to_string().parse::<EngineCommand>(), Ok(c.clone()), "{c}");
         }
         // A game in progress, written and played back.
         let mut g = Game::new(Position::start(RuleSet::Italian));
@@ -843,8 +856,8 @@ mod tests {
             let m = movetext::parse_move(g.position(), text).unwrap();
             g.play(&m).unwrap();
         }
-        let line = Command::Position(SetPosition::of(&g)).to_string();
-        let Ok(Command::Position(p)) = line.parse() else {
+        let line = EngineCommand::Position(SetPosition::of(&g)).to_string();
+        let Ok(EngineCommand::Position(p)) = line.parse() else {
             panic!("{line}");
         };
         let back = p.game(RuleSet::Italian).unwrap();
@@ -944,7 +957,7 @@ mod tests {
             ("rules", "usage: rules italian|english"),
         ];
         for (line, want) in cases {
-            let e = line.parse::<Command>().unwrap_err();
+            let e = line.parse::<EngineCommand>().unwrap_err();
             assert_eq!(e.to_string(), want, "{line}");
         }
         let p = SetPosition {

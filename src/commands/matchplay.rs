@@ -11,6 +11,7 @@ use crate::cli::{MatchArgs, PlayerKind};
 use crate::engine::selfplay::{self, Player, Tally};
 use crate::engine::sprt::{Sprt, Verdict};
 use crate::engine::{Limits, Style};
+use crate::line_protocol::Score;
 use crate::notation::pdn::{self, Overwrite, PdnGame, save_atomic, write_games};
 use crate::rules::{Color, Game, Move, RuleSet};
 use anyhow::{Context, bail};
@@ -153,7 +154,12 @@ impl Side {
                 let m = p.choose(game, stop).expect("a legal move");
                 Ok((m, t.elapsed(), false))
             }
-            Side::External(e) => e.choose(game, spec.limits, spec.timeout),
+            Side::External(e) => {
+                let (m, used, last) = e.choose(game, spec.limits, spec.timeout)?;
+                // Its `info` lines read by the same rules as the engine's own reports.
+                let ended = last.is_some_and(|i| ended_on_its_own(i.depth, i.score, i.nodes));
+                Ok((m, used, ended))
+            }
         }
     }
 }
@@ -232,58 +238,10 @@ impl TimeUse {
 /// by the clock: the tables answered (one node at depth 1), the deepest iteration was done, or
 /// a forced result sat well inside the horizon (the engine's own rule in `Engine::search`).
 /// For another program it is a reading of its `info` lines by the same rules.
-pub(super) fn ended_on_its_own(depth: u32, score: Score, nodes: u64) -> bool {
+fn ended_on_its_own(depth: u32, score: Score, nodes: u64) -> bool {
     depth >= crate::engine::limits::MAX_DEPTH
         || (depth == 1 && nodes == 1)
         || matches!(score, Score::Win(n) | Score::Loss(n) if depth > n + 6)
-}
-
-/// A reported score: centi-men, or a forced win or loss in so many plies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Score {
-    Cp,
-    Win(u32),
-    Loss(u32),
-}
-
-impl Score {
-    fn of(score: i32) -> Score {
-        use crate::engine::WIN;
-        if score.abs() > WIN - 1000 {
-            let n = (WIN - score.abs()) as u32;
-            if score > 0 {
-                Score::Win(n)
-            } else {
-                Score::Loss(n)
-            }
-        } else {
-            Score::Cp
-        }
-    }
-}
-
-/// What an `info` line of the protocol says: its depth, score and nodes.
-pub(super) fn read_info(line: &str) -> Option<(u32, Score, u64)> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"info") {
-        return None;
-    }
-    let after = |key: &str| {
-        words
-            .iter()
-            .position(|w| *w == key)
-            .and_then(|i| words.get(i + 1))
-    };
-    let depth = after("depth")?.parse().ok()?;
-    let nodes = after("nodes")?.parse().ok()?;
-    let i = words.iter().position(|w| *w == "score")?;
-    let plies = || words.get(i + 2).and_then(|w| w.parse().ok());
-    let score = match *words.get(i + 1)? {
-        "win" => Score::Win(plies()?),
-        "loss" => Score::Loss(plies()?),
-        _ => Score::Cp,
-    };
-    Some((depth, score, nodes))
 }
 
 /// A game to play: its number (from 0), its opening and A's colour.
@@ -766,23 +724,28 @@ fn elo_text(tally: &Tally) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::line_protocol::Info;
 
     #[test]
     fn info_lines_are_read_for_how_the_search_ended() {
+        let read = |line: &str| {
+            let i = line.parse::<Info>().ok()?;
+            Some((i.depth, i.score, i.nodes))
+        };
         let line = "info depth 14 score cp -12 nodes 250000 nps 2500000 time 100 pv 22-18 9-13";
-        assert_eq!(read_info(line), Some((14, Score::Cp, 250_000)));
+        assert_eq!(read(line), Some((14, Score::Cp(-12), 250_000)));
         let win = "info depth 19 score win 11 nodes 9000 nps 900000 time 10 pv 22-18";
-        assert_eq!(read_info(win), Some((19, Score::Win(11), 9000)));
-        assert_eq!(read_info("bestmove 22-18"), None);
-        assert_eq!(read_info("info depth x score cp 1 nodes 1"), None);
+        assert_eq!(read(win), Some((19, Score::Win(11), 9000)));
+        assert_eq!(read("bestmove 22-18"), None);
+        assert_eq!(read("info depth x score cp 1 nodes 1"), None);
         // The clock stopped it: a level score short of the depth limit.
-        assert!(!ended_on_its_own(14, Score::Cp, 250_000));
+        assert!(!ended_on_its_own(14, Score::Cp(-12), 250_000));
         // A win seen 11 plies ahead ends the search from depth 18 on, not before.
         assert!(!ended_on_its_own(17, Score::Win(11), 9000));
         assert!(ended_on_its_own(18, Score::Loss(11), 9000));
         // The tables' answer, and the deepest iteration.
-        assert!(ended_on_its_own(1, Score::Cp, 1));
-        assert!(ended_on_its_own(100, Score::Cp, 5_000_000));
+        assert!(ended_on_its_own(1, Score::Cp(0), 1));
+        assert!(ended_on_its_own(100, Score::Cp(0), 5_000_000));
     }
 
     #[test]
