@@ -281,9 +281,9 @@ impl Session {
         events: &mpsc::Sender<Event>,
     ) -> Result<(), String> {
         match command {
-            EngineCommand::Quit => self.finish(),
+            // The loop ends the session after it; here it only stops the search.
+            EngineCommand::Quit | EngineCommand::Stop => self.finish(),
             EngineCommand::IsReady => self.say(Answer::ReadyOk),
-            EngineCommand::Stop => self.finish(),
             EngineCommand::NewGame => self.engine(tt).new_game(),
             EngineCommand::Variety(n) => self.engine(tt).set_variety(n),
             EngineCommand::Contempt(n) => self.engine(tt).set_contempt(n),

@@ -1,12 +1,13 @@
-//! A match player that is another program speaking the `dama engine` protocol (see the
-//! README): a build of an older commit, or another engine. It runs as a child process through
-//! `sh -c`, so the command may hold arguments and quotes as typed in a shell. A move that does
-//! not come in time, an engine that exits, or an answer that is not a legal move loses that
-//! game (a [`Forfeit`]), and so does one that is not ready in time for a game or floods its
-//! output (a line longer than `dama engine` takes, or thousands of lines with no answer). The
-//! process is then ended, with its process group (all it started), and started afresh for the
-//! next game; what it writes is read a bounded line at a time into a bounded queue, so no
-//! engine can make the match run out of memory.
+//! A match player that is another program speaking the `dama engine` protocol
+//! (docs/protocol.md, written and read with [`crate::line_protocol`]): a build of an older
+//! commit, or another engine. It runs as a child process through `sh -c`, so the command may
+//! hold arguments and quotes as typed in a shell. A move that does not come in time, an engine
+//! that exits, or an answer that is not a legal move loses that game (a [`Forfeit`]), and so
+//! does one that is not ready in time for a game or floods its output (a line longer than
+//! `dama engine` takes, or thousands of lines with no answer). The process is then ended, with
+//! its process group (all it started), and started afresh for the next game; what it writes is
+//! read a bounded line at a time into a bounded queue, so no engine can make the match run out
+//! of memory. It knows nothing of the match that uses it.
 
 use crate::engine::Limits;
 use crate::line_protocol::{
@@ -132,13 +133,11 @@ struct Running {
 
 impl Running {
     fn send(&mut self, command: &EngineCommand) -> Result<(), Forfeit> {
-        let line = command.to_string();
+        self.asked = command.to_string();
         self.unanswered = 0;
-        let sent = writeln!(self.input, "{line}")
+        writeln!(self.input, "{}", self.asked)
             .and_then(|()| self.input.flush())
-            .map_err(|e| Forfeit::Crash(format!("cannot write to it ({e})")));
-        self.asked = line;
-        sent
+            .map_err(|e| Forfeit::Crash(format!("cannot write to it ({e})")))
     }
 
     /// The next line before `deadline`, read as an answer (a program may print anything
