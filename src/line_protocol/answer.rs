@@ -352,4 +352,57 @@ mod tests {
             assert_eq!(s.to_string().parse::<Score>(), Ok(s));
         }
     }
+
+    use proptest::prelude::*;
+
+    fn moves() -> impl Strategy<Value = Vec<String>> {
+        prop::collection::vec("[0-9]{1,2}[-x][0-9]{1,2}", 0..8)
+    }
+
+    fn answer() -> impl Strategy<Value = Answer> {
+        let score = prop_oneof![
+            any::<i32>().prop_map(Score::Cp),
+            any::<u32>().prop_map(Score::Win),
+            any::<u32>().prop_map(Score::Loss),
+        ];
+        let info = (
+            any::<u32>(),
+            score,
+            any::<u64>(),
+            any::<u64>(),
+            any::<u32>(),
+            moves(),
+        )
+            .prop_map(|(depth, score, nodes, nps, ms, pv)| Info {
+                depth,
+                score,
+                nodes,
+                nps,
+                time: Duration::from_millis(u64::from(ms)),
+                pv,
+            });
+        // Free text: words, single spaces, no leading space.
+        let text = prop::collection::vec("[!-~]{1,8}", 1..5).prop_map(|w| w.join(" "));
+        prop_oneof![
+            Just(Answer::ReadyOk),
+            info.prop_map(Answer::Info),
+            "[0-9]{1,2}[-x][0-9]{1,2}".prop_map(|m| Answer::BestMove(Some(m))),
+            Just(Answer::BestMove(None)),
+            text.clone().prop_map(Answer::Error),
+            text.clone().prop_map(Answer::Fen),
+            moves().prop_map(Answer::Legal),
+            text.prop_map(Answer::Over),
+        ]
+    }
+
+    proptest! {
+        /// Every answer reads back as itself once written.
+        #[test]
+        fn any_answer_round_trips(a in answer()) {
+            let line = a.to_string();
+            let back: Answer = line.parse().map_err(|e| TestCaseError::fail(format!("{line}: {e}")))?;
+            prop_assert_eq!(back.to_string(), line);
+            prop_assert_eq!(back, a);
+        }
+    }
 }

@@ -368,8 +368,10 @@ impl FromStr for EngineCommand {
 
 #[cfg(test)]
 mod tests {
-    use super::super::number::MAX_MOVETIME_MS;
+    use super::super::number::{MAX_MOVETIME_MS, MAX_THREADS, MAX_VARIETY};
     use super::*;
+    use crate::engine::limits::MAX_DEPTH;
+    use crate::engine::params::MAX_CONTEMPT;
 
     #[test]
     fn commands_round_trip() {
@@ -495,5 +497,52 @@ mod tests {
         };
         let e = f.game(RuleSet::Italian).unwrap_err();
         assert!(e.to_string().starts_with("bad fen \"Q\": "), "{e}");
+    }
+
+    use proptest::prelude::*;
+
+    fn word() -> impl Strategy<Value = String> {
+        // Any word but `moves`, which ends a FEN.
+        "[0-9A-Za-z:,x.-]{1,12}".prop_filter("not the keyword", |w| w != "moves")
+    }
+
+    fn command() -> impl Strategy<Value = EngineCommand> {
+        let start = prop_oneof![
+            Just(Start::StartPos),
+            prop::collection::vec(word(), 1..4).prop_map(|w| Start::Fen(w.join(" "))),
+        ];
+        let position = (start, prop::collection::vec(word(), 0..6))
+            .prop_map(|(start, moves)| EngineCommand::Position(SetPosition { start, moves }));
+        prop_oneof![
+            prop_oneof![Just(RuleSet::Italian), Just(RuleSet::English)]
+                .prop_map(EngineCommand::Rules),
+            position,
+            (1..=MAX_DEPTH).prop_map(|d| EngineCommand::Go(Limits::Depth(d))),
+            (1..=MAX_MOVETIME_MS)
+                .prop_map(|ms| EngineCommand::Go(Limits::MoveTime(Duration::from_millis(ms)))),
+            (1..=u64::MAX).prop_map(|n| EngineCommand::Go(Limits::Nodes(n))),
+            Just(EngineCommand::Go(Limits::Infinite)),
+            any::<Option<u64>>().prop_map(EngineCommand::Seed),
+            (0..=MAX_VARIETY).prop_map(EngineCommand::Variety),
+            (0..=MAX_CONTEMPT).prop_map(EngineCommand::Contempt),
+            (1..=MAX_THREADS).prop_map(EngineCommand::Threads),
+            Just(EngineCommand::Stop),
+            Just(EngineCommand::IsReady),
+            Just(EngineCommand::NewGame),
+            Just(EngineCommand::Show),
+            Just(EngineCommand::Quit),
+        ]
+    }
+
+    proptest! {
+        /// Every command the engine takes reads back as itself once written, and the line
+        /// written is the canonical one (written again, the same).
+        #[test]
+        fn any_command_round_trips(c in command()) {
+            let line = c.to_string();
+            let back: EngineCommand = line.parse().map_err(|e| TestCaseError::fail(format!("{line}: {e}")))?;
+            prop_assert_eq!(back.to_string(), line);
+            prop_assert_eq!(back, c);
+        }
     }
 }
