@@ -1,12 +1,11 @@
 //! Playing the match's games: which opening and colours each game gets ([`schedule`]), one
-//! game to its end ([`play`]), and all of them on `--concurrency` threads with a line per
-//! finished game as it comes in ([`play_all`]), stopping early when the SPRT decides.
+//! game to its end ([`play`]), and all of them on `--concurrency` threads, each counted as it
+//! comes in ([`play_all`]), stopping early when the SPRT decides. What is printed is the
+//! caller's (`report`).
 
-use super::report;
 use super::spec::{Side, Spec};
 use super::timing::TimeUse;
 use crate::commands::external::{self, Forfeit};
-use crate::commands::output::{Out, outln};
 use crate::engine::selfplay::Tally;
 use crate::engine::sprt::{Sprt, Verdict};
 use crate::rules::{Color, Game, RuleSet};
@@ -114,40 +113,49 @@ pub(super) struct Results {
     pub(super) verdict: Verdict,
 }
 
-impl Results {
-    /// Counts a finished game; its result in words.
-    fn count(&mut self, p: &Played, job: &Job) -> &'static str {
-        let result = match p.game.outcome().and_then(|o| o.winner()) {
-            None => {
-                self.tally.draws += 1;
-                "draw"
-            }
-            Some(c) if c == job.a_colour => {
-                self.tally.wins += 1;
-                "A wins"
-            }
-            Some(_) => {
-                self.tally.losses += 1;
-                "B wins"
-            }
-        };
-        self.time[0].merge(&p.time[0]);
-        self.time[1].merge(&p.time[1]);
-        result
+/// A game's result from A's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ForA {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Played {
+    pub(super) fn for_a(&self, job: &Job) -> ForA {
+        match self.game.outcome().and_then(|o| o.winner()) {
+            None => ForA::Draw,
+            Some(c) if c == job.a_colour => ForA::Win,
+            Some(_) => ForA::Loss,
+        }
     }
 }
 
-/// Plays the games on `concurrency` threads, each with its own players, and writes a line
-/// per game as it finishes; with `sprt`, stops as soon as the test decides (games that end
-/// after that are not counted).
+impl Results {
+    /// Counts a finished game.
+    fn count(&mut self, p: &Played, job: &Job) {
+        match p.for_a(job) {
+            ForA::Win => self.tally.wins += 1,
+            ForA::Draw => self.tally.draws += 1,
+            ForA::Loss => self.tally.losses += 1,
+        }
+        self.time[0].merge(&p.time[0]);
+        self.time[1].merge(&p.time[1]);
+    }
+}
+
+/// Plays the games on `concurrency` threads, each with its own players, and hands each game
+/// as it finishes, counted, to `on_game` (which reports it); with `sprt`, stops as soon as the
+/// test decides (games that end after that are not counted).
 ///
 /// # Errors
-/// A progress line cannot be written (the games under way are then abandoned).
+/// `on_game` failed, e.g. its line could not be written (the games under way are then
+/// abandoned).
 pub(super) fn play_all(
-    out: &mut Out,
     concurrency: usize,
     plan: &Plan,
     sprt: Option<&Sprt>,
+    mut on_game: impl FnMut(&Played, &Results) -> anyhow::Result<()>,
 ) -> anyhow::Result<Results> {
     let (jobs, specs, openings) = (&plan.jobs, &plan.specs, &plan.openings);
     let next = AtomicUsize::new(0);
@@ -159,7 +167,7 @@ pub(super) fn play_all(
         played: Vec::new(),
         verdict: Verdict::Continue,
     };
-    let mut write_error = None;
+    let mut failed = None;
     std::thread::scope(|scope| {
         for _ in 0..concurrency.min(jobs.len()) {
             let (tx, next, stop) = (tx.clone(), &next, &stop);
@@ -188,28 +196,26 @@ pub(super) fn play_all(
             if r.verdict != Verdict::Continue {
                 continue;
             }
-            let job = &jobs[p.index];
-            let result = r.count(&p, job);
-            let mut line = report::game_line(&p, job, openings[job.opening].0, result, &r.tally);
+            r.count(&p, &jobs[p.index]);
             if let Some(s) = sprt {
-                line.push_str(&format!("  LLR {:.2}", s.llr(&r.tally)));
                 r.verdict = s.verdict(&r.tally);
                 if r.verdict != Verdict::Continue {
                     // Games under way are abandoned; no new ones start.
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+            let reported = on_game(&p, &r);
             r.played.push(p);
-            if let Err(e) = outln!(out, "{line}") {
+            if let Err(e) = reported {
                 // Nowhere to report to: the games under way are abandoned.
                 stop.store(true, Ordering::Relaxed);
-                write_error = Some(e);
+                failed = Some(e);
                 break;
             }
         }
     });
-    match write_error {
-        Some(e) => Err(e.into()),
+    match failed {
+        Some(e) => Err(e),
         None => Ok(r),
     }
 }

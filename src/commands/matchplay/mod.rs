@@ -48,7 +48,9 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     // Solved once per process: not charged to the first move's time.
     crate::engine::endgame::prepare(rules);
     let t = Instant::now();
-    let mut results = games::play_all(out, args.concurrency, &plan, sprt.as_ref())?;
+    let mut results = games::play_all(args.concurrency, &plan, sprt.as_ref(), |p, r| {
+        report::game(out, p, r, &plan, sprt.as_ref())
+    })?;
     report::summary(out, &results, t.elapsed(), sprt.as_ref())?;
     if let Some(path) = &args.pdn {
         report::save_games(out, path, args.force, &mut results.played, &plan)?;

@@ -1,7 +1,7 @@
 //! What a match prints and writes: the header, a line per game, the totals with the Elo
 //! difference and the SPRT's verdict, and the games as PDN.
 
-use super::games::{Job, Plan, Played, Results};
+use super::games::{ForA, Job, Plan, Played, Results};
 use super::spec::Spec;
 use crate::cli::MatchArgs;
 use crate::commands::output::{Out, outln};
@@ -44,15 +44,35 @@ pub(super) fn header(
     Ok(())
 }
 
+/// Writes the line for a finished game, counted in `r` (see [`game_line`]); with `sprt`, the
+/// test's log-likelihood ratio after it.
+///
+/// # Errors
+/// The line cannot be written.
+pub(super) fn game(
+    out: &mut Out,
+    p: &Played,
+    r: &Results,
+    plan: &Plan,
+    sprt: Option<&Sprt>,
+) -> anyhow::Result<()> {
+    let job = &plan.jobs[p.index];
+    let mut line = game_line(p, job, plan.openings[job.opening].0, &r.tally);
+    if let Some(s) = sprt {
+        line.push_str(&format!("  LLR {:.2}", s.llr(&r.tally)));
+    }
+    outln!(out, "{line}")?;
+    Ok(())
+}
+
 /// The line for a finished game: its number, opening, A's colour, the result and why, and the
 /// score so far (`tally`, this game counted).
-pub(super) fn game_line(
-    p: &Played,
-    job: &Job,
-    opening_number: usize,
-    result: &str,
-    tally: &Tally,
-) -> String {
+fn game_line(p: &Played, job: &Job, opening_number: usize, tally: &Tally) -> String {
+    let result = match p.for_a(job) {
+        ForA::Win => "A wins",
+        ForA::Draw => "draw",
+        ForA::Loss => "B wins",
+    };
     let why = match (&p.forfeit, p.game.outcome()) {
         (Some((c, f)), _) => {
             let who = if *c == job.a_colour { "A" } else { "B" };
