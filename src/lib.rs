@@ -1,12 +1,14 @@
 //! dama: Italian draughts (and American checkers) in the terminal.
 //!
 //! `rules` is the game; `notation` reads and writes FEN, moves and PDN; `engine` is the
-//! computer player; `suite` makes and runs its test suites of shots; `tui` is the board in the
-//! terminal; `cli` ties them together.
+//! computer player; `line_protocol` is the `dama engine` protocol's commands and answers;
+//! `suite` makes and runs its test suites of shots; `tui` is the board in the terminal; `cli`
+//! ties them together.
 
 pub mod cli;
 pub mod commands;
 pub mod engine;
+pub mod line_protocol;
 pub mod notation;
 pub mod rules;
 pub mod suite;
