@@ -29,7 +29,8 @@
 use super::output::{Out, OutputError};
 use crate::cli::EngineArgs;
 use crate::engine::limits::MAX_DEPTH;
-use crate::engine::{Engine, Limits, SearchInfo, WIN};
+use crate::engine::score::{self, ScoreKind};
+use crate::engine::{Engine, Limits, SearchInfo};
 use crate::notation::{fen, movetext};
 use crate::rules::{Game, Position, RuleSet};
 use std::io::{self, BufRead, Read};
@@ -99,12 +100,10 @@ fn say(out: &Mutex<Out>, line: std::fmt::Arguments) -> Result<(), OutputError> {
 
 /// The protocol's score: `cp <centi-men>`, or `win <plies>` / `loss <plies>`.
 fn score_text(score: i32) -> String {
-    if score > WIN - 1000 {
-        format!("win {}", WIN - score)
-    } else if score < -(WIN - 1000) {
-        format!("loss {}", WIN + score)
-    } else {
-        format!("cp {score}")
+    match score::classify(score) {
+        ScoreKind::Win(n) => format!("win {n}"),
+        ScoreKind::Loss(n) => format!("loss {n}"),
+        ScoreKind::Centi(cp) => format!("cp {cp}"),
     }
 }
 

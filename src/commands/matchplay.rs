@@ -246,16 +246,11 @@ pub(super) enum Score {
 
 impl Score {
     fn of(score: i32) -> Score {
-        use crate::engine::WIN;
-        if score.abs() > WIN - 1000 {
-            let n = (WIN - score.abs()) as u32;
-            if score > 0 {
-                Score::Win(n)
-            } else {
-                Score::Loss(n)
-            }
-        } else {
-            Score::Cp
+        use crate::engine::score::{ScoreKind, classify};
+        match classify(score) {
+            ScoreKind::Win(n) => Score::Win(n),
+            ScoreKind::Loss(n) => Score::Loss(n),
+            ScoreKind::Centi(_) => Score::Cp,
         }
     }
 }

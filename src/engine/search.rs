@@ -11,13 +11,14 @@ use super::endgame::{self, Solved};
 use super::limits::{Clock, Limits};
 use super::ordering::{self, MAX_PLY, Ordering};
 use super::params;
+use super::score::{self, INF, is_decisive, loss_in, win_in};
 use super::tt::{self, Bound, Table};
-use super::{SearchInfo, SearchResult, WIN, eval};
+use super::{SearchInfo, SearchResult, eval};
 use crate::rules::{
     Color, Game, Move, MoveList, NO_PROGRESS_LIMIT, Position, find_capturers, legal_moves,
     legal_moves_given,
 };
-use crate::tables::{Tables, Wdl};
+use crate::tables::Tables;
 use arrayvec::ArrayVec;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -25,8 +26,6 @@ use std::sync::Arc;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Duration;
-
-const INF: i32 = WIN + 1;
 
 /// The computer player: its transposition table, move-ordering memory and random source.
 /// `Send`, so it can live on a worker thread; one search at a time.
@@ -206,7 +205,7 @@ impl Engine {
         if moves.is_empty() {
             return SearchResult {
                 best: None,
-                score: -WIN,
+                score: loss_in(0),
                 depth: 0,
                 nodes: 0,
                 pv: Vec::new(),
@@ -405,7 +404,7 @@ impl Engine {
                     tables: false,
                 });
                 // A forced result well inside the horizon won't change with more depth.
-                if score.abs() > WIN - 1000 && depth as i32 > (WIN - score.abs()) + 6 {
+                if score::plies_to_end(score).is_some_and(|n| depth > n + 6) {
                     break;
                 }
                 if s.stopped {
@@ -418,7 +417,7 @@ impl Engine {
         result.nodes = s.nodes + helper_nodes();
         // Variety: a random pick among moves proven within the margin of the best, never when
         // the game is decided (a slower win could run into the no-progress draw).
-        if self.variety > 0 && candidates.len() > 1 && result.score.abs() < WIN - 1000 {
+        if self.variety > 0 && candidates.len() > 1 && !is_decisive(result.score) {
             let pick = candidates[self.rng.random_range(0..candidates.len())];
             if Some(pick) != result.best {
                 result.best = Some(pick);
@@ -485,19 +484,6 @@ fn contempt_bias(contempt: i32, root: Color) -> [i32; 2] {
     b
 }
 
-/// The score of a table result `ply` plies below the root with `np` plies of no progress:
-/// a win or loss in mate terms when it comes before the no-progress draw (R-G3) even if
-/// nothing resets the count; otherwise a won ending short of a proven win.
-fn table_score(w: Wdl, ply: i32, np: u32, draw: i32) -> i32 {
-    match w {
-        Wdl::Win(n) if np + n <= NO_PROGRESS_LIMIT => WIN - (ply + n as i32),
-        Wdl::Loss(n) if np + n <= NO_PROGRESS_LIMIT => -(WIN - (ply + n as i32)),
-        Wdl::Win(n) => params::TABLE_WIN - n as i32,
-        Wdl::Loss(n) => -(params::TABLE_WIN - n as i32),
-        Wdl::Draw => draw,
-    }
-}
-
 /// At the root of a position the tables decide: the fastest win, the slowest loss, or (a
 /// draw) the first move that keeps it, reported as one line.
 fn root_from_tables(
@@ -509,7 +495,7 @@ fn root_from_tables(
     let w = t.probe(pos)?;
     let best = t.best_move(pos)?;
     let pv = t.best_line(pos, MAX_PLY);
-    let score = table_score(w, 0, np, 0);
+    let score = score::from_table(w, 0, np, 0);
     on_info(&SearchInfo {
         depth: 1,
         score,
@@ -602,7 +588,7 @@ impl<'a> Searcher<'a> {
     /// and whether the iteration finished.
     fn aspiration(&mut self, root: &mut [RootMove], depth: i32, prev: i32) -> (i32, bool) {
         let mut delta = params::ASPIRATION;
-        let (mut alpha, mut beta) = if self.full && depth >= 5 && prev.abs() < WIN - 1000 {
+        let (mut alpha, mut beta) = if self.full && depth >= 5 && !is_decisive(prev) {
             (prev - delta, prev + delta)
         } else {
             (-INF, INF)
@@ -803,14 +789,14 @@ impl<'a> Searcher<'a> {
         if np >= NO_PROGRESS_LIMIT || self.is_third_repetition(np) {
             // R-G1 comes first: a side that cannot move has lost, draw or not.
             return if legal_moves(&self.pos).is_empty() {
-                -(WIN - ply as i32)
+                loss_in(ply as i32)
             } else {
                 self.draw_score()
             };
         }
         // Mate-distance pruning: nothing here beats a win already found nearer the root.
-        alpha = alpha.max(-(WIN - ply as i32));
-        beta = beta.min(WIN - ply as i32 - 1);
+        alpha = alpha.max(loss_in(ply as i32));
+        beta = beta.min(win_in(ply as i32 + 1));
         if alpha >= beta {
             return alpha;
         }
@@ -818,7 +804,7 @@ impl<'a> Searcher<'a> {
             && let Some(w) = self.tables.and_then(|t| t.probe(&self.pos))
         {
             // Exact: no search below a table position.
-            return table_score(w, ply as i32, np, self.draw_score());
+            return score::from_table(w, ply as i32, np, self.draw_score());
         }
         // Only all-king positions can be in the built-in table: a cheap test first.
         if self.pos.kings() == self.pos.occupied()
@@ -827,8 +813,8 @@ impl<'a> Searcher<'a> {
             // Solved: a win stands if it comes before the no-progress draw (R-G3).
             let ply = ply as i32;
             return match solved {
-                Solved::Win(n) if np + n <= NO_PROGRESS_LIMIT => WIN - (ply + n as i32),
-                Solved::Loss(n) if np + n <= NO_PROGRESS_LIMIT => -(WIN - (ply + n as i32)),
+                Solved::Win(n) if np + n <= NO_PROGRESS_LIMIT => win_in(ply + n as i32),
+                Solved::Loss(n) if np + n <= NO_PROGRESS_LIMIT => loss_in(ply + n as i32),
                 _ => self.draw_bias[self.pos.side_to_move() as usize],
             };
         }
@@ -863,7 +849,7 @@ impl<'a> Searcher<'a> {
         let mut moves = MoveList::new();
         legal_moves_given(&self.pos, capturers, &mut moves);
         if moves.is_empty() {
-            return -(WIN - ply as i32);
+            return loss_in(ply as i32);
         }
         let side = self.pos.side_to_move();
         let mut scores = ordering::Scores::new();

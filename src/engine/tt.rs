@@ -7,7 +7,7 @@
 //! can leave the words of different stores side by side; such an entry no longer verifies
 //! (key ^ data does not give back the key) and reads as empty, so a torn entry is never used.
 
-use super::WIN;
+use super::score::{from_tt, to_tt};
 use crate::rules::{Move, Position, legal_moves};
 use std::alloc::Layout;
 use std::ptr::NonNull;
@@ -385,30 +385,10 @@ impl Table {
     }
 }
 
-/// Win/loss scores count plies from the root; stored, they count from the node.
-fn to_tt(score: i32, ply: i32) -> i32 {
-    if score > WIN - 1000 {
-        score + ply
-    } else if score < -WIN + 1000 {
-        score - ply
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: i32) -> i32 {
-    if score > WIN - 1000 {
-        score - ply
-    } else if score < -WIN + 1000 {
-        score + ply
-    } else {
-        score
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::score::WIN;
 
     #[test]
     fn stores_and_finds_with_ply_adjusted_wins() {

@@ -691,20 +691,17 @@ pub fn score_text(lang: Lang, score: i32) -> String {
 
 /// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
 pub fn white_score_text(lang: Lang, score: i32) -> String {
-    use crate::engine::{WIN, is_decisive};
-    if !is_decisive(score) {
-        return crate::engine::format_score(score);
-    }
-    let (winner, plies) = if score > 0 {
-        (Color::White, WIN - score)
-    } else {
-        (Color::Black, WIN + score)
+    use crate::engine::score::{ScoreKind, classify};
+    let (winner, plies) = match classify(score) {
+        ScoreKind::Win(n) => (Color::White, n),
+        ScoreKind::Loss(n) => (Color::Black, n),
+        centi @ ScoreKind::Centi(_) => return centi.to_string(),
     };
     Msg::WinsIn.fill(
         lang,
         &[
             &crate::tui::lang::color(lang, winner),
-            &crate::tui::lang::plies(lang, plies.unsigned_abs()),
+            &crate::tui::lang::plies(lang, plies),
         ],
     )
 }

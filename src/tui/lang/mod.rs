@@ -467,13 +467,12 @@ pub fn moves(lang: Lang, n: impl Into<u64>) -> String {
 
 /// A score from the mover's view as the engine words it (`+0.35`, `win in 7`).
 pub fn score(lang: Lang, score: i32) -> String {
-    use crate::engine::WIN;
-    if score > WIN - 1000 {
-        Msg::ScoreWin.fill(lang, &[&(WIN - score)])
-    } else if score < -(WIN - 1000) {
-        Msg::ScoreLoss.fill(lang, &[&(WIN + score)])
-    } else {
-        crate::engine::format_score(score)
+    use crate::engine::score::{ScoreKind, classify};
+    match classify(score) {
+        ScoreKind::Win(n) => Msg::ScoreWin.fill(lang, &[&n]),
+        ScoreKind::Loss(n) => Msg::ScoreLoss.fill(lang, &[&n]),
+        // Numbers read the same in every language the game speaks.
+        centi @ ScoreKind::Centi(_) => centi.to_string(),
     }
 }
 
