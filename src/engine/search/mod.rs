@@ -20,7 +20,7 @@ mod root;
 mod smp;
 
 use super::limits::Clock;
-use super::ordering::{MAX_PLY, Ordering};
+use super::ordering::{MAX_PLY, MoveOrder};
 use super::params;
 use super::tt::Table;
 use crate::rules::{Move, Position};
@@ -36,7 +36,7 @@ use std::time::Duration;
 /// `Send`, so it can live on a worker thread; one search at a time.
 pub struct Engine {
     tt: Table,
-    ordering: Ordering,
+    ordering: MoveOrder,
     seed: Option<u64>,
     rng: StdRng,
     variety: i32,
@@ -53,14 +53,14 @@ pub struct Engine {
 
 /// A helper thread's own state, kept from search to search like the main thread's.
 struct Helper {
-    ordering: Ordering,
+    ordering: MoveOrder,
     pv_table: Vec<ArrayVec<Move, MAX_PLY>>,
 }
 
 impl Helper {
     fn new() -> Helper {
         Helper {
-            ordering: Ordering::default(),
+            ordering: MoveOrder::default(),
             pv_table: vec![ArrayVec::new(); MAX_PLY + 1],
         }
     }
@@ -83,7 +83,7 @@ impl Engine {
     pub fn new(tt_mib: usize) -> Engine {
         Engine {
             tt: Table::new(tt_mib),
-            ordering: Ordering::default(),
+            ordering: MoveOrder::default(),
             seed: None,
             rng: rand::make_rng(),
             variety: params::VARIETY_MARGIN,
@@ -199,7 +199,7 @@ struct RootMove {
 /// and the path to it, and what the limits and the settings say.
 struct Searcher<'a> {
     tt: &'a Table,
-    ord: &'a mut Ordering,
+    ord: &'a mut MoveOrder,
     pv: &'a mut Vec<ArrayVec<Move, MAX_PLY>>,
     stop: &'a AtomicBool,
     clock: Clock,

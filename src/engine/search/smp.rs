@@ -4,7 +4,7 @@
 
 use super::{Engine, RootMove, Searcher, Style};
 use crate::engine::limits::{Limits, MAX_DEPTH};
-use crate::engine::ordering::{MAX_PLY, Ordering};
+use crate::engine::ordering::{MAX_PLY, MoveOrder};
 use crate::rules::Move;
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
@@ -75,7 +75,7 @@ impl<'a> Searcher<'a> {
     /// same table, no clock (it stops when `done` is set), no variety (it decides nothing).
     pub(super) fn helper<'b>(
         &self,
-        ord: &'b mut Ordering,
+        ord: &'b mut MoveOrder,
         pv: &'b mut Vec<ArrayVec<Move, MAX_PLY>>,
         done: &'b AtomicBool,
         counter: &'b AtomicU64,
