@@ -64,7 +64,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 1, value_parser = concurrency)]
     pub threads: usize,
     /// Random plies that open each game.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_parser = opening_plies)]
     pub openings: usize,
     /// Root moves within this many centi-men of the best may be played in self-play.
     #[arg(long, default_value_t = 10)]
@@ -121,7 +121,7 @@ fn depth(text: &str) -> Result<u32, String> {
 
 /// The play depth: the board's own range (`+` and `-` keep to it too).
 fn play_depth(text: &str) -> Result<u32, String> {
-    number_in(text, 1, 40)
+    number_in(text, 1, u64::from(crate::engine::strength::MAX_DEPTH))
 }
 
 /// A time in milliseconds, a node count or a perft depth: zero would be no work at all.
@@ -300,6 +300,10 @@ pub struct MatchArgs {
     /// game on time (default: the move time plus a second, or a minute for depth and nodes).
     #[arg(long, value_name = "MS", value_parser = positive)]
     pub timeout: Option<u64>,
+    /// An external engine that has not answered `isready` this many milliseconds after it
+    /// was started or given a new game loses that game (default 10000).
+    #[arg(long, value_name = "MS", value_parser = positive)]
+    pub ready_timeout: Option<u64>,
     /// Player A: contempt in centi-men (a draw counts that much below level for A; 0-150).
     #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "a_engine")]
     pub a_contempt: i32,
@@ -318,7 +322,8 @@ pub struct MatchArgs {
         visible_alias = "opening-plies",
         value_name = "PLIES",
         default_value_t = 4,
-        conflicts_with = "book"
+        conflicts_with = "book",
+        value_parser = opening_plies
     )]
     pub opening_plies: usize,
     /// Openings from a PDN file instead: each game's FEN tag, or the position after its
@@ -351,7 +356,15 @@ pub struct MatchArgs {
 
 /// A playing level: 1 to 10.
 fn level(text: &str) -> Result<u8, String> {
-    number_in(text, 1, u64::from(crate::engine::levels::LEVELS))
+    number_in(text, 1, u64::from(crate::engine::strength::LEVELS))
+}
+
+/// Random opening plies: at most 100 (longer random lines nearly all end the game).
+fn opening_plies(text: &str) -> Result<usize, String> {
+    let max = crate::engine::selfplay::MAX_OPENING_PLIES;
+    number_in(text, 0, max as u64).map_err(|e| {
+        format!("{e} (longer random lines nearly all end the game or leave a capture pending)")
+    })
 }
 
 /// Games at once: 1 to 64 (more threads than that only compete for the same cores).

@@ -1,5 +1,5 @@
 use clap::Parser;
-use dama::commands::output::{is_closed_output, warn};
+use dama::commands::output::{closed_stdout, is_closed_output, stdout_closed, warn};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -27,6 +27,11 @@ fn main() -> ExitCode {
 /// written is an error like any other output.
 fn clap_exit(e: &clap::Error) -> ExitCode {
     let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    // Help and version go to standard output, which clap would write to `/dev/null` unseen.
+    if !e.use_stderr() && stdout_closed() {
+        warn(format_args!("dama: {}", closed_stdout()));
+        return ExitCode::FAILURE;
+    }
     match e.print() {
         Ok(()) => code,
         Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => closed_pipe(),

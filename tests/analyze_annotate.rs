@@ -100,3 +100,33 @@ fn the_played_best_move_scores_what_the_best_move_scores() {
     assert!(decisive >= 2, "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The arguments and the file are checked before the engine starts: a bad --fen or a file
+/// that cannot be read is the only thing said, not after a note about the endgame tables.
+#[test]
+fn a_bad_argument_is_said_before_anything_about_the_tables() {
+    // Its own folder: `scratch` is shared with the test above, which runs alongside.
+    let dir = std::env::temp_dir().join(format!("dama-analyze-args-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = format!(
+        "{}/tests/data/pdn/italian_random.pdn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let missing = dir.join("missing.pdn");
+    for args in [
+        vec!["analyze", "--fen", "garbage"],
+        vec!["analyze", missing.to_str().unwrap()],
+        vec!["analyze", "--game", "0", &game],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(&args)
+            .env("XDG_DATA_HOME", &dir)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("tables"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

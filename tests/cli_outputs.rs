@@ -267,3 +267,207 @@ fn an_unwritable_output_fails_before_the_work() {
     assert_eq!(left, ["plain.txt"]);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A short game to annotate (quick at depth 1).
+fn short_game(dir: &std::path::Path) -> String {
+    let game = dir.join("short.pdn");
+    std::fs::write(&game, "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 10-13 *\n").unwrap();
+    game.to_string_lossy().into_owned()
+}
+
+/// `analyze GAME --depth 1 --annotate TARGET --force`: (exit status success, stderr).
+fn annotate_into(game: &str, target: &std::path::Path) -> (bool, String) {
+    let t = target.to_str().unwrap();
+    let (ok, _, err) = dama(&["analyze", game, "--depth", "1", "--annotate", t, "--force"]);
+    (ok, err)
+}
+
+/// `--force` through a symbolic link replaces the file the link points to (in its own
+/// folder), not the link; a dangling link gets its file created.
+#[cfg(unix)]
+#[test]
+fn force_follows_symbolic_links_to_the_file() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("force-links");
+    let game = short_game(&dir);
+    let elsewhere = dir.join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    let real = elsewhere.join("real.pdn");
+    std::fs::write(&real, "old").unwrap();
+    let link = dir.join("link.pdn");
+    symlink("elsewhere/real.pdn", &link).unwrap();
+    let (ok, err) = annotate_into(&game, &link);
+    assert!(ok, "{err}");
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .contains("dama analyze")
+    );
+    // A link to a file not there yet: the file is made where the link points.
+    let dangling = dir.join("dangling.pdn");
+    symlink(elsewhere.join("new.pdn"), &dangling).unwrap();
+    // Without --force the link is a name in the way, as a file would be.
+    let d = dangling.to_str().unwrap();
+    let (ok, _, err) = dama(&["analyze", &game, "--depth", "1", "--annotate", d]);
+    assert!(!ok && err.contains("already exists"), "{err}");
+    let (ok, err) = annotate_into(&game, &dangling);
+    assert!(ok, "{err}");
+    assert!(
+        dangling
+            .symlink_metadata()
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(elsewhere.join("new.pdn").is_file());
+    // A loop of links is an error, not a hang, and the links stay.
+    let (a, b) = (dir.join("a.pdn"), dir.join("b.pdn"));
+    symlink(&b, &a).unwrap();
+    symlink(&a, &b).unwrap();
+    let (ok, err) = annotate_into(&game, &a);
+    assert!(!ok && err.contains("symbolic links"), "{err}");
+    assert!(a.symlink_metadata().unwrap().file_type().is_symlink());
+    // No temporary or probe file was left in either folder.
+    for d in [&dir, &elsewhere] {
+        for e in std::fs::read_dir(d).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(!name.starts_with('.'), "{name} left in {}", d.display());
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `--force` onto a device writes into it: `/dev/null` stays a device (a link to it stays a
+/// link), and `/dev/full` is a full disk, an error with a non-zero exit, not a success.
+#[cfg(target_os = "linux")]
+#[test]
+fn force_writes_into_a_device_and_reports_its_errors() {
+    use std::os::unix::fs::{FileTypeExt, symlink};
+    let dir = scratch("force-devices");
+    let game = short_game(&dir);
+    let null = dir.join("null.pdn");
+    symlink("/dev/null", &null).unwrap();
+    let (ok, err) = annotate_into(&game, &null);
+    assert!(ok, "{err}");
+    assert_eq!(
+        std::fs::read_link(&null).unwrap(),
+        std::path::Path::new("/dev/null")
+    );
+    let full = dir.join("full.pdn");
+    symlink("/dev/full", &full).unwrap();
+    let (ok, err) = annotate_into(&game, &full);
+    assert!(!ok, "a game written into /dev/full was reported saved");
+    assert!(
+        err.contains("cannot write") && err.contains("No space left on device"),
+        "{err}"
+    );
+    assert!(full.symlink_metadata().unwrap().file_type().is_symlink());
+    // A device node itself (made here, where replacing it harms nothing; only root may).
+    let node = dir.join("node.pdn");
+    let c = std::ffi::CString::new(node.to_str().unwrap()).unwrap();
+    // SAFETY: a valid path; the numbers are those of /dev/null (1, 3).
+    if unsafe { libc::mknod(c.as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 3)) } == 0 {
+        let (ok, err) = annotate_into(&game, &node);
+        assert!(ok, "{err}");
+        let kind = node.symlink_metadata().unwrap().file_type();
+        assert!(kind.is_char_device(), "the device was replaced: {kind:?}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `match --pdn FIFO --force` writes the games into the pipe, for its reader; the FIFO stays.
+#[cfg(unix)]
+#[test]
+fn force_writes_into_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("force-fifo");
+    let fifo = dir.join("games.pdn");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = fifo.clone();
+    // Opening a FIFO waits for a writer; if the FIFO is replaced instead, this thread waits
+    // for ever and the test fails on the timeout below.
+    std::thread::spawn(move || {
+        let _ = tx.send(std::fs::read_to_string(reader));
+    });
+    let f = fifo.to_str().unwrap();
+    let args = [
+        "match",
+        "--games",
+        "1",
+        "--a-depth",
+        "1",
+        "--b-depth",
+        "1",
+        "--pdn",
+        f,
+        "--force",
+    ];
+    let (ok, _, err) = dama(&args);
+    assert!(ok, "{err}");
+    let kind = fifo.symlink_metadata().unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced: {kind:?}");
+    let text = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the games came through the FIFO")
+        .unwrap();
+    assert!(text.contains("[GameType \"22,W,8,8,N2,1\"]"), "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Runs `dama ARGS` with its standard output closed (`dama ... >&-`): (exit status, stderr).
+#[cfg(unix)]
+fn dama_closed_stdout(args: &[&str], input: &str) -> (std::process::ExitStatus, String) {
+    use std::io::Write;
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
+    cmd.args(args)
+        .env("XDG_DATA_HOME", scratch("closed-stdout-data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    // SAFETY: only close (async-signal-safe) runs between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::close(1);
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().expect("run dama");
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `dama ... >&-`: a standard output closed from the start is a failed write like any other
+/// (one line on stderr, exit 1), not a silent success into nowhere.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_command_reports_a_closed_standard_output() {
+    let dir = scratch("closed-stdout");
+    let mut commands = printing_commands(&dir);
+    let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+    commands.push((words("tables info"), ""));
+    commands.push((
+        [words("replay --text"), vec![pdn("italian_random.pdn")]].concat(),
+        "",
+    ));
+    for (args, input) in commands {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (status, err) = dama_closed_stdout(&args, input);
+        let err = without_table_advice(&err);
+        assert_eq!(status.code(), Some(1), "{args:?}: {status:?} {err}");
+        assert_eq!(
+            err, "dama: cannot write to standard output: it was closed when dama started\n",
+            "{args:?}"
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

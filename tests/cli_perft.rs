@@ -121,3 +121,39 @@ fn a_closed_pipe_ends_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.signal(), Some(libc::SIGPIPE));
 }
+
+/// `dama perft --depth 100` would never end: the depth is bounded, and the error says why,
+/// at once and before any output.
+#[test]
+fn a_depth_that_would_never_finish_is_refused() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    for extra in [&[][..], &["--divide"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args([&["perft", "--depth", "100"], extra].concat())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run dama");
+        let t = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if t.elapsed() > Duration::from_secs(10) {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("perft --depth 100 {extra:?} still running after 10 s");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert!(out.stdout.is_empty());
+        assert!(
+            err.contains("--depth 100 is too deep: at most 20") && err.contains("days"),
+            "{err}"
+        );
+    }
+    // One ply past the bound is refused as well.
+    let (ok, _, err) = dama(&["perft", "--depth", "21"]);
+    assert!(!ok && err.contains("at most 20"), "{err}");
+}

@@ -404,10 +404,8 @@ fn levels_play_matches() {
         "3",
     ]);
     for n in [6, 1] {
-        let Some(dama::engine::levels::Level {
-            limits: dama::engine::Limits::Nodes(k),
-            ..
-        }) = dama::engine::levels::level(n)
+        let Some(dama::engine::Limits::Nodes(k)) =
+            dama::engine::Strength::level(n).map(|l| l.limits())
         else {
             panic!("level {n} is a node budget");
         };

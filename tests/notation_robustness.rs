@@ -3,7 +3,8 @@
 //! play on after a draw by the rules, and damaged games kept up to their damage.
 
 use dama::notation::pdn::{
-    FileError, PdnErrorKind, RuleDraw, SNIFF_BYTES, decode, read_game, read_games, read_text,
+    FileError, PdnErrorKind, PdnResult, Reader, RuleDraw, SNIFF_BYTES, Unclosed, decode, read_game,
+    read_games, read_text,
 };
 use dama::notation::replay::Replay;
 use dama::notation::{EXCERPT_CHARS, fen, movetext};
@@ -301,4 +302,77 @@ fn a_game_read_again_from_its_start_is_the_same_game() {
         let again = dama::notation::pdn::Reader::resume(text, at, RuleSet::Italian).next();
         assert_eq!(again.as_ref(), Some(g));
     }
+}
+
+/// A file whose first megabyte is one tag pair or comment still open at its end is refused
+/// as too long, saying where that starts, not as "not a PDN file".
+#[test]
+fn a_tag_or_comment_past_the_first_megabyte_is_too_long() {
+    let long = "x".repeat(SNIFF_BYTES + 10);
+    let game = "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 *\n";
+    for (name, text, what, at) in [
+        (
+            "tag",
+            format!("  [Event \"{long}\"]\n{game}"),
+            Unclosed::Tag,
+            (1, 3),
+        ),
+        (
+            "comment",
+            format!("\n\n{{{long}}}\n{game}"),
+            Unclosed::Comment,
+            (3, 1),
+        ),
+    ] {
+        let path = scratch_file(&format!("long_{name}.pdn"), text.as_bytes());
+        let r = read_text(&path);
+        std::fs::remove_file(&path).unwrap();
+        match r {
+            Err(FileError::TooLong {
+                what: w,
+                line,
+                column,
+            }) => {
+                assert_eq!((w, (line, column)), (what, at), "{name}");
+            }
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+    let e = FileError::TooLong {
+        what: Unclosed::Tag,
+        line: 1,
+        column: 3,
+    };
+    assert!(
+        e.to_string()
+            .starts_with("line 1, column 3: the tag pair that starts there is too long"),
+        "{e}"
+    );
+}
+
+/// `Reader::next_up_to`: a game read up to a ply keeps its tags, that many moves and the
+/// result written at its end; the reader goes on with the next game as usual.
+#[test]
+fn a_game_read_up_to_a_ply_passes_over_the_rest() {
+    let text = "[Event \"one\"]\n[GameType \"22,W,8,8,N2,1\"]\n\
+                1. 21-17 {c} 10-13 (1... 11-15 1-0) 2. 17x10 5x14 1-0\n\n\
+                [Event \"two\"]\n[GameType \"22,W,8,8,N2,1\"]\n1. 21-17 *\n";
+    let mut r = Reader::new(text, RuleSet::Italian);
+    let head = r.next_up_to(1).unwrap();
+    assert!(head.cut);
+    let g = head.game.unwrap();
+    assert_eq!(g.moves.len(), 1);
+    assert_eq!(g.moves[0].comments, ["c"]);
+    // The result at the end, not the one inside the variation.
+    assert_eq!(g.result, PdnResult::FirstPlayerWins);
+    assert!(!r.at_end());
+    let two = r.next_up_to(5).unwrap();
+    assert!(!two.cut);
+    let two = two.game.unwrap();
+    assert_eq!((two.tag("Event"), two.moves.len()), (Some("two"), 1));
+    assert!(r.at_end() && r.next().is_none());
+    // As many plies as the game has: read whole, not cut.
+    let whole = Reader::new(text, RuleSet::Italian).next_up_to(4).unwrap();
+    assert!(!whole.cut);
+    assert_eq!(whole.game.unwrap().moves.len(), 4);
 }

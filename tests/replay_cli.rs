@@ -92,7 +92,11 @@ fn ply_stops_early_and_numbers_show_squares() {
         last_line(&out),
         "FEN B:W20,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     );
-    assert!(out.contains("Stopped after ply 1 of "), "{out}");
+    // The record is read no further than asked.
+    assert!(
+        out.contains("Stopped after ply 1 (the record goes on and is not read further; result "),
+        "{out}"
+    );
     assert!(out.contains("1. 23-20\n"), "{out}");
     assert!(out.contains("3 |    w     w    23     w |"), "{out}");
     assert!(out.contains("4 |17    18    19     w    |"), "{out}");
@@ -280,10 +284,11 @@ fn a_damaged_game_is_replayed_up_to_its_damage() {
         out.contains("Stopped after ply 1 of the 1 readable (the record is damaged after them:"),
         "{out}"
     );
+    // --ply 0 reads none of the moves, so the damage after the first goes unseen.
     let (ok, out, _) = dama(&["replay", &file, "--game", "2", "--text", "--ply", "0"]);
     assert!(ok);
     assert!(
-        out.contains("Stopped after ply 0 of the 1 readable"),
+        out.contains("Stopped after ply 0 (the record goes on and is not read further; result *)"),
         "{out}"
     );
     // The whole game runs into the damage: shown up to it, then the error and a failure.
@@ -309,4 +314,74 @@ fn dev_zero_is_refused_with_a_clear_error() {
     assert!(!ok);
     assert!(err.contains("cannot read /dev/zero"), "{err}");
     assert!(err.contains("not a PDN file"), "{err}");
+}
+
+/// A missing file is named with its operating-system error once, by every command that reads
+/// a game file (it used to come twice: "No such file or directory (os error 2): No such file
+/// or directory (os error 2)").
+#[test]
+fn a_missing_file_gives_its_error_once() {
+    let missing = std::env::temp_dir().join(format!("dama-missing-{}.pdn", std::process::id()));
+    let m = missing.to_str().unwrap();
+    let data = cli_common::scratch("missing-data");
+    for args in [
+        vec!["replay", m],
+        vec!["analyze", m, "--depth", "1"],
+        vec!["play", "--load", m],
+        vec![
+            "match",
+            "--book",
+            m,
+            "--games",
+            "2",
+            "--a-depth",
+            "1",
+            "--b-depth",
+            "1",
+        ],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(&args)
+            .env("XDG_DATA_HOME", &data)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            err.contains(&format!("cannot read {m}: ")),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.matches("(os error 2)").count(), 1, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(data).unwrap();
+}
+
+/// A PDN file whose first tag pair runs on for megabytes is not "not a PDN file": the error
+/// says that the tag is too long, and where it starts.
+#[test]
+fn a_tag_too_long_is_named_with_its_place() {
+    let dir = cli_common::scratch("long-tag");
+    let file = dir.join("long_tag.pdn");
+    let value = "x".repeat(3 << 20);
+    let game = format!("\n[Event \"{value}\"]\n[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 *\n");
+    std::fs::write(&file, game).unwrap();
+    let f = file.to_str().unwrap();
+    for args in [
+        vec!["replay", f, "--text"],
+        vec!["analyze", f, "--depth", "1"],
+    ] {
+        let (ok, _, err) = dama(&args);
+        assert!(!ok, "{args:?}");
+        assert!(
+            err.contains(&format!(
+                "cannot read {f}: line 2, column 1: the tag pair that starts there is too long"
+            )),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("not a PDN file"), "{err}");
+        assert!(err.len() < 400, "{err}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
 }

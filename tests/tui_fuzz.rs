@@ -5,7 +5,7 @@ use dama::rules::{Color, Game, Position, RuleSet, legal_moves};
 use dama::tui::app::{EngineMsg, Report, Request};
 use dama::tui::input::Action;
 use dama::tui::view;
-use dama::tui::{App, Config, Look};
+use dama::tui::{App, GameSettings, Look};
 use proptest::prelude::*;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -80,7 +80,7 @@ proptest! {
     ) {
         let rules = if english { RuleSet::English } else { RuleSet::Italian };
         let dir = std::env::temp_dir().join(format!("dama-tui-fuzz-{}", std::process::id()));
-        let mut c = Config::new(rules);
+        let mut c = GameSettings::new(rules);
         c.look = look;
         c.human = if black { Color::Black } else { Color::White };
         c.save_dir = dir.clone();

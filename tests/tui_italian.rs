@@ -11,13 +11,13 @@ use dama::rules::{Color, Game, Position, RuleSet, Square};
 use dama::tui::app::{Overlay, Question, Report};
 use dama::tui::input::Action;
 use dama::tui::view;
-use dama::tui::{App, Config, Lang};
+use dama::tui::{App, GameSettings, Lang};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
 fn italian(fen_text: Option<&str>) -> App {
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.lang = Lang::It;
     c.save_dir = std::env::temp_dir();
     c.autosave = None;
@@ -179,7 +179,7 @@ fn resigning_asks_and_ends_in_italian() {
     );
     let text = screen(&app);
     assert!(text.contains("0-1   Hai perso."), "{text}");
-    assert_eq!(app.config().human, Color::White);
+    assert_eq!(app.settings().human, Color::White);
 }
 
 #[test]
@@ -192,8 +192,8 @@ fn a_resumed_game_is_described_in_italian() {
         let mv = tui_common::find_move(game.position(), m);
         game.play(&mv).unwrap();
     }
-    dama::tui::save::write_game(&game, Color::White, "dama (depth 12)", &path).unwrap();
-    let loaded = dama::tui::save::load_game(&path, RuleSet::Italian).unwrap();
+    dama::tui::keep::write_game(&game, Color::White, "dama (depth 12)", &path).unwrap();
+    let loaded = dama::tui::keep::load_game(&path, RuleSet::Italian).unwrap();
     let it = loaded.summary.text(Lang::It);
     assert!(
         it.starts_with("You (Bianco) contro dama (depth 12), "),
@@ -219,7 +219,7 @@ fn the_replay_viewer_in_italian() {
 1. 22-18 10-14 2. 18-22 *
 "#;
     let games = dama::notation::pdn::read_games(file, RuleSet::Italian);
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.lang = Lang::It;
     c.autosave = None;
     let viewer = dama::tui::viewer::Viewer::new("circolo.pdn".into(), games, 0);

@@ -9,12 +9,12 @@ use dama::notation::fen;
 use dama::rules::{Color, Game, Move, Position, RuleSet, Square, legal_moves};
 use dama::tui::app::{EngineMsg, Overlay, Purpose, Report, Request};
 use dama::tui::input::{self, Action};
-use dama::tui::{App, Config};
+use dama::tui::{App, GameSettings};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
-fn config(rules: RuleSet) -> Config {
+fn config(rules: RuleSet) -> GameSettings {
     // No autosave and no save folder in the user's home during tests.
-    let mut c = Config::new(rules);
+    let mut c = GameSettings::new(rules);
     c.save_dir = std::env::temp_dir();
     c.autosave = None;
     c
@@ -49,7 +49,7 @@ fn sq(n: u32) -> Square {
 /// Walks the cursor to square `n` with hjkl (as the player would, through a flipped board
 /// too) and presses Enter.
 fn choose(app: &mut App, n: u32) {
-    let rules = app.config().rules;
+    let rules = app.settings().rules;
     let s = sq(n);
     let (row, file) = (s.row(), s.file(rules));
     for _ in 0..16 {
@@ -466,16 +466,21 @@ fn depth_changes_apply_to_the_next_search() {
         Color::White,
         Position::start(RuleSet::Italian),
     );
-    let d = app.config().depth;
+    let dama::engine::Strength::Depth(d) = app.settings().strength else {
+        panic!("a depth by default");
+    };
     type_keys(&mut app, "++-+");
-    assert_eq!(app.config().depth, d + 2);
+    assert_eq!(
+        app.settings().strength,
+        dama::engine::Strength::Depth(d + 2)
+    );
     choose(&mut app, 22);
     choose(&mut app, 18);
     let limits = app.take_requests().into_iter().find_map(|r| match r {
         Request::Search { limits, .. } => Some(limits),
         _ => None,
     });
-    assert_eq!(limits, Some(dama::tui::app::SearchLimits::Depth(d + 2)));
+    assert_eq!(limits, Some(dama::engine::Limits::Depth(d + 2)));
 }
 
 #[test]

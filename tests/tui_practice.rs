@@ -13,13 +13,13 @@ use dama::tui::app::{EngineMsg, Report};
 use dama::tui::input::Action;
 use dama::tui::view;
 use dama::tui::viewer::Viewer;
-use dama::tui::{App, Config, Look};
+use dama::tui::{App, GameSettings, Look};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use std::time::Duration;
 
-fn app_with(c: Config, pos: Position, w: u16, h: u16) -> App {
+fn app_with(c: GameSettings, pos: Position, w: u16, h: u16) -> App {
     let mut app = App::new(c, Game::new(pos));
     app.update(Action::Resize {
         width: w,
@@ -28,8 +28,8 @@ fn app_with(c: Config, pos: Position, w: u16, h: u16) -> App {
     app
 }
 
-fn config(rules: RuleSet) -> Config {
-    let mut c = Config::new(rules);
+fn config(rules: RuleSet) -> GameSettings {
+    let mut c = GameSettings::new(rules);
     c.look = Look::Ascii;
     c.autosave = None;
     c
@@ -56,17 +56,25 @@ fn sq(n: u32) -> Square {
 /// a depth-13 one would be weaker, not stronger).
 #[test]
 fn plus_and_minus_step_the_time_when_a_time_is_set() {
+    use dama::engine::Strength;
     let mut c = config(RuleSet::Italian);
-    c.movetime = Some(Duration::from_millis(3000));
-    let depth = c.depth;
+    let Strength::Depth(depth) = c.strength else {
+        panic!("a depth by default");
+    };
+    c.strength = Strength::MoveTime(Duration::from_millis(3000));
     let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
     press(&mut a, KeyCode::Char('+'));
-    assert_eq!(a.config().movetime, Some(Duration::from_millis(5000)));
-    assert_eq!(a.config().depth, depth);
+    assert_eq!(
+        a.settings().strength,
+        Strength::MoveTime(Duration::from_millis(5000))
+    );
     assert!(a.message().contains("5 s a move"), "{}", a.message());
     press(&mut a, KeyCode::Char('-'));
     press(&mut a, KeyCode::Char('-'));
-    assert_eq!(a.config().movetime, Some(Duration::from_millis(2000)));
+    assert_eq!(
+        a.settings().strength,
+        Strength::MoveTime(Duration::from_millis(2000))
+    );
     assert!(screen(&a, 100, 32).contains("Engine 2 s a move"));
     // A depth setting still steps the depth.
     let mut a = app_with(
@@ -76,8 +84,7 @@ fn plus_and_minus_step_the_time_when_a_time_is_set() {
         32,
     );
     press(&mut a, KeyCode::Char('+'));
-    assert_eq!(a.config().depth, depth + 1);
-    assert_eq!(a.config().movetime, None);
+    assert_eq!(a.settings().strength, Strength::Depth(depth + 1));
 }
 
 /// The engine answers the pending search with its first legal move (depth and score as
@@ -408,7 +415,7 @@ fn the_game_end_dialog_offers_the_next_step() {
     let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
     play_by_keys(&mut a, "22x13");
     press(&mut a, KeyCode::Char('n'));
-    assert_eq!(a.config().human, dama::rules::Color::Black);
+    assert_eq!(a.settings().human, dama::rules::Color::Black);
     assert!(a.flipped());
     assert_eq!(a.game().ply(), 0);
     assert_eq!(*a.overlay(), dama::tui::app::Overlay::None);
@@ -457,7 +464,8 @@ fn r_b4_moves_are_told_in_numbers_and_coordinates() {
 /// time left, and a flag fall ends the game as a loss for the side whose time ran out.
 #[test]
 fn a_time_control_ends_the_game_on_a_flag_fall() {
-    use dama::tui::app::{Request, SearchLimits};
+    use dama::engine::Limits;
+    use dama::tui::app::Request;
     use dama::tui::clock::TimeControl;
     let mut c = config(RuleSet::Italian);
     c.human = dama::rules::Color::Black;
@@ -473,7 +481,7 @@ fn a_time_control_ends_the_game_on_a_flag_fall() {
         .expect("the engine (White) moves first");
     match limits {
         // About 60 s / 20 + 1.5 s, less a margin: between 1 and 5 seconds.
-        SearchLimits::MoveTime(t) => assert!(
+        Limits::MoveTime(t) => assert!(
             t > Duration::from_secs(1) && t < Duration::from_secs(5),
             "{t:?}"
         ),
@@ -547,7 +555,7 @@ fn the_bell_rings_at_the_engines_move_when_on() {
     engine_plays_first_move(&mut a, 3, 0);
     assert!(!a.take_bell(), "off by default");
     press(&mut a, KeyCode::Char('b'));
-    assert!(a.config().bell);
+    assert!(a.settings().bell);
     assert!(a.message().contains("Bell on"), "{}", a.message());
     let next = a.game().legal_moves()[0].to_string();
     play_by_keys(&mut a, &next);
@@ -560,9 +568,10 @@ fn the_bell_rings_at_the_engines_move_when_on() {
 /// step the level, and the panel names it.
 #[test]
 fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
-    use dama::tui::app::{Request, SearchLimits};
+    use dama::engine::{Limits, Strength};
+    use dama::tui::app::Request;
     let mut c = config(RuleSet::Italian);
-    c.level = Some(3);
+    c.strength = Strength::Level(3);
     let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
     assert!(screen(&a, 100, 32).contains("Engine level 3 of 10"));
     play_by_keys(&mut a, "22-18");
@@ -576,27 +585,27 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
             _ => None,
         })
         .unwrap();
-    let l3 = dama::engine::levels::level(3).unwrap();
-    match l3.limits {
-        dama::engine::Limits::Nodes(n) => assert_eq!(limits, SearchLimits::Nodes(n)),
+    let l3 = Strength::level(3).unwrap();
+    match l3.limits() {
+        Limits::Nodes(n) => assert_eq!(limits, Limits::Nodes(n)),
         other => panic!("level 3 is a node budget, not {other:?}"),
     }
-    assert_eq!(variety, l3.variety);
+    assert_eq!(variety, l3.variety());
     press(&mut a, KeyCode::Char('+'));
-    assert_eq!(a.config().level, Some(4));
+    assert_eq!(a.settings().strength, Strength::Level(4));
     assert!(a.message().contains("level 4 of 10"), "{}", a.message());
     for _ in 0..12 {
         press(&mut a, KeyCode::Char('+'));
     }
-    assert_eq!(a.config().level, Some(10));
-    let dama::engine::Limits::Nodes(top) = dama::engine::levels::level(10).unwrap().limits else {
+    assert_eq!(a.settings().strength, Strength::Level(10));
+    let Limits::Nodes(top) = Strength::level(10).unwrap().limits() else {
         panic!("level 10 is a node budget");
     };
-    assert_eq!(a.config().limits(), SearchLimits::Nodes(top));
+    assert_eq!(a.settings().strength.limits(), Limits::Nodes(top));
     for _ in 0..12 {
         press(&mut a, KeyCode::Char('-'));
     }
-    assert_eq!(a.config().level, Some(1));
+    assert_eq!(a.settings().strength, Strength::Level(1));
 }
 
 fn start_app(kept: Option<&str>, autosave: Option<std::path::PathBuf>) -> App {
@@ -640,9 +649,9 @@ fn the_start_screen_starts_a_game_with_the_chosen_options() {
     }
     press(&mut a, KeyCode::Enter);
     assert!(a.start_menu().is_none());
-    assert_eq!(a.config().rules, RuleSet::English);
-    assert_eq!(a.config().human, dama::rules::Color::Black);
-    assert_eq!(a.config().level, Some(3));
+    assert_eq!(a.settings().rules, RuleSet::English);
+    assert_eq!(a.settings().human, dama::rules::Color::Black);
+    assert_eq!(a.settings().strength, dama::engine::Strength::Level(3));
     assert_eq!(a.game().position().rules(), RuleSet::English);
     // R-B5: in English Black moves first, so it is the player's turn and no search is asked.
     assert!(
@@ -673,7 +682,7 @@ fn the_start_screen_resumes_loads_and_replays() {
             .unwrap();
         g.play(&mv).unwrap();
     }
-    dama::tui::save::write_game(&g, dama::rules::Color::White, "dama (level 4)", &kept).unwrap();
+    dama::tui::keep::write_game(&g, dama::rules::Color::White, "dama (level 4)", &kept).unwrap();
     let mut a = start_app(Some("You v dama, 1 move"), Some(kept.clone()));
     let text = screen(&a, 100, 32);
     assert!(
@@ -686,7 +695,7 @@ fn the_start_screen_resumes_loads_and_replays() {
     press(&mut a, KeyCode::Enter);
     assert!(a.start_menu().is_none(), "{}", a.message());
     assert_eq!(a.game().ply(), 2);
-    assert_eq!(a.config().level, Some(4));
+    assert_eq!(a.settings().strength, dama::engine::Strength::Level(4));
     assert!(a.message().starts_with("Resuming"), "{}", a.message());
 
     // Load: a missing file is an error on the screen.

@@ -11,7 +11,7 @@ use dama::rules::{Color, Game, Position, RuleSet, legal_moves};
 use dama::tui::app::{EngineMsg, Report, Request};
 use dama::tui::input::Action;
 use dama::tui::view;
-use dama::tui::{App, Config, Lang, Look};
+use dama::tui::{App, GameSettings, Lang, Look};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Color as Tc;
@@ -23,7 +23,7 @@ fn app(look: Look, pos: Position, human: Color, w: u16, h: u16) -> App {
 }
 
 fn app_in(lang: Lang, look: Look, pos: Position, human: Color, w: u16, h: u16) -> App {
-    let mut c = Config::new(pos.rules());
+    let mut c = GameSettings::new(pos.rules());
     c.lang = lang;
     c.look = look;
     c.human = human;
@@ -159,7 +159,7 @@ fn midgame_in(lang: Lang, look: Look, w: u16, h: u16) -> App {
 
 fn play_pick(app: &mut App, n: u32) {
     let sq = dama::rules::Square::from_number(n).unwrap();
-    let rules = app.config().rules;
+    let rules = app.settings().rules;
     while app.cursor() != (sq.row(), sq.file(rules)) {
         let (r, f) = app.cursor();
         app.update(if r < sq.row() {
@@ -253,7 +253,7 @@ fn a_long_game_scrolls_the_move_list() {
         game.play(&m).unwrap();
     }
     let plies = game.ply();
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.look = Look::Ascii;
     c.autosave = None;
     let mut a = App::new(c, game);
@@ -285,7 +285,7 @@ fn the_panel_shows_the_draw_counters() {
     let mut game = Game::new(pos);
     let shuffle = ["29-25", "4-8", "25-29", "8-4"];
     let text_at = |game: &Game| {
-        let mut c = Config::new(RuleSet::Italian);
+        let mut c = GameSettings::new(RuleSet::Italian);
         c.look = Look::Ascii;
         c.autosave = None;
         let a = App::new(c, game.clone());
@@ -472,7 +472,7 @@ fn the_smallest_panel_still_shows_the_moves() {
 #[test]
 fn start_screen_snapshots() {
     for (w, h) in [(80, 24), (120, 40)] {
-        let mut c = Config::new(RuleSet::Italian);
+        let mut c = GameSettings::new(RuleSet::Italian);
         c.look = Look::Colour;
         c.autosave = None;
         let mut a = App::start_screen(
@@ -505,7 +505,7 @@ fn review_snapshots() {
     let text = "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 12-16 2. 23-19 10-14 3. 19x10 *\n";
     for (w, h) in [(80, 24), (120, 40)] {
         let games = dama::notation::pdn::read_games(text, RuleSet::Italian);
-        let mut c = Config::new(RuleSet::Italian);
+        let mut c = GameSettings::new(RuleSet::Italian);
         c.look = Look::Colour;
         c.autosave = None;
         let mut a = App::viewer(c, dama::tui::viewer::Viewer::new("g.pdn".into(), games, 0));

@@ -10,7 +10,7 @@ use dama::rules::{Color, RuleSet};
 use dama::tui::input::{Action, Context};
 use dama::tui::view;
 use dama::tui::viewer::Viewer;
-use dama::tui::{App, Config, Look};
+use dama::tui::{App, GameSettings, Look};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
@@ -36,7 +36,7 @@ const FILE: &str = r#"[Event "Club night"]
 
 fn viewer_app(look: Look) -> App {
     let games = read_games(FILE, RuleSet::Italian);
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.look = look;
     c.autosave = None;
     let mut app = App::viewer(c, Viewer::new("club.pdn".into(), games, 0));
@@ -124,7 +124,7 @@ fn play_on_from_a_replayed_position() {
     press(&mut app, KeyCode::Char('p'));
     assert!(app.replay_viewer().is_none());
     assert_eq!(app.context(), Context::Board);
-    assert_eq!(app.config().human, Color::Black);
+    assert_eq!(app.settings().human, Color::Black);
     assert!(app.flipped());
     assert_eq!(app.game().ply(), 3);
     assert!(app.message().contains("you are Black"), "{}", app.message());
@@ -158,7 +158,7 @@ fn the_record_decides_the_board_geometry() {
     // is drawn with English geometry (square 29 = a1 is dark).
     let text = "[GameType \"21,B,8,8,N1,0\"]\n1. 9-13 22-18 *\n";
     let games = read_games(text, RuleSet::Italian);
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.look = Look::Ascii;
     c.autosave = None;
     let mut app = App::viewer(c, Viewer::new("en.pdn".into(), games, 0));
@@ -166,7 +166,7 @@ fn the_record_decides_the_board_geometry() {
         width: 100,
         height: 32,
     });
-    assert_eq!(app.config().rules, RuleSet::English);
+    assert_eq!(app.settings().rules, RuleSet::English);
     let screen = screen_text(&app);
     let rank1 = screen.lines().find(|l| l.starts_with("1 ")).unwrap();
     assert!(rank1.starts_with("1 ...w.."), "{rank1}");
@@ -178,7 +178,7 @@ fn the_record_decides_the_board_geometry() {
 fn move_marks_show_in_the_list() {
     let text = "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18? 11-14 $4 2. 18x11! $14 6x15 *\n";
     let games = read_games(text, RuleSet::Italian);
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.look = Look::Ascii;
     c.autosave = None;
     let mut app = App::viewer(c, Viewer::new("marks.pdn".into(), games, 0));
@@ -195,7 +195,7 @@ fn move_marks_show_in_the_list() {
 #[test]
 fn a_damaged_game_shows_its_readable_plies_and_the_error() {
     let games = read_games(FILE, RuleSet::Italian);
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.look = Look::Ascii;
     c.autosave = None;
     let mut app = App::viewer(c, Viewer::new("club.pdn".into(), games, 2));

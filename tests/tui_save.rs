@@ -7,10 +7,11 @@ use tui_common::{answer_search, play_by_keys, press};
 
 use dama::rules::{Color, Game, Move, Position, RuleSet};
 use dama::tui::app::{Overlay, Report};
-use dama::tui::save::load_game;
-use dama::tui::{App, Config};
+use dama::tui::keep::load_game;
+use dama::tui::{App, GameSettings};
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// A fresh folder under the system's temporary folder (never the user's home).
 fn temp_dir(name: &str) -> PathBuf {
@@ -28,7 +29,7 @@ fn history(game: &Game) -> Vec<String> {
 fn save_with_keys_and_reload() {
     let dir = temp_dir("save");
     let path = dir.join("mine.pdn");
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.human = Color::Black;
     c.save_dir = dir.clone();
     c.autosave = None;
@@ -65,7 +66,7 @@ fn save_with_keys_and_reload() {
     assert_eq!(loaded.game.position(), app.game().position());
     assert_eq!(loaded.game.position().rules(), RuleSet::Italian);
     // The reloaded game goes on: it is White's (the engine's) turn, so it thinks at once.
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.human = Color::Black;
     c.autosave = None;
     let mut again = App::new(c, loaded.game);
@@ -79,7 +80,7 @@ fn save_with_keys_and_reload() {
 fn quitting_keeps_an_autosave_for_resume() {
     let dir = temp_dir("autosave");
     let auto = dir.join("autosave.pdn");
-    let mut c = Config::new(RuleSet::English);
+    let mut c = GameSettings::new(RuleSet::English);
     c.autosave = Some(auto.clone());
     c.human = Color::Black;
     let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::English)));
@@ -127,7 +128,8 @@ fn a_bad_file_names_the_place() {
 /// or move time is read back from its player name.
 #[test]
 fn a_saved_game_remembers_the_engine_strength() {
-    use dama::tui::save::{Strength, write_game};
+    use dama::engine::Strength;
+    use dama::tui::keep::write_game;
     let dir = temp_dir("strength");
     let game = Game::new(Position::start(RuleSet::Italian));
     let cases = [
@@ -135,7 +137,7 @@ fn a_saved_game_remembers_the_engine_strength() {
         (
             Color::Black,
             "dama (250 ms)",
-            Some(Strength::MoveTimeMs(250)),
+            Some(Strength::MoveTime(Duration::from_millis(250))),
         ),
         (Color::White, "dama (level 4)", Some(Strength::Level(4))),
         (Color::White, "dama (level 11)", None),
@@ -160,7 +162,7 @@ fn saving_over_another_file_asks_first() {
     let dir = temp_dir("replace");
     let other = dir.join("other.pdn");
     std::fs::write(&other, "precious games\n").unwrap();
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.save_dir = dir.clone();
     c.autosave = None;
     let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
@@ -234,10 +236,10 @@ fn a_latin1_file_loads() {
 #[test]
 fn a_session_without_a_move_leaves_the_kept_game_alone() {
     use dama::tui::Action;
-    use dama::tui::save::Kept;
+    use dama::tui::keep::Kept;
     let dir = temp_dir("untouched");
     let auto = dir.join("autosave.pdn");
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(auto.clone());
     let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
     play_by_keys(&mut app, "22-18");
@@ -279,10 +281,10 @@ fn a_session_without_a_move_leaves_the_kept_game_alone() {
 /// game it continues.
 #[test]
 fn every_move_is_kept_at_once_and_resume_names_the_game() {
-    use dama::tui::save::resume;
+    use dama::tui::keep::resume;
     let dir = temp_dir("every-move");
     let auto = dir.join("autosave.pdn");
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(auto.clone());
     let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
     assert!(!auto.exists(), "nothing kept before a move");
@@ -316,7 +318,7 @@ fn every_move_is_kept_at_once_and_resume_names_the_game() {
     let mut quits = App::new(r.clone(), loaded.game.clone());
     quits.update(dama::tui::Action::Interrupt);
     assert!(quits.should_quit());
-    assert_eq!(quits.kept(), &dama::tui::save::Kept::InFile(auto.clone()));
+    assert_eq!(quits.kept(), &dama::tui::keep::Kept::InFile(auto.clone()));
     assert_eq!(std::fs::read_to_string(&auto).unwrap(), before);
     let mut app = App::new(r, loaded.game);
     press(&mut app, KeyCode::Char('R'));
@@ -334,13 +336,13 @@ fn every_move_is_kept_at_once_and_resume_names_the_game() {
 fn a_game_that_cannot_be_kept_is_never_called_kept() {
     use dama::tui::Action;
     use dama::tui::app::Question;
-    use dama::tui::save::Kept;
+    use dama::tui::keep::Kept;
     let dir = temp_dir("unkept");
     // The data folder cannot be made: a file stands where it should be (as for a read-only
     // folder, but also when the tests run as root).
     std::fs::write(dir.join("data"), "not a folder").unwrap();
     let auto = dir.join("data/autosave.pdn");
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(auto.clone());
     c.save_dir = dir.join("data");
     let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
@@ -398,7 +400,7 @@ fn a_game_that_cannot_be_kept_is_never_called_kept() {
 /// made; only dama's own data folder (the default) is created when needed.
 #[test]
 fn saving_into_a_missing_folder_is_an_error() {
-    use dama::tui::save::write_game;
+    use dama::tui::keep::write_game;
     let dir = temp_dir("no-folder");
     let game = Game::new(Position::start(RuleSet::Italian));
     let missing = dir.join("typo/sub/game.pdn");
@@ -407,7 +409,7 @@ fn saving_into_a_missing_folder_is_an_error() {
     assert!(!dir.join("typo").exists());
 
     let data = dir.join("data/dama");
-    let mut c = Config::new(RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(data.join("autosave.pdn"));
     c.save_dir = data.clone();
     let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
@@ -449,7 +451,7 @@ fn saving_into_a_missing_folder_is_an_error() {
 /// to the same file; one of a process still running is left alone.
 #[test]
 fn a_killed_saves_temporary_file_is_removed_by_the_next_save() {
-    use dama::tui::save::write_game;
+    use dama::tui::keep::write_game;
     let dir = temp_dir("stale-tmp");
     // A process id above any system's limit (2^22): no such process.
     let stale = dir.join(".game.pdn.4999999.0.tmp");
@@ -466,5 +468,62 @@ fn a_killed_saves_temporary_file_is_removed_by_the_next_save() {
         "another file's temporary is not this save's business"
     );
     assert!(live.exists(), "a save under way is left alone");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item 9 of issue 23: a kept game marked older than a game that could not be kept (as a
+/// session does when the data folder cannot be written) still loads as it was; `--resume`
+/// says first, in either language, that it is an older game; a newer game kept replaces it,
+/// mark and all.
+#[test]
+fn a_marked_game_is_resumed_as_an_older_one_until_a_newer_game_is_kept() {
+    use dama::tui::Lang;
+    use dama::tui::keep::{mark_older, resume, write_game};
+    let dir = temp_dir("marked");
+    let auto = dir.join("autosave.pdn");
+    let mut older = Game::new(Position::start(RuleSet::Italian));
+    older
+        .play(&tui_common::find_move(older.position(), "21-17"))
+        .unwrap();
+    write_game(&older, Color::White, "dama (depth 2)", &auto).unwrap();
+    assert_eq!(
+        resume(&auto, RuleSet::Italian).unwrap().summary.older_than,
+        None
+    );
+    mark_older(&auto).unwrap();
+    let text = std::fs::read_to_string(&auto).unwrap();
+    assert!(text.ends_with(" UTC\n"), "{text}");
+    assert_eq!(
+        history(&load_game(&auto, RuleSet::Italian).unwrap().game),
+        ["21-17"]
+    );
+
+    let loaded = resume(&auto, RuleSet::Italian).unwrap();
+    let when = loaded.summary.older_than.clone().expect("the mark is read");
+    assert!(when.starts_with(&dama::notation::pdn::today()), "{when}");
+    let en = loaded.summary.text(Lang::En);
+    assert!(
+        en.starts_with(&format!(
+            "an older game (your game of {when} could not be kept): You"
+        )),
+        "{en}"
+    );
+    let it = loaded.summary.text(Lang::It);
+    assert!(
+        it.starts_with("una partita precedente (la tua partita del "),
+        "{it}"
+    );
+    assert!(it.contains("non è stata conservata"), "{it}");
+
+    // Continued and played on: the newer game is kept, and is the last one again.
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    c.human = Color::Black;
+    c.resumed = true;
+    let mut app = App::new(c, loaded.game);
+    play_by_keys(&mut app, "10-14");
+    let again = resume(&auto, RuleSet::Italian).unwrap();
+    assert_eq!(again.summary.older_than, None);
+    assert_eq!(history(&again.game), ["21-17", "10-14"]);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,7 +11,7 @@
 #![cfg(unix)]
 
 use dama::rules::{Move, RuleSet};
-use dama::tui::save::{load_game, previous_path, write_game};
+use dama::tui::keep::{load_game, previous_path, write_game};
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -100,6 +100,18 @@ fn start_in(
     fsize: Option<u64>,
     env: &[(&str, &str)],
 ) -> Option<Session> {
+    start_with(shell, args, home, fsize, env, None)
+}
+
+/// As [`start_in`], as user and group `uid` if given (for permissions, which root ignores).
+fn start_with(
+    shell: Option<&str>,
+    args: &[&str],
+    home: &Path,
+    fsize: Option<u64>,
+    env: &[(&str, &str)],
+    uid: Option<u32>,
+) -> Option<Session> {
     let (master, slave) = match open_pty() {
         Ok(p) => p,
         Err(e) => {
@@ -130,6 +142,9 @@ fn start_in(
         .stdin(Stdio::from(slave.try_clone().unwrap()))
         .stdout(Stdio::from(slave.try_clone().unwrap()))
         .stderr(Stdio::piped());
+    if let Some(id) = uid {
+        cmd.uid(id).gid(id);
+    }
     // SAFETY: only async-signal-safe calls between fork and exec.
     unsafe {
         cmd.pre_exec(move || {
@@ -476,6 +491,122 @@ fn a_file_size_limit_is_an_error_and_resume_says_the_game_was_not_kept() {
     assert!(err.contains("the last game could not be kept"), "{err}");
     assert!(err.contains("autosave-previous.pdn"), "{err}");
     assert!(err.contains(&format!("1 move, {m}")), "{err}");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Item 9 of issue 23: the data folder cannot be written (chmod a-w), so the newest game
+/// cannot be kept and the older kept game cannot be set aside either. The older game is
+/// marked in place, and once the folder is writable again `--resume` says, in the player's
+/// language and before anything else, that it continues an older game, not the last one.
+#[test]
+fn an_unwritable_folder_marks_the_older_game_for_resume() {
+    unwritable_case("readonly-dir", 0o644);
+}
+
+/// The same when the kept file cannot be written either (`chmod -R a-w`, or a read-only
+/// file system): the note is kept outside the data folder, and the kept file is untouched.
+#[test]
+fn an_unwritable_folder_and_file_still_warn_on_resume() {
+    unwritable_case("readonly-all", 0o444);
+}
+
+/// One session that cannot keep its game (data folder mode 555, kept file `file_mode`), then
+/// `--resume` in Italian and English, then a newer game kept and `--resume` again. All the
+/// sessions run as `nobody` when the tests run as root (root ignores permissions).
+fn unwritable_case(name: &str, file_mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    let home = scratch(name);
+    let data = home.join("data/dama");
+    std::fs::create_dir_all(&data).unwrap();
+    let auto = data.join("autosave.pdn");
+    // An older game kept by an earlier session: two moves from the start, not the move the
+    // session below plays.
+    let mut older = dama::rules::Game::new(dama::rules::Position::start(RuleSet::Italian));
+    for _ in 0..2 {
+        let m = *dama::rules::legal_moves(older.position()).last().unwrap();
+        older.play(&m).unwrap();
+    }
+    write_game(&older, dama::rules::Color::White, "dama (depth 1)", &auto).unwrap();
+    let older_moves = kept_moves(&auto).unwrap();
+    assert_ne!(older_moves[0], FIRST_MOVE);
+    // SAFETY: geteuid has no preconditions.
+    let uid = (unsafe { libc::geteuid() } == 0).then_some(65534);
+    if let Some(id) = uid {
+        for p in [&home, &home.join("data"), &data, &auto] {
+            std::os::unix::fs::chown(p, Some(id), Some(id)).unwrap();
+        }
+    }
+    let set_modes = |dir, file| {
+        std::fs::set_permissions(&auto, std::fs::Permissions::from_mode(file)).unwrap();
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(dir)).unwrap();
+    };
+    set_modes(0o555, file_mode);
+    let before = std::fs::read(&auto).unwrap();
+    let run = |args: &[&str]| start_with(None, args, &home, None, &[], uid);
+
+    let Some(mut s) = run(&["play", "--depth", "1"]) else {
+        set_modes(0o755, 0o644);
+        return;
+    };
+    s.wait_for_board();
+    s.keys(FIRST_MOVE_KEYS);
+    wait_until("the failure to be told", || {
+        s.screen_has("could not be kept")
+    });
+    s.keys(b"q");
+    wait_until("the quit question", || s.screen_has("Quit without"));
+    s.keys(b"y");
+    let (status, _, _, err) = s.finish();
+    set_modes(0o755, 0o644);
+    assert_eq!(status.code(), Some(0), "{status:?} {err}");
+    assert!(err.contains("could not be kept"), "{err}");
+    assert!(err.contains(&format!("1. {FIRST_MOVE}")), "{err}");
+    // The older game is still there, and still loads as it was saved (a mark, if any, is
+    // not part of the record).
+    assert_eq!(kept_moves(&auto).unwrap(), older_moves);
+    if file_mode & 0o200 == 0 {
+        assert_eq!(
+            std::fs::read(&auto).unwrap(),
+            before,
+            "a read-only file is left alone"
+        );
+    }
+
+    // The folder is writable again: `--resume` says first that the game is an older one.
+    let resume_says = |lang: &str, want: &[&str]| {
+        let s = run(&["play", "--resume", "--depth", "1", "--lang", lang]).unwrap();
+        s.wait_for_board();
+        wait_until("the note", || want.iter().all(|w| s.screen_has(w)));
+        let seen = |w: &str| s.screen_has(w);
+        let older = seen("an older game") || seen("una partita precedente");
+        s.signal(libc::SIGTERM);
+        let _ = s.finish();
+        older
+    };
+    assert!(resume_says(
+        "it",
+        &["Ripresa: una partita precedente", "non è stata conservata"]
+    ));
+    assert!(resume_says(
+        "en",
+        &["Resumed: an older game (your game of", "could not be kept"]
+    ));
+    assert_eq!(
+        kept_moves(&auto).unwrap(),
+        older_moves,
+        "resuming changes nothing"
+    );
+
+    // A newer game kept replaces the older one, and the warning goes with it.
+    let mut s = run(&["play", "--depth", "1"]).unwrap();
+    s.wait_for_board();
+    s.keys(FIRST_MOVE_KEYS);
+    wait_until("the new game kept", || {
+        kept_moves(&auto).is_some_and(|m| m[0] == FIRST_MOVE)
+    });
+    s.signal(libc::SIGTERM);
+    let _ = s.finish();
+    assert!(!resume_says("en", &["Resumed: You (White)"]));
     let _ = std::fs::remove_dir_all(&home);
 }
 

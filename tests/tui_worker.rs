@@ -1,8 +1,9 @@
 //! The engine thread behind the board: it answers a search, and a stop ends a deep search
 //! at once (taking back or quitting while the engine thinks never waits for it).
 
+use dama::engine::Limits;
 use dama::rules::{Game, Position, RuleSet, legal_moves};
-use dama::tui::app::{EngineMsg, Purpose, Request, SearchLimits};
+use dama::tui::app::{EngineMsg, Purpose, Request};
 use dama::tui::run::EngineLink;
 use dama::tui::worker::Worker;
 use std::time::{Duration, Instant};
@@ -27,7 +28,7 @@ fn answers_with_a_legal_move() {
     w.send(Request::Search {
         id: 7,
         game: Box::new(game.clone()),
-        limits: SearchLimits::Depth(3),
+        limits: Limits::Depth(3),
         purpose: Purpose::Move,
         variety: 0,
     });
@@ -47,7 +48,7 @@ fn stop_ends_a_deep_search_at_once() {
     w.send(Request::Search {
         id: 1,
         game: Box::new(game),
-        limits: SearchLimits::Depth(60),
+        limits: Limits::Depth(60),
         purpose: Purpose::Hint,
         variety: 0,
     });

@@ -54,42 +54,24 @@ fn info_line(i: &SearchInfo) -> String {
 
 pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
     let limits = limits(args);
-    let mut engine = super::engine_with_table(args.tt);
-    // Analysis shows the best move, not a varied one.
-    engine.set_variety(0);
-    engine.set_threads(args.threads);
-    engine.set_tables(super::tables::for_engine(RuleSet::from(args.rules)));
-    if let Some(text) = &args.fen {
-        let rules = RuleSet::from(args.rules);
-        let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
-        return analyse(&mut engine, &Game::new(pos), limits, out);
-    }
-    let path = args
-        .file
-        .as_ref()
-        .expect("clap requires a file without --fen");
-    let games = pdn::read_file(path, RuleSet::from(args.rules))
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let count = games.len();
-    let Some(record) = args
-        .game
-        .checked_sub(1)
-        .and_then(|i| games.into_iter().nth(i))
-    else {
-        bail!(
-            "{}: no game {} (the file holds {count})",
-            path.display(),
-            args.game
-        );
+    let rules = RuleSet::from(args.rules);
+    // The position (or the game) is read before the engine and its tables: a mistake in the
+    // arguments or the file is then the first and only thing said.
+    let record = match &args.fen {
+        Some(text) => {
+            let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
+            let mut engine = engine(args);
+            return analyse(&mut engine, &Game::new(pos), limits, out);
+        }
+        None => read_record(args, rules)?,
     };
-    let record =
-        record.with_context(|| format!("{}: game {} is damaged", path.display(), args.game))?;
     if let Some(file) = &args.annotate {
         // Checked before the (long) analysis as well as when writing.
         super::check_output(file, args.force)?;
         // The annotated file is the product: it is written even if the reader of the progress
         // lines goes away.
         out.outlive_reader();
+        let mut engine = engine(args);
         return annotate(&mut engine, record, limits, file, args.force, out);
     }
     let mut game = Game::new(record.start);
@@ -98,9 +80,56 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         bail!("game {} has only {} plies", args.game, record.moves.len());
     }
     for m in &record.moves[..plies] {
-        game.play(&m.mv).context("the record replays")?;
+        // As the record was read: on past a draw by the rules, if it plays on.
+        game.play_past_draw(&m.mv).context("the record replays")?;
     }
+    drop(record);
+    let mut engine = engine(args);
     analyse(&mut engine, &game, limits, out)
+}
+
+/// The engine as the arguments set it up, with the rule set's endgame tables.
+fn engine(args: &AnalyzeArgs) -> Engine {
+    let mut engine = super::engine_with_table(args.tt);
+    // Analysis shows the best move, not a varied one.
+    engine.set_variety(0);
+    engine.set_threads(args.threads);
+    engine.set_tables(super::tables::for_engine(RuleSet::from(args.rules)));
+    engine
+}
+
+/// The chosen game of the file: read as `dama replay` reads it, one game at a time up to it
+/// (a large file's games are never all held), and without --annotate only up to --ply (a
+/// game of millions of plies is not read past the position asked for).
+fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<PdnGame> {
+    let path = args
+        .file
+        .as_ref()
+        .expect("clap requires a file without --fen");
+    let text = pdn::read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut reader = pdn::Reader::new(&text, rules);
+    let no_game = |count| {
+        anyhow::anyhow!(
+            "{}: no game {} (the file holds {count})",
+            path.display(),
+            args.game
+        )
+    };
+    let Some(before) = args.game.checked_sub(1) else {
+        bail!("{}: no game 0 (games are numbered from 1)", path.display());
+    };
+    for read in 0..before {
+        if reader.next().is_none() {
+            return Err(no_game(read));
+        }
+    }
+    let plies = match (&args.annotate, args.ply) {
+        (None, Some(k)) => k,
+        _ => usize::MAX,
+    };
+    let head = reader.next_up_to(plies).ok_or_else(|| no_game(before))?;
+    head.game
+        .with_context(|| format!("{}: game {} is damaged", path.display(), args.game))
 }
 
 fn analyse(engine: &mut Engine, game: &Game, limits: Limits, out: &mut Out) -> anyhow::Result<()> {
@@ -112,6 +141,9 @@ fn analyse(engine: &mut Engine, game: &Game, limits: Limits, out: &mut Out) -> a
     )?;
     if let Some(o) = game.outcome() {
         outln!(out, "the game is over: {o}")?;
+        // Nothing to search in a finished game (a side with no pieces is not "won in 1").
+        outln!(out, "bestmove none (the game is over)")?;
+        return Ok(());
     }
     let stop = AtomicBool::new(false);
     let mut last = None;

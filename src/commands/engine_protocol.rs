@@ -5,7 +5,8 @@
 //! - `rules italian|english`: the rule set (the position goes back to its start)
 //! - `position startpos|fen <FEN> [moves <m1> <m2> ...]`: the position, and moves played since
 //! - `go depth <n>|movetime <ms>|nodes <n>|infinite`: search; answers `info` lines, then
-//!   `bestmove <move>` (`bestmove none` when there is no legal move); with endgame tables of the
+//!   `bestmove <move>` (`bestmove none` when there is no legal move or the game is over: no
+//!   pieces left, repetition, no progress); with endgame tables of the
 //!   rule set in the data folder, a position they hold is answered from them
 //! - `stop`: end the search now (it still answers `bestmove`, always a searched move: the first
 //!   iteration, depth 1, is never cut short); any other command waits for a
@@ -331,6 +332,12 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
                 Ok(())
             }
             "go" => match go_limits(rest) {
+                // A finished game has no move to search for: answered at once, as when there
+                // is no legal move (a side with no pieces is not "won in 1").
+                Ok(_) if s.game.outcome().is_some() => {
+                    s.say(format_args!("bestmove none"));
+                    Ok(())
+                }
                 Ok(limits) => {
                     // The endgame tables of the position's rule set, if built (read once).
                     let rules = s.game.position().rules();

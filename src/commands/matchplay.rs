@@ -10,7 +10,7 @@ use super::output::{Out, outln};
 use crate::cli::{MatchArgs, PlayerKind};
 use crate::engine::selfplay::{self, Player, Tally};
 use crate::engine::sprt::{Sprt, Verdict};
-use crate::engine::{Limits, Style};
+use crate::engine::{Limits, Strength, Style};
 use crate::notation::pdn::{self, Overwrite, PdnGame, save_atomic, write_games};
 use crate::rules::{Color, Game, Move, RuleSet};
 use anyhow::{Context, bail};
@@ -56,6 +56,8 @@ struct Spec {
     threads: usize,
     /// How long an external engine may take for a move before it loses on time.
     timeout: Duration,
+    /// How long an external engine may take to answer `isready`.
+    ready: Duration,
 }
 
 impl Spec {
@@ -81,7 +83,7 @@ impl Spec {
 
     fn build(&self) -> Side {
         if let Some(cmd) = &self.engine {
-            return Side::External(External::new(cmd, self.seed));
+            return Side::External(External::new(cmd, self.seed, self.ready));
         }
         Side::Local(match self.kind {
             PlayerKind::Random => Player::Random(Box::new(selfplay::rng(self.seed))),
@@ -354,13 +356,8 @@ fn openings(args: &MatchArgs, rules: RuleSet) -> anyhow::Result<(Vec<(usize, Gam
         let mut rng = selfplay::rng(seed);
         let pairs = args.games.div_ceil(2) as usize;
         let list = (0..pairs)
-            .map(|i| {
-                (
-                    i + 1,
-                    selfplay::random_opening(rules, args.opening_plies, &mut rng),
-                )
-            })
-            .collect();
+            .map(|i| Ok((i + 1, random_opening(rules, args.opening_plies, &mut rng)?)))
+            .collect::<anyhow::Result<_>>()?;
         return Ok((list, format!("first {} plies random", args.opening_plies)));
     };
     let mut list: Vec<(usize, Game)> = read_book(path, rules)?
@@ -376,6 +373,28 @@ fn openings(args: &MatchArgs, rules: RuleSet) -> anyhow::Result<(Vec<(usize, Gam
         .unwrap_or(path.as_os_str())
         .to_string_lossy();
     Ok((list, format!("book {name}")))
+}
+
+/// Tries for one random opening before giving up: at the longest `--openings` allowed
+/// ([`selfplay::MAX_OPENING_PLIES`]) about one line in six is usable, so this many never all
+/// fail by chance; it only bounds the time should the rules ever make long lines unusable.
+const OPENING_TRIES: usize = 10_000;
+
+/// A random opening of `plies` plies (the same as [`selfplay::random_opening`] gives), or an
+/// error after [`OPENING_TRIES`] lines that ended the game or left a capture pending.
+fn random_opening(
+    rules: RuleSet,
+    plies: usize,
+    rng: &mut rand::rngs::StdRng,
+) -> anyhow::Result<Game> {
+    (0..OPENING_TRIES)
+        .find_map(|_| selfplay::random_line(rules, plies, rng))
+        .with_context(|| {
+            format!(
+                "no opening of {plies} random plies found in {OPENING_TRIES} tries (each ended \
+                 the game or left a capture pending): ask for fewer with --openings"
+            )
+        })
 }
 
 /// Every game of a PDN book as an opening: its start (the FEN tag) and its moves.
@@ -425,12 +444,8 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     let spec = |kind, engine: &Option<String>, l: Limits, level: Option<u8>, side_seed, exp| Spec {
         kind,
         engine: engine.clone(),
-        limits: level
-            .and_then(crate::engine::levels::level)
-            .map_or(l, |lv| lv.limits),
-        variety: level
-            .and_then(crate::engine::levels::level)
-            .map(|lv| lv.variety),
+        limits: level.map_or(l, |n| Strength::Level(n).limits()),
+        variety: level.map(|n| Strength::Level(n).variety()),
         level,
         seed: side_seed,
         exp,
@@ -442,6 +457,9 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
             (None, Limits::MoveTime(t)) => t + Duration::from_secs(1),
             (None, _) => Duration::from_secs(60),
         },
+        ready: args
+            .ready_timeout
+            .map_or(super::external::READY_TIME, Duration::from_millis),
     };
     let mut specs = [
         spec(
@@ -474,23 +492,30 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     specs[0].contempt = args.a_contempt;
     specs[1].contempt = args.b_contempt;
     let (openings, opening_text) = openings(args, rules)?;
-    // An external engine that can't start is the user's mistake, not a string of lost games.
+    // An external engine that can't start (or exits at once) is the user's mistake, not a
+    // string of lost games. One that runs but is not ready (it hangs, or floods its output)
+    // loses each game it is not ready for, like any other failure, and the match goes on.
     for (spec, which) in specs.iter().zip(["A", "B"]) {
         if let Side::External(mut e) = spec.build() {
-            std::thread::scope(|s| {
+            let check = std::thread::scope(|s| {
                 s.spawn(move || {
                     super::external::quiet_broken_pipes();
                     e.new_game(rules)
                 })
                 .join()
                 .expect("the engine check does not panic")
-            })
-            .map_err(|f| {
-                anyhow::anyhow!(
-                    "engine {which} ({}) did not answer `isready`: {f}",
-                    spec.engine.as_deref().unwrap_or_default()
-                )
-            })?;
+            });
+            let cmd = spec.engine.as_deref().unwrap_or_default();
+            match check {
+                Ok(()) => {}
+                Err(f @ Forfeit::Crash(_)) => {
+                    bail!("engine {which} ({cmd}) did not answer `isready`: {f}")
+                }
+                Err(f) => super::output::warn(format_args!(
+                    "dama: engine {which} ({cmd}) is not ready ({f}): the match goes on, and \
+                     each game it is not ready for is lost"
+                )),
+            }
         }
     }
     let first = rules.first_to_move();
@@ -749,6 +774,24 @@ mod tests {
         // The tables' answer, and the deepest iteration.
         assert!(ended_on_its_own(1, Score::Cp, 1));
         assert!(ended_on_its_own(100, Score::Cp, 5_000_000));
+    }
+
+    #[test]
+    fn random_openings_give_up_after_a_bounded_number_of_tries() {
+        // The same openings as before the bound.
+        let (mut r1, mut r2) = (selfplay::rng(3), selfplay::rng(3));
+        let g = random_opening(RuleSet::Italian, 6, &mut r1).unwrap();
+        assert_eq!(
+            g.moves(),
+            selfplay::random_opening(RuleSet::Italian, 6, &mut r2).moves()
+        );
+        // 2,000 lines of 300 random plies gave none usable; the search stops with the reason.
+        let err = random_opening(RuleSet::Italian, 300, &mut selfplay::rng(1)).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains("no opening of 300 random plies found in 10000 tries"),
+            "{text}"
+        );
     }
 
     #[test]

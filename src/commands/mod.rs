@@ -15,6 +15,7 @@ pub mod tables;
 pub mod tune;
 
 use crate::engine::{Engine, SearchInfo, SearchResult};
+use crate::notation::save::Target;
 use std::path::Path;
 use std::time::Instant;
 
@@ -71,24 +72,36 @@ pub(crate) fn chosen_line(
 /// does not exist unless `force` (the user asked to replace it: a command must not destroy a
 /// file it was not clearly told to replace), it is not a folder, and its folder exists and
 /// takes a new file (tried with an empty file, removed at once: permissions, a read-only
-/// disk and the like show only when trying).
+/// disk and the like show only when trying). With `force`, symbolic links are followed as the
+/// save follows them ([`Target`]): a device or pipe there must be writable (it is written
+/// into, not replaced), and a disk or socket is refused.
 ///
 /// # Errors
 /// The file exists and `force` is off, or the file cannot be written there.
 pub(crate) fn check_output(path: &Path, force: bool) -> anyhow::Result<()> {
-    if !force && path.exists() {
-        anyhow::bail!(
-            "{} already exists: add --force to replace it, or choose another name",
-            path.display()
-        );
+    let shown = path.display();
+    if !force && (path.exists() || path.is_symlink()) {
+        anyhow::bail!("{shown} already exists: add --force to replace it, or choose another name");
     }
-    if path.is_dir() {
-        anyhow::bail!("cannot write {}: it is a folder", path.display());
-    }
-    let Some(name) = path.file_name() else {
-        anyhow::bail!("cannot write {}: not a file name", path.display());
+    let file = if force {
+        match Target::of(path) {
+            Ok(Target::File(file)) => file,
+            Ok(Target::Stream(stream)) => return check_stream(path, &stream),
+            Err(e) if e.kind() == std::io::ErrorKind::IsADirectory => {
+                anyhow::bail!("cannot write {shown}: it is a folder")
+            }
+            Err(e) => anyhow::bail!("cannot write {shown}: {e}"),
+        }
+    } else {
+        path.to_path_buf()
     };
-    let dir = match path.parent() {
+    if file.is_dir() {
+        anyhow::bail!("cannot write {shown}: it is a folder");
+    }
+    let Some(name) = file.file_name() else {
+        anyhow::bail!("cannot write {shown}: not a file name");
+    };
+    let dir = match file.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
@@ -98,7 +111,7 @@ pub(crate) fn check_output(path: &Path, force: bool) -> anyhow::Result<()> {
         } else {
             "does not exist"
         };
-        anyhow::bail!("cannot write {}: {} {why}", path.display(), dir.display());
+        anyhow::bail!("cannot write {shown}: {} {why}", dir.display());
     }
     let probe = dir.join(format!(
         ".{}.{}.probe",
@@ -115,8 +128,29 @@ pub(crate) fn check_output(path: &Path, force: bool) -> anyhow::Result<()> {
             let _ = std::fs::remove_file(&probe);
             Ok(())
         }
-        Err(e) => anyhow::bail!("cannot write {}: {e}", path.display()),
+        Err(e) => anyhow::bail!("cannot write {shown}: {e}"),
     }
+}
+
+/// A device or FIFO that `path` leads to: writable by this process? (Not opened to try: a
+/// FIFO would wait for its reader.)
+#[cfg(unix)]
+fn check_stream(path: &Path, stream: &Path) -> anyhow::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(c) = std::ffi::CString::new(stream.as_os_str().as_bytes()) else {
+        anyhow::bail!("cannot write {}: not a file name", path.display());
+    };
+    // SAFETY: `c` is a valid NUL-terminated string; access only reads it.
+    if unsafe { libc::access(c.as_ptr(), libc::W_OK) } != 0 {
+        let e = std::io::Error::last_os_error();
+        anyhow::bail!("cannot write {}: {e}", path.display());
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn check_stream(_: &Path, _: &Path) -> anyhow::Result<()> {
+    Ok(())
 }
 
 /// The error for a failed save, naming the file (and --force when it was in the way).

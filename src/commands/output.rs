@@ -58,9 +58,14 @@ pub struct Out {
 }
 
 impl Out {
-    /// The process's standard output.
+    /// The process's standard output; if it was closed when the program started (`dama perft
+    /// >&-`), one whose every write fails, so the command reports it as any failed write.
     pub fn stdout() -> Out {
-        Out::new(Box::new(io::stdout()))
+        if stdout_closed() {
+            Out::new(Box::new(ClosedStdout))
+        } else {
+            Out::new(Box::new(io::stdout()))
+        }
     }
 
     /// Any writer (tests write into a buffer or a failing writer).
@@ -125,6 +130,55 @@ impl Out {
             }
             r => r.map_err(OutputError),
         }
+    }
+}
+
+/// Whether standard output was closed when the program started. Rust's runtime opens
+/// `/dev/null` on a closed standard descriptor before `main`, after which every write would
+/// succeed unseen; so the descriptor is looked at earlier, by a constructor (Linux only: the
+/// `.init_array` that runs before `main`).
+pub fn stdout_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // Used here, so the constructor is linked in wherever `Out` is.
+        std::hint::black_box(&LOOK_AT_STDOUT);
+    }
+    STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
+
+/// Runs before `main` (and before the runtime replaces a closed descriptor).
+#[cfg(target_os = "linux")]
+extern "C" fn look_at_stdout() {
+    // SAFETY: F_GETFD only asks whether descriptor 1 is open; nothing else runs yet.
+    let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
+    STDOUT_CLOSED.store(closed, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The error of a write to a standard output that was closed at the start.
+pub fn closed_stdout() -> OutputError {
+    OutputError(closed_error())
+}
+
+fn closed_error() -> io::Error {
+    io::Error::other("it was closed when dama started")
+}
+
+/// Standard output when it was closed at the start: every write fails.
+struct ClosedStdout;
+
+impl Write for ClosedStdout {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(closed_error())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 

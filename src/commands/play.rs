@@ -2,26 +2,28 @@
 //! replay viewer that `dama replay FILE` opens.
 
 use crate::cli::{ColorChoice, PlayArgs};
+use crate::engine::Strength;
+use crate::engine::strength::MAX_DEPTH;
 use crate::notation::fen;
 use crate::rules::{Color, Game, Position, RuleSet};
+use crate::tui::keep::Kept;
 use crate::tui::run::{Ended, EngineLink};
-use crate::tui::save::{Kept, Strength};
 use crate::tui::viewer::Viewer;
 use crate::tui::worker::Worker;
-use crate::tui::{App, Config, Look};
+use crate::tui::{App, GameSettings, Look};
 use anyhow::Context;
 use std::path::PathBuf;
 use std::time::Duration;
 
 /// The settings every board starts from: look, language, and the data folder (cleaned of the
 /// temporary files of killed saves) for saves and the kept game.
-fn base_config(args: &PlayArgs) -> Config {
-    let mut config = Config::new(RuleSet::from(args.rules));
+fn base_config(args: &PlayArgs) -> GameSettings {
+    let mut config = GameSettings::new(RuleSet::from(args.rules));
     config.look = look(args.ascii);
     config.lang = crate::cli::LangChoice::resolve(args.lang);
     let data = data_dir();
     if let Some(d) = &data {
-        crate::tui::save::clean_data_folder(d);
+        crate::tui::keep::clean_data_folder(d);
     }
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));
@@ -37,7 +39,7 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
     let kept = config
         .autosave
         .as_deref()
-        .and_then(|p| crate::tui::save::resume(p, rules).ok())
+        .and_then(|p| crate::tui::keep::resume(p, rules).ok())
         .map(|l| l.summary.text(config.lang));
     let mut app = App::start_screen(config, kept);
     let mut engine = LazyEngine::new(play_threads(args));
@@ -57,7 +59,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
         Game::new(pos)
     } else if let Some(path) = &args.load {
-        let l = crate::tui::save::load_game(path, rules)?;
+        let l = crate::tui::keep::load_game(path, rules)?;
         loaded_side = l.human;
         loaded_strength = l.engine;
         l.game
@@ -66,7 +68,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
             .autosave
             .clone()
             .context("no home folder: there is no autosave to resume")?;
-        let l = crate::tui::save::resume(&path, rules)?;
+        let l = crate::tui::keep::resume(&path, rules)?;
         loaded_side = l.human;
         loaded_strength = l.engine;
         resumed = Some(l.summary);
@@ -92,25 +94,24 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     // A continued game keeps the engine it was played against, unless told otherwise.
     match (args.depth, args.movetime, loaded_strength) {
         _ if args.level.is_some() || args.time.is_some() => {}
-        (None, None, Some(Strength::Depth(d))) => config.depth = d,
-        (None, None, Some(Strength::Level(n))) => config.level = Some(n),
-        (None, None, Some(Strength::MoveTimeMs(t))) => {
-            config.movetime = Some(Duration::from_millis(t));
-        }
+        (None, None, Some(s)) => config.strength = s,
         _ => {}
     }
     if let Some(d) = args.depth {
-        anyhow::ensure!((1..=40).contains(&d), "--depth must be between 1 and 40");
-        config.depth = d;
+        anyhow::ensure!(
+            (1..=MAX_DEPTH).contains(&d),
+            "--depth must be between 1 and {MAX_DEPTH}"
+        );
+        config.strength = Strength::Depth(d);
     }
     if let Some(t) = args.movetime {
-        config.movetime = Some(Duration::from_millis(t));
+        config.strength = Strength::MoveTime(Duration::from_millis(t));
     }
     config.seed = args.seed;
     config.touch_move = args.touch_move;
     config.time_control = args.time;
-    if args.level.is_some() {
-        config.level = args.level;
+    if let Some(n) = args.level {
+        config.strength = Strength::Level(n);
     }
     config.bell = args.bell;
 
@@ -178,12 +179,12 @@ fn finish(ended: std::io::Result<Ended>) -> anyhow::Result<()> {
 /// the file holds several and none was `chosen`, on the list of games. The engine thread
 /// starts only if the player starts a game from a position of the replay.
 pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()> {
-    let mut config = Config::new(opts.rules);
+    let mut config = GameSettings::new(opts.rules);
     config.look = look(opts.ascii);
     config.lang = opts.lang;
     let data = data_dir();
     if let Some(d) = &data {
-        crate::tui::save::clean_data_folder(d);
+        crate::tui::keep::clean_data_folder(d);
     }
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));

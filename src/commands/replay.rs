@@ -16,21 +16,110 @@ pub fn run(args: &ReplayArgs, out: &mut Out) -> anyhow::Result<()> {
     let path = &args.file;
     let rules: RuleSet = args.rules.into();
     let text = read_text(path).with_context(|| format!("cannot read {}", path.display()))?;
-    // One pass over the file: a short summary of each game, and the chosen game whole. The
-    // games are not all held at once (a large file's games take many times its size).
-    let mut rows = Vec::new();
-    let mut chosen_game = None;
-    for (i, g) in Reader::new(&text, rules).enumerate() {
-        rows.push(Row::of(&g));
-        if args.game == Some(i + 1) {
-            chosen_game = Some(g);
+    // Without --text, on a terminal, the full-screen viewer opens on the chosen game or the
+    // first readable one (its panel says how many the file holds; [ and ] change game). Piped
+    // into a script, the output stays text: the list of games, or the replay.
+    let tty = io::stdout().is_terminal() && io::stdin().is_terminal();
+    if !args.text && tty {
+        // Opened on a game the file holds; else the text errors below say what is wrong.
+        let n = args.game.unwrap_or(1);
+        if n >= 1 && Reader::new(&text, rules).nth(n - 1).is_some() {
+            return view(path, text, args);
         }
     }
-    if rows.is_empty() {
-        bail!("{}: not a PDN file (no game found)", path.display());
+    if args.game == Some(0) {
+        bail!("games are numbered from 1");
     }
+    // The games are read one at a time, up to the chosen one (a large file's games take many
+    // times its size), and that one only up to --ply.
+    let mut reader = Reader::new(&text, rules);
+    let chosen = args.game.unwrap_or(1);
+    for read in 0..chosen - 1 {
+        if reader.next().is_none() {
+            return Err(no_game(path, read, chosen));
+        }
+    }
+    let Some(head) = reader.next_up_to(args.ply.unwrap_or(usize::MAX)) else {
+        return Err(no_game(path, chosen - 1, chosen));
+    };
+    let several = chosen > 1 || !reader.at_end();
+    if args.game.is_none() && several {
+        // Options about one game's replay would otherwise vanish without a word.
+        drop(head);
+        return list(path, &text, rules, args, out);
+    }
+    drop(reader);
+    drop(text);
+    match head.game {
+        Ok(g) => Ok(print_text(g, head.cut, args, None, out).map(drop)?),
+        // A damaged game is shown up to its damage; the error follows.
+        Err(mut e) => {
+            let damage = located(path, chosen, several, &e);
+            let Some(partial) = e.partial.take() else {
+                bail!("{damage}")
+            };
+            let plies = partial.moves.len();
+            let whole = print_text(*partial, false, args, Some(&damage), out)?;
+            match whole {
+                Shown::UpToDamage => {
+                    bail!("{damage} (game shown up to ply {plies}, where the record is damaged)")
+                }
+                Shown::Stopped => Ok(()),
+            }
+        }
+    }
+}
+
+/// The error for a game number past the file's `count` games.
+fn no_game(path: &Path, count: usize, n: usize) -> anyhow::Error {
+    if count == 0 {
+        anyhow::anyhow!("{}: not a PDN file (no game found)", path.display())
+    } else {
+        anyhow::anyhow!(
+            "{} holds {count} game{}; there is no game {n}",
+            path.display(),
+            if count == 1 { "" } else { "s" }
+        )
+    }
+}
+
+/// Opens the full-screen viewer on the file's text.
+fn view(path: &Path, text: String, args: &ReplayArgs) -> anyhow::Result<()> {
+    let rules: RuleSet = args.rules.into();
+    let index = match args.game {
+        Some(n) => n - 1,
+        None => Reader::new(&text, rules)
+            .position(|g| g.is_ok())
+            .unwrap_or(0),
+    };
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let opts = crate::commands::play::ViewOptions {
+        index,
+        chosen: args.game.is_some(),
+        ply: args.ply,
+        numbers: args.numbers,
+        rules,
+        ascii: args.ascii,
+        lang: crate::cli::LangChoice::resolve(args.lang),
+    };
+    crate::commands::play::view(name, text, &opts)
+}
+
+/// The list of a file's games (a file of several, no --game): one pass, a short summary of
+/// each game, one game held at a time.
+fn list(
+    path: &Path,
+    text: &str,
+    rules: RuleSet,
+    args: &ReplayArgs,
+    out: &mut Out,
+) -> anyhow::Result<()> {
+    let rows: Vec<Row> = Reader::new(text, rules).map(|g| Row::of(&g)).collect();
     // A file in which nothing reads is an error, not a list of errors.
-    if args.game.is_none() && rows.len() > 1 && rows.iter().all(Row::shows_nothing) {
+    if rows.iter().all(Row::shows_nothing) {
         let Some(Row::Damaged { error, .. }) = rows.first() else {
             unreachable!("every game is damaged")
         };
@@ -39,79 +128,17 @@ pub fn run(args: &ReplayArgs, out: &mut Out) -> anyhow::Result<()> {
              {rules}; see --rules); the first: {}",
             rows.len(),
             path.display(),
-            located(path, 1, rows.len(), error)
+            located(path, 1, true, error)
         );
     }
-    // Without --text, on a terminal, the full-screen viewer opens on the chosen game or the
-    // first readable one (its panel says how many the file holds; [ and ] change game). Piped
-    // into a script, the output stays text: the list of games, or the replay.
-    let tty = io::stdout().is_terminal() && io::stdin().is_terminal();
-    if !args.text && tty && args.game.is_none_or(|n| (1..=rows.len()).contains(&n)) {
-        let index = match args.game {
-            Some(n) => n - 1,
-            None => rows.iter().position(Row::is_ok).unwrap_or(0),
-        };
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        let opts = crate::commands::play::ViewOptions {
-            index,
-            chosen: args.game.is_some(),
-            ply: args.ply,
-            numbers: args.numbers,
-            rules,
-            ascii: args.ascii,
-            lang: crate::cli::LangChoice::resolve(args.lang),
-        };
-        drop((rows, chosen_game));
-        return crate::commands::play::view(name, text, &opts);
+    if args.ply.is_some() || args.numbers {
+        warn(format_args!(
+            "dama: --ply and --numbers replay one game: choose it with --game N \
+             (the file holds {})",
+            rows.len()
+        ));
     }
-    let count = rows.len();
-    let chosen = match args.game {
-        Some(0) => bail!("games are numbered from 1"),
-        Some(n) if n > count => bail!(
-            "{} holds {count} game{}; there is no game {n}",
-            path.display(),
-            if count == 1 { "" } else { "s" }
-        ),
-        Some(n) => n,
-        None if count == 1 => 1,
-        None => {
-            // Options about one game's replay would otherwise vanish without a word.
-            if args.ply.is_some() || args.numbers {
-                warn(format_args!(
-                    "dama: --ply and --numbers replay one game: choose it with --game N \
-                     (the file holds {count})"
-                ));
-            }
-            return Ok(list(path, &rows, out)?);
-        }
-    };
-    let game = match chosen_game {
-        Some(g) => g,
-        // The only game of the file (no --game given).
-        None => Reader::new(&text, rules).next().expect("one game"),
-    };
-    drop(text);
-    match game {
-        Ok(g) => Ok(print_text(&g, args, None, out).map(drop)?),
-        // A damaged game is shown up to its damage; the error follows.
-        Err(e) => {
-            let Some(partial) = &e.partial else {
-                bail!("{}", located(path, chosen, count, &e))
-            };
-            let damage = located(path, chosen, count, &e);
-            let whole = print_text(partial, args, Some(&damage), out)?;
-            match whole {
-                Shown::UpToDamage => bail!(
-                    "{damage} (game shown up to ply {}, where the record is damaged)",
-                    partial.moves.len()
-                ),
-                Shown::Stopped => Ok(()),
-            }
-        }
-    }
+    Ok(write_list(path, &rows, out)?)
 }
 
 /// One game in the list of a file's games.
@@ -155,8 +182,8 @@ impl Row {
 }
 
 /// `FILE:LINE:COLUMN: message`, naming the game when the file holds several.
-fn located(path: &Path, n: usize, count: usize, e: &PdnError) -> String {
-    let which = if count > 1 {
+fn located(path: &Path, n: usize, several: bool, e: &PdnError) -> String {
+    let which = if several {
         format!(" (game {n})")
     } else {
         String::new()
@@ -179,7 +206,7 @@ fn players(g: &PdnGame) -> String {
     )
 }
 
-fn list(path: &Path, rows: &[Row], out: &mut Out) -> Result<(), OutputError> {
+fn write_list(path: &Path, rows: &[Row], out: &mut Out) -> Result<(), OutputError> {
     let ok = rows.iter().filter(|r| r.is_ok()).count();
     outln!(
         out,
@@ -248,9 +275,11 @@ enum Shown {
     Stopped,
 }
 
-/// Prints the replay of `game`; `damage` says where a damaged game's record breaks off.
+/// Prints the replay of `game`; `damage` says where a damaged game's record breaks off, `cut`
+/// that the record goes on past the plies read (`--ply`).
 fn print_text(
-    game: &PdnGame,
+    game: PdnGame,
+    cut: bool,
     args: &ReplayArgs,
     damage: Option<&str>,
     out: &mut Out,
@@ -261,11 +290,13 @@ fn print_text(
     }
     let rules: RuleSet = game.rules;
     outln!(out, "Rules: {rules}")?;
-    let mut replay = Replay::new(game.clone());
+    // Copied out: the replay owns the record, and moves on below.
+    let (rule_draw, result) = (game.rule_draw, game.result);
+    let mut replay = Replay::new(game);
     let stop = args.ply.unwrap_or(usize::MAX).min(replay.len());
     outln!(out, "")?;
     outln!(out, "Start: {}", fen::write(replay.position()))?;
-    for c in &game.intro {
+    for c in &replay.record().intro {
         outln!(out, "{{{c}}}")?;
     }
     out.text(format_args!(
@@ -291,7 +322,7 @@ fn print_text(
         for v in &m.variations {
             outln!(out, "({v})")?;
         }
-        if let Some(d) = game.rule_draw.filter(|d| d.ply == replay.ply()) {
+        if let Some(d) = rule_draw.filter(|d| d.ply == replay.ply()) {
             outln!(out, "Draw: {d}")?;
         }
         out.text(format_args!(
@@ -317,14 +348,13 @@ fn print_text(
             replay.ply(),
             replay.len()
         )?,
-        None if replay.at_end() => outln!(out, "Result {}", replay.ending())?,
-        None => outln!(
+        None if cut => outln!(
             out,
-            "Stopped after ply {} of {} (result {})",
-            replay.ply(),
-            replay.len(),
-            game.result
+            "Stopped after ply {} (the record goes on and is not read further; result {result})",
+            replay.ply()
         )?,
+        // Read up to --ply only: not cut, the game ends there.
+        None => outln!(out, "Result {}", replay.ending())?,
     }
     outln!(out, "FEN {}", fen::write(replay.position()))?;
     Ok(shown)

@@ -6,7 +6,7 @@ use super::{check_output, write_error};
 use crate::cli::Rules;
 use crate::engine::{Limits, format_score};
 use crate::rules::RuleSet;
-use crate::suite::build::{self, Config, Event};
+use crate::suite::build::{self, Event, SuiteBuildConfig};
 use crate::suite::prove::{self, Prover};
 use crate::suite::{self, Suite, run as suite_run};
 use anyhow::Context;
@@ -190,7 +190,7 @@ fn build(a: &BuildArgs, out: &mut Out) -> anyhow::Result<()> {
     }
     check_output(&a.out, a.force)?;
     let rules = RuleSet::from(a.rules);
-    let cfg = Config {
+    let cfg = SuiteBuildConfig {
         rules,
         games: a.games,
         seed: a.seed,

@@ -6,7 +6,7 @@ use crate::rules::RuleSet;
 use crate::tables::{self, BuildOptions, Material, SliceEvent, file};
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
@@ -64,24 +64,90 @@ fn required_dir() -> anyhow::Result<PathBuf> {
 }
 
 /// The rule set's tables for an engine, saying once per process on stderr (stdout may be a
-/// protocol or the board) when they are missing or smaller than the default build, and how
-/// to build them.
+/// protocol or the board) when they are missing, smaller than the default build, or when
+/// slices of the build present could not be used (named, with why), and how to build them.
 pub(crate) fn for_engine(rules: RuleSet) -> Option<Arc<tables::Tables>> {
     static SAID: AtomicBool = AtomicBool::new(false);
-    let t = tables::shared(rules);
-    let have = t.as_ref().map_or(0, |t| t.max_pieces());
-    if have < tables::DEFAULT_PIECES && !SAID.swap(true, AtomicOrdering::Relaxed) {
-        let now = if have == 0 {
-            "no endgame tables".to_string()
-        } else {
-            format!("endgame tables up to {have} pieces only")
-        };
-        warn(format_args!(
-            "dama: {now} for the {rules} rules; endings with up to {} pieces are played exactly after `dama tables build --rules {rules}`",
-            tables::DEFAULT_PIECES
-        ));
+    let load = tables::shared_load(rules);
+    let have = load.tables.as_ref().map_or(0, |t| t.max_pieces());
+    let notice = match &load.dir {
+        Some(dir) if !load.problems.is_empty() => Some(problems_notice(rules, dir, load, have)),
+        _ if have < tables::DEFAULT_PIECES => {
+            let now = if have == 0 {
+                "no endgame tables".to_string()
+            } else {
+                format!("endgame tables up to {have} pieces only")
+            };
+            Some(format!(
+                "dama: {now} for the {rules} rules; endings with up to {} pieces are played exactly after `dama tables build --rules {rules}`",
+                tables::DEFAULT_PIECES
+            ))
+        }
+        _ => None,
+    };
+    if let Some(notice) = notice {
+        if !SAID.swap(true, AtomicOrdering::Relaxed) {
+            warn(format_args!("{notice}"));
+        }
     }
-    t
+    load.tables.clone()
+}
+
+/// The slices the engine had to leave out, by name (the first few), what it uses instead, and
+/// the commands that list and repair them.
+fn problems_notice(rules: RuleSet, dir: &Path, load: &tables::SharedLoad, have: u32) -> String {
+    const NAMED: usize = 3;
+    let mut named: Vec<String> = load
+        .problems
+        .iter()
+        .take(NAMED)
+        .map(|e| short(e, dir))
+        .collect();
+    if load.problems.len() > NAMED {
+        named.push(format!("and {} more", load.problems.len() - NAMED));
+    }
+    let what = if load.problems.iter().all(tables::TableError::is_absent) {
+        "incomplete"
+    } else {
+        "damaged or unreadable"
+    };
+    let uses = if have == 0 {
+        "the engine plays without them".to_string()
+    } else {
+        format!("the engine uses them up to {have} pieces only")
+    };
+    let pieces = if load.top >= 2 {
+        format!(" --pieces {}", load.top)
+    } else {
+        String::new()
+    };
+    format!(
+        "dama: the {rules} endgame tables in {} are {what} ({}); {uses}; `dama tables build --rules {rules}{pieces}` rebuilds what is missing or damaged (`dama tables verify --rules {rules}` checks them all)",
+        dir.display(),
+        named.join("; "),
+    )
+}
+
+/// An error about a file of `dir`, naming the file without the folder.
+fn short(e: &tables::TableError, dir: &Path) -> String {
+    short_note(&e.to_string(), dir)
+}
+
+/// "1 problem", "2 problems".
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// What a leftover temporary file means.
+fn leftover_note(p: &Path) -> String {
+    format!(
+        "{}: left by a build that did not finish (run that build again to complete it)",
+        p.display()
+    )
 }
 
 fn rule_sets(r: Option<Rules>) -> Vec<RuleSet> {
@@ -136,7 +202,7 @@ fn build(
         )
         .expect("a valid template"),
     );
-    let (mut built, mut kept) = (0, 0);
+    let (mut built, mut kept, mut replaced) = (0, 0, 0);
     let t = tables::build(
         &BuildOptions {
             rules,
@@ -150,6 +216,14 @@ fn build(
             bar.set_message(format!("{} (ply {})", p.slice, p.level));
         },
         &mut |e| match e {
+            SliceEvent::Damaged(why) => {
+                replaced += 1;
+                bar.suspend(|| {
+                    warn(format_args!(
+                        "dama: {why}; solving it again and replacing the file"
+                    ))
+                });
+            }
             SliceEvent::Built(_) => built += 1,
             SliceEvent::Kept(_) => kept += 1,
         },
@@ -159,9 +233,14 @@ fn build(
     let positions: u64 = t.slices().iter().map(|s| s.positions()).sum();
     outln!(
         out,
-        "{rules} tables up to {pieces} pieces in {}: {} slices ({built} built, {kept} already there), {positions} positions, {:.1} s",
+        "{rules} tables up to {pieces} pieces in {}: {} slices ({built} built{}, {kept} already there), {positions} positions, {:.1} s",
         dir.display(),
         built + kept,
+        match replaced {
+            0 => String::new(),
+            1 => ", 1 of them in place of a damaged file".to_string(),
+            n => format!(", {n} of them in place of damaged files"),
+        },
         started.elapsed().as_secs_f64()
     )?;
     Ok(())
@@ -186,9 +265,18 @@ fn info(sets: &[RuleSet], out: &mut Out) -> anyhow::Result<()> {
             "dtw"
         )?;
         let mut per_n = [(0u64, 0u64, 0u64, 0u64, 0u64, 0usize); 7];
-        for m in Material::all_up_to(tables::MAX_PIECES) {
-            let Ok(h) = file::read_header(&dir, rules, m) else {
-                continue;
+        // Every slice up to the highest piece count present is due: one that is not there,
+        // or whose header or length is wrong, is named below rather than left out unsaid.
+        let top = tables::built_up_to(&dir, tables::MAX_PIECES);
+        let mut problems: Vec<tables::TableError> =
+            tables::folder_problem(&dir).into_iter().collect();
+        for m in Material::all_up_to(top) {
+            let h = match file::read_header(&dir, rules, m) {
+                Ok(h) => h,
+                Err(e) => {
+                    problems.push(e);
+                    continue;
+                }
             };
             any = true;
             outln!(
@@ -211,7 +299,8 @@ fn info(sets: &[RuleSet], out: &mut Out) -> anyhow::Result<()> {
             t.4 += h.losses;
             t.5 += 1;
         }
-        if !any {
+        let leftovers = file::leftovers(&dir);
+        if !any && problems.is_empty() && leftovers.is_empty() {
             outln!(
                 out,
                 "  none (build them with `dama tables build --rules {rules}`)"
@@ -223,7 +312,7 @@ fn info(sets: &[RuleSet], out: &mut Out) -> anyhow::Result<()> {
                 .iter()
                 .filter(|m| m.pieces() == n as u32)
                 .count();
-            if t.5 > 0 {
+            if n >= 2 && n as u32 <= top {
                 outln!(
                     out,
                     "  {n} pieces: {}/{expected} slices, {} positions, {} bytes, {} wins, {} draws, {} losses",
@@ -236,50 +325,128 @@ fn info(sets: &[RuleSet], out: &mut Out) -> anyhow::Result<()> {
                 )?;
             }
         }
+        if !problems.is_empty() {
+            outln!(
+                out,
+                "  {} (`dama tables build --rules {rules}{}` rebuilds what it can):",
+                count(problems.len(), "problem"),
+                if top >= 2 {
+                    format!(" --pieces {top}")
+                } else {
+                    String::new()
+                }
+            )?;
+            for e in &problems {
+                outln!(out, "    {}", short(e, &dir))?;
+            }
+        }
+        for p in &leftovers {
+            outln!(out, "  {}", short_note(&leftover_note(p), &dir))?;
+        }
     }
     Ok(())
 }
 
+/// A note about a file of `dir`, naming the file without the folder.
+fn short_note(text: &str, dir: &Path) -> String {
+    let prefix = format!("{}{}", dir.display(), std::path::MAIN_SEPARATOR);
+    text.strip_prefix(&prefix).unwrap_or(text).to_string()
+}
+
 fn verify(sets: &[RuleSet], samples: u32, out: &mut Out) -> anyhow::Result<()> {
     let root = required_dir()?;
-    let mut failures = 0;
+    let (mut problems, mut found) = (0, false);
     for &rules in sets {
         let dir = tables::rules_dir(&root, rules);
-        let mut files = 0;
-        let mut checked = tables::verify::Report::default();
-        let t = tables::Tables::load(&dir, rules, tables::MAX_PIECES);
-        for m in Material::all_up_to(tables::MAX_PIECES) {
-            if !file::path(&dir, m).exists() {
+        let load = tables::Tables::load_checked(&dir, rules, tables::MAX_PIECES);
+        let t = &load.tables;
+        let leftovers = file::leftovers(&dir);
+        if load.top == 0 && leftovers.is_empty() && load.problems.is_empty() {
+            outln!(
+                out,
+                "{rules}: no tables in {} (build them with `dama tables build --rules {rules}`)",
+                dir.display()
+            )?;
+            continue;
+        }
+        found = true;
+        // Every slice up to the highest piece count present must be there and sound. The load
+        // read in full the piece counts it uses; the others are read in full here (it checked
+        // only their headers).
+        let due = Material::all_up_to(load.top);
+        let (mut sound, mut here) = (0, 0);
+        if let Some(e) = tables::folder_problem(&dir) {
+            outln!(out, "{rules}: {e}")?;
+            here += 1;
+        }
+        for &m in &due {
+            if t.slice(m).is_some() {
+                sound += 1;
                 continue;
             }
-            files += 1;
-            if let Err(e) = file::read(&dir, rules, m) {
-                outln!(out, "{rules}: {e}")?;
-                failures += 1;
+            match file::read(&dir, rules, m) {
+                Ok(_) => sound += 1,
+                Err(e) => {
+                    outln!(out, "{rules}: {e}")?;
+                    here += 1;
+                }
             }
         }
+        for p in &leftovers {
+            outln!(out, "{rules}: {}", leftover_note(p))?;
+            here += 1;
+        }
+        let mut checked = tables::verify::Report::default();
         for s in t.slices() {
-            let r = tables::verify::sample(&t, s.material, samples, 0x5eed ^ s.data.len() as u64);
+            let r = tables::verify::sample(t, s.material, samples, 0x5eed ^ s.data.len() as u64);
             for bad in &r.wrong {
                 outln!(out, "{rules}: {bad}")?;
             }
-            failures += r.wrong.len();
+            here += r.wrong.len();
             checked.add(&r);
         }
-        outln!(
-            out,
-            "{rules}: {files} files, checksums {}; {} positions checked against their moves, {} of them against a full search",
-            if failures == 0 {
-                "good"
-            } else {
-                "NOT all good"
-            },
-            checked.consistent,
-            checked.searched
-        )?;
+        let pieces = if load.top == 2 {
+            "2 pieces".to_string()
+        } else {
+            format!("2 to {} pieces", load.top)
+        };
+        let have = t.max_pieces();
+        let state = if here == 0 {
+            "checksums good".to_string()
+        } else if have == load.top {
+            count(here, "problem")
+        } else if have == 0 {
+            format!("{}; the engine cannot use them", count(here, "problem"))
+        } else {
+            format!(
+                "{}; the engine uses them up to {have} pieces only",
+                count(here, "problem")
+            )
+        };
+        let sampled = if checked.consistent == 0 {
+            "no position checked against its moves".to_string()
+        } else {
+            format!(
+                "{} positions checked against their moves, {} of them against a full search",
+                checked.consistent, checked.searched
+            )
+        };
+        if load.top == 0 {
+            outln!(out, "{rules}: no slices, {state}")?;
+        } else {
+            outln!(
+                out,
+                "{rules}: {sound} of {} slices ({pieces}) sound, {state}; {sampled}",
+                due.len()
+            )?;
+        }
+        problems += here;
     }
-    if failures > 0 {
-        bail!("{failures} problems found");
+    if problems > 0 {
+        bail!("{} found", count(problems, "problem"));
+    }
+    if !found {
+        bail!("no tables to verify in {}", root.display());
     }
     Ok(())
 }

@@ -5,7 +5,7 @@ use super::check_output;
 use super::output::{Out, outln};
 use crate::cli::TuneArgs;
 use crate::engine::eval::weights;
-use crate::engine::tune::{self, Config, Sample};
+use crate::engine::tune::{self, Sample, TuneConfig};
 use crate::rules::RuleSet;
 use anyhow::Context;
 use std::io::Write;
@@ -16,7 +16,7 @@ pub fn run(args: &TuneArgs, out: &mut Out) -> anyhow::Result<()> {
     if let Some(p) = &args.save_positions {
         check_output(p, args.force)?;
     }
-    let cfg = Config {
+    let cfg = TuneConfig {
         rules,
         games: args.games,
         nodes: args.nodes,

@@ -7,7 +7,6 @@
 pub mod bench;
 pub mod endgame;
 pub mod eval;
-pub mod levels;
 pub mod limits;
 pub mod ordering;
 pub mod params;
@@ -15,12 +14,14 @@ pub mod score;
 pub mod search;
 pub mod selfplay;
 pub mod sprt;
+pub mod strength;
 pub mod tt;
 pub mod tune;
 
 pub use limits::Limits;
 pub use score::{WIN, format_score, is_decisive};
 pub use search::{Engine, Style};
+pub use strength::Strength;
 
 use crate::rules::Move;
 use std::time::Duration;

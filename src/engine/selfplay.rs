@@ -64,21 +64,31 @@ pub fn play_out(
 
 /// A varied opening: `plies` random legal moves from the start, skipping lines where the game
 /// ends or a capture is pending at the end (so both colours start from a quiet position).
+/// Lines longer than [`MAX_OPENING_PLIES`] are rarely usable: this may then take very long.
 pub fn random_opening(rules: RuleSet, plies: usize, rng: &mut StdRng) -> Game {
     loop {
-        let mut game = Game::new(Position::start(rules));
-        for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
-            game.play(&m).expect("legal");
-        }
-        if game.outcome().is_none() && !crate::rules::has_capture(game.position()) {
+        if let Some(game) = random_line(rules, plies, rng) {
             return game;
         }
     }
+}
+
+/// The longest random opening worth asking for: about one line of 100 random plies in six
+/// is usable (the game goes on, no capture pending), one of 200 in 400, none of 300 in 2,000.
+pub const MAX_OPENING_PLIES: usize = 100;
+
+/// One try of [`random_opening`]: the line, or `None` if it is not usable.
+pub fn random_line(rules: RuleSet, plies: usize, rng: &mut StdRng) -> Option<Game> {
+    let mut game = Game::new(Position::start(rules));
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        game.play(&m).expect("legal");
+    }
+    (game.outcome().is_none() && !crate::rules::has_capture(game.position())).then_some(game)
 }
 
 /// A seeded generator (for openings and random movers).

@@ -18,7 +18,7 @@ use std::sync::mpsc;
 
 /// What a run plays and fits.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct TuneConfig {
     pub rules: RuleSet,
     pub games: u32,
     /// Nodes per move in the self-play games.
@@ -56,7 +56,7 @@ fn game_seed(seed: u64, game: u32) -> u64 {
 }
 
 /// Plays game `g` and returns its quiet positions after the opening, with the result.
-fn play_game(cfg: &Config, engine: &mut Engine, g: u32) -> Vec<Sample> {
+fn play_game(cfg: &TuneConfig, engine: &mut Engine, g: u32) -> Vec<Sample> {
     let seed = game_seed(cfg.seed, g);
     let mut game: Game =
         selfplay::random_opening(cfg.rules, cfg.opening_plies, &mut selfplay::rng(seed));
@@ -91,7 +91,7 @@ fn play_game(cfg: &Config, engine: &mut Engine, g: u32) -> Vec<Sample> {
 
 /// Plays `cfg.games` games on `cfg.threads` threads; `progress` hears of each finished game
 /// (how many so far). The samples come in game order whatever the threads did.
-pub fn play_games(cfg: &Config, progress: &mut dyn FnMut(u32)) -> Vec<Sample> {
+pub fn play_games(cfg: &TuneConfig, progress: &mut dyn FnMut(u32)) -> Vec<Sample> {
     let next = AtomicU32::new(0);
     let mut by_game: Vec<Option<Vec<Sample>>> = vec![None; cfg.games as usize];
     let (tx, rx) = mpsc::channel();
@@ -257,7 +257,7 @@ fn flat(w: &Weights) -> Vec<f64> {
 /// Fits the weights to `samples`, starting from `start`; every tenth game is held out to
 /// measure the fit. `progress` hears the epoch and the training loss now and then.
 pub fn fit(
-    cfg: &Config,
+    cfg: &TuneConfig,
     samples: &[Sample],
     start: &Weights,
     progress: &mut dyn FnMut(u32, f64),
@@ -326,8 +326,8 @@ mod tests {
     use super::*;
     use crate::engine::eval::weights::initial;
 
-    fn tiny(seed: u64, threads: usize) -> Config {
-        Config {
+    fn tiny(seed: u64, threads: usize) -> TuneConfig {
+        TuneConfig {
             rules: RuleSet::Italian,
             games: 4,
             nodes: 300,
@@ -344,7 +344,7 @@ mod tests {
     #[test]
     fn same_seed_same_weights() {
         let start = initial(RuleSet::Italian);
-        let run = |cfg: &Config| {
+        let run = |cfg: &TuneConfig| {
             let samples = play_games(cfg, &mut |_| {});
             let report = fit(cfg, &samples, &start, &mut |_, _| {});
             (samples, report.weights)

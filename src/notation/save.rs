@@ -17,12 +17,130 @@ pub enum Overwrite {
 /// linked to it, with [`Overwrite::Never`], which fails if the target exists). Temporary files
 /// of the same target left by a save that was killed midway are removed first.
 ///
+/// With [`Overwrite::Replace`], the file replaced is the one `path` names once symbolic links
+/// are followed ([`Target`]): the link stays, the file it points to gets the text. A device or
+/// a pipe that exists there (`/dev/null`, a FIFO, a terminal) is written into, never replaced
+/// by a file; a block device (a disk) or a socket is refused.
+///
 /// The folder must exist: a mistyped folder is reported, not created.
 ///
 /// # Errors
-/// Any I/O error (a missing folder as `NotFound` naming it); the target is then unchanged and
-/// the temporary file removed.
+/// Any I/O error (a missing folder as `NotFound` naming it, a full device as `StorageFull`);
+/// the target is then unchanged and the temporary file removed.
 pub fn save_atomic(path: &Path, contents: &str, overwrite: Overwrite) -> io::Result<()> {
+    if overwrite == Overwrite::Replace {
+        return match Target::of(path)? {
+            Target::File(file) => save_file(&file, contents, overwrite),
+            Target::Stream(stream) => write_through(&stream, contents),
+        };
+    }
+    save_file(path, contents, overwrite)
+}
+
+/// Where a save that may replace `path` lands, symbolic links followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A regular file, or no file yet (the last link of a chain may point to none): written
+    /// atomically, by a rename in this file's own folder.
+    File(PathBuf),
+    /// A character device or a FIFO (`/dev/null`, a terminal, a named pipe): the text is
+    /// written into it; renaming a file over it would replace the device.
+    Stream(PathBuf),
+}
+
+/// More links than this in a chain is a loop (as the kernel's own limit).
+const MAX_LINKS: usize = 40;
+
+impl Target {
+    /// Follows the symbolic links of `path` to what a save would write.
+    ///
+    /// # Errors
+    /// A loop of links; a folder, a block device or a socket at the end of the chain.
+    pub fn of(path: &Path) -> io::Result<Target> {
+        let mut p = path.to_path_buf();
+        for _ in 0..MAX_LINKS {
+            // Not there (or not readable): a new file, which the save itself checks further.
+            let Ok(meta) = std::fs::symlink_metadata(&p) else {
+                return Ok(Target::File(p));
+            };
+            let kind = meta.file_type();
+            if kind.is_symlink() {
+                let link = std::fs::read_link(&p)?;
+                // A relative link is read from the link's own folder.
+                p = match p.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+                continue;
+            }
+            if kind.is_file() {
+                return Ok(Target::File(p));
+            }
+            if kind.is_dir() {
+                return Err(io::Error::new(
+                    io::ErrorKind::IsADirectory,
+                    format!("{} is a folder", p.display()),
+                ));
+            }
+            return stream_or_refused(p, kind);
+        }
+        Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{}: more than {MAX_LINKS} symbolic links in a row (a loop?)",
+                path.display()
+            ),
+        ))
+    }
+}
+
+/// A special file: a character device or FIFO takes the text; a disk or socket does not.
+#[cfg(unix)]
+fn stream_or_refused(p: PathBuf, kind: std::fs::FileType) -> io::Result<Target> {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_char_device() || kind.is_fifo() {
+        return Ok(Target::Stream(p));
+    }
+    let what = if kind.is_block_device() {
+        "a block device (a disk): a game file is never written over one"
+    } else if kind.is_socket() {
+        "a socket, not a file"
+    } else {
+        "not a file"
+    };
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("{} is {what}", p.display()),
+    ))
+}
+
+#[cfg(not(unix))]
+fn stream_or_refused(p: PathBuf, _: std::fs::FileType) -> io::Result<Target> {
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("{} is not a file", p.display()),
+    ))
+}
+
+/// Writes `contents` into an existing device or FIFO (opening a FIFO waits for its reader,
+/// as any program's output into one does). Nothing is synced: a device or pipe keeps nothing.
+fn write_through(path: &Path, contents: &str) -> io::Result<()> {
+    // Never created or truncated: it exists, and is not a file.
+    let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+    if f.metadata()?.is_file() {
+        // Replaced by a file since it was looked at: writing into it unchecked could leave a
+        // half-overwritten file, which is what the atomic save is for.
+        return Err(io::Error::new(
+            io::ErrorKind::Interrupted,
+            format!("{} was replaced by a file while saving", path.display()),
+        ));
+    }
+    f.write_all(contents.as_bytes())?;
+    f.flush()
+}
+
+/// The atomic save of a regular file (see [`save_atomic`]).
+fn save_file(path: &Path, contents: &str, overwrite: Overwrite) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -188,6 +306,44 @@ mod tests {
         ] {
             assert_eq!(parse_temp_name(other), None, "{other}");
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn targets_follow_links_to_files_and_keep_devices() {
+        use std::os::unix::fs::symlink;
+        let dir = std::env::temp_dir().join(format!("dama-save-target-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let file = dir.join("sub/real.pdn");
+        std::fs::write(&file, "x").unwrap();
+        assert_eq!(Target::of(&file).unwrap(), Target::File(file.clone()));
+        // A relative link is read from its own folder; a chain is followed to its end.
+        symlink("sub/real.pdn", dir.join("one")).unwrap();
+        symlink(dir.join("one"), dir.join("two")).unwrap();
+        let got = Target::of(&dir.join("two")).unwrap();
+        assert_eq!(got, Target::File(dir.join("sub/real.pdn")));
+        // Nothing there: a new file, at the end of a dangling link too.
+        assert_eq!(
+            Target::of(&dir.join("new")).unwrap(),
+            Target::File(dir.join("new"))
+        );
+        symlink("sub/none.pdn", dir.join("dangling")).unwrap();
+        let got = Target::of(&dir.join("dangling")).unwrap();
+        assert_eq!(got, Target::File(dir.join("sub/none.pdn")));
+        symlink("/dev/null", dir.join("null")).unwrap();
+        let got = Target::of(&dir.join("null")).unwrap();
+        assert_eq!(got, Target::Stream("/dev/null".into()));
+        symlink("loop", dir.join("loop")).unwrap();
+        assert!(Target::of(&dir.join("loop")).is_err());
+        assert!(Target::of(&dir.join("sub")).is_err());
+        // Saved through the links, the file changes and the links stay.
+        save_atomic(&dir.join("two"), "new text", Overwrite::Replace).unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "new text");
+        assert!(dir.join("two").is_symlink() && dir.join("one").is_symlink());
+        save_atomic(&dir.join("null"), "gone", Overwrite::Replace).unwrap();
+        assert!(dir.join("null").is_symlink());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -276,18 +276,22 @@ impl Game {
 
     /// The end of the game, if it has ended. A side with no move loses (R-G1) even when the
     /// same ply also completes a repetition or the no-progress count: the loss is decided at
-    /// that side's turn.
+    /// that side's turn. A side with no pieces has lost whoever is to move: play never gets
+    /// there with the winner to move, but a set-up position (a FEN) can, and that side will
+    /// never have a turn it can play.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.declared {
             return Some(o);
         }
         let pos = self.position();
         let side = pos.side_to_move();
-        if pos.pieces_of(side).is_empty() {
-            return Some(Outcome::Win {
-                winner: side.opposite(),
-                reason: WinReason::NoPieces,
-            });
+        for loser in [side, side.opposite()] {
+            if pos.pieces_of(loser).is_empty() {
+                return Some(Outcome::Win {
+                    winner: loser.opposite(),
+                    reason: WinReason::NoPieces,
+                });
+            }
         }
         if legal_moves(pos).is_empty() {
             return Some(Outcome::Win {

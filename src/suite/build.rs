@@ -17,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 
 /// What to build.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct SuiteBuildConfig {
     pub rules: RuleSet,
     /// Self-play games to play (at most).
     pub games: u32,
@@ -88,7 +88,7 @@ fn game_seed(seed: u64, game: u32) -> u64 {
 }
 
 /// Plays game `g` (from 1): a random opening of 4 to 6 plies, then the engine to the end.
-fn play_game(cfg: &Config, engine: &mut Engine, g: u32) -> (Game, usize) {
+fn play_game(cfg: &SuiteBuildConfig, engine: &mut Engine, g: u32) -> (Game, usize) {
     let seed = game_seed(cfg.seed, g);
     let mut rng = selfplay::rng(seed);
     let plies = rng.random_range(4..=6);
@@ -110,7 +110,7 @@ fn play_game(cfg: &Config, engine: &mut Engine, g: u32) -> (Game, usize) {
 ///
 /// Positions of kings alone are left out: there the engine knows the result (its solved
 /// endings), and any move that keeps a won ending is as good as the one that wins a piece.
-pub fn build(cfg: &Config, on_event: &mut dyn FnMut(Event)) -> (Vec<Shot>, Stats) {
+pub fn build(cfg: &SuiteBuildConfig, on_event: &mut dyn FnMut(Event)) -> (Vec<Shot>, Stats) {
     let mut engine = Engine::new(16);
     let mut seen = HashSet::new();
     let mut shots = Vec::new();
@@ -198,7 +198,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_builds_the_same_suite() {
-        let cfg = Config {
+        let cfg = SuiteBuildConfig {
             rules: RuleSet::Italian,
             games: 2,
             seed: 3,

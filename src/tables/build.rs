@@ -38,8 +38,11 @@ pub struct Progress {
 }
 
 /// What happened to one slice pair.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum SliceEvent {
+    /// Found on disk but unusable (damaged, unreadable, not a file): solved again, and the
+    /// file replaced. Comes before the slice's `Built`.
+    Damaged(TableError),
     /// Solved now and written.
     Built(Material),
     /// Found on disk, checked and kept (a rerun after an interruption).
@@ -85,33 +88,37 @@ pub fn build(
             vec![m, m.mirror()]
         };
         let group_size: u64 = group.iter().map(|g| g.size()).sum();
-        let kept: Option<Vec<Slice>> = group
+        let read: Vec<Result<Slice, TableError>> = group
             .iter()
-            .map(|&g| file::read(opts.dir, opts.rules, g).ok())
+            .map(|&g| file::read(opts.dir, opts.rules, g))
             .collect();
         // Sound files from an earlier run are kept; the rest is solved and written now.
-        let slices = match kept {
-            Some(kept) => {
-                for s in &kept {
-                    event(SliceEvent::Kept(s.material));
-                }
-                kept
+        let slices = if read.iter().all(Result::is_ok) {
+            let kept: Vec<Slice> = read.into_iter().filter_map(Result::ok).collect();
+            for s in &kept {
+                event(SliceEvent::Kept(s.material));
             }
-            None => {
-                let solved = solve_group(opts, &tables, &group, &mut |level, first_pass| {
-                    progress(&Progress {
-                        done: done + first_pass,
-                        total,
-                        slice: m,
-                        level,
-                    })
-                })?;
-                for s in &solved {
-                    file::write(opts.dir, opts.rules, s)?;
-                    event(SliceEvent::Built(s.material));
+            kept
+        } else {
+            // Said before the files are replaced; a file never built is no news.
+            for e in read.into_iter().filter_map(Result::err) {
+                if !e.is_absent() {
+                    event(SliceEvent::Damaged(e));
                 }
-                solved
             }
+            let solved = solve_group(opts, &tables, &group, &mut |level, first_pass| {
+                progress(&Progress {
+                    done: done + first_pass,
+                    total,
+                    slice: m,
+                    level,
+                })
+            })?;
+            for s in &solved {
+                file::write(opts.dir, opts.rules, s)?;
+                event(SliceEvent::Built(s.material));
+            }
+            solved
         };
         for s in slices {
             tables.slices.insert(s.material, s);

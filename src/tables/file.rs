@@ -64,42 +64,154 @@ fn header(rules: RuleSet, s: &Slice) -> [u8; HEADER] {
     h
 }
 
-/// Writes a slice (atomically: temporary file, then rename).
+/// Writes a slice (atomically: temporary file, then rename). A temporary file left by an
+/// earlier run is replaced, and one this write cannot finish (a full disk) is removed, so it
+/// takes no room from the next try.
 ///
 /// # Errors
 /// The file system's error, with the path.
 pub fn write(dir: &Path, rules: RuleSet, s: &Slice) -> Result<(), TableError> {
     let final_path = path(dir, s.material);
-    let tmp = final_path.with_extension("dtb.part");
+    let tmp = part_path(&final_path);
     let h = header(rules, s);
-    let mut f = std::fs::File::create(&tmp).map_err(|e| TableError::io(&tmp, e))?;
-    f.write_all(&h)
-        .and_then(|()| f.write_all(&s.data))
-        .and_then(|()| f.sync_all())
-        .map_err(|e| TableError::io(&tmp, e))?;
-    drop(f);
-    std::fs::rename(&tmp, &final_path).map_err(|e| TableError::io(&final_path, e))
+    // Removed first, so whatever has that name (a FIFO would block the open) is never opened.
+    match std::fs::remove_file(&tmp) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(TableError::io(&tmp, e)),
+        _ => {}
+    }
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| {
+            f.write_all(&h)?;
+            f.write_all(&s.data)?;
+            f.sync_all()
+        });
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(TableError::io(&tmp, e));
+    }
+    std::fs::rename(&tmp, &final_path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        TableError::io(&final_path, e)
+    })
+}
+
+/// The temporary name a slice is written under.
+pub fn part_path(final_path: &Path) -> PathBuf {
+    final_path.with_extension("dtb.part")
+}
+
+/// Temporary files left in `dir` by a build that did not finish (sorted).
+pub fn leftovers(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().ends_with(".dtb.part"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Whether anything has the name of slice `m`'s file, even a broken link.
+pub fn present(dir: &Path, m: Material) -> bool {
+    std::fs::symlink_metadata(path(dir, m)).is_ok()
 }
 
 fn u64_at(h: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(h[at..at + 8].try_into().expect("8 bytes"))
 }
 
-/// Reads a slice and checks its header and checksum.
-///
-/// # Errors
-/// A missing or unreadable file, a file of another format, version, rule set or material, a
-/// wrong length, or a checksum that does not match.
-pub fn read(dir: &Path, rules: RuleSet, m: Material) -> Result<Slice, TableError> {
+/// "1 byte", "64 bytes".
+fn bytes(n: u64) -> String {
+    if n == 1 {
+        "1 byte".into()
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// What a file type is, for messages.
+fn kind(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() { "a folder" } else { "not a file" }
+}
+
+/// Opens a slice's file for reading, with its length: only a regular file (links followed),
+/// so a FIFO or a device named like a table neither blocks nor floods the reader.
+fn open(p: &Path) -> Result<(std::fs::File, u64), TableError> {
+    let not_regular = |t: std::fs::FileType| TableError::NotRegular {
+        path: p.to_path_buf(),
+        kind: kind(t),
+    };
+    let failed = |e: std::io::Error| {
+        if e.kind() != std::io::ErrorKind::NotFound {
+            return TableError::io(p, e);
+        }
+        // A link whose target is gone is named as such: the file is there to see.
+        let link = std::fs::read_link(p).ok();
+        TableError::Missing {
+            path: p.to_path_buf(),
+            link,
+        }
+    };
+    let md = std::fs::metadata(p).map_err(failed)?;
+    if !md.is_file() {
+        return Err(not_regular(md.file_type()));
+    }
+    let mut o = std::fs::OpenOptions::new();
+    o.read(true);
+    // Should a FIFO take the file's place after the check above, the open still returns at
+    // once; reads of a regular file ignore the flag.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.custom_flags(libc::O_NONBLOCK);
+    }
+    let f = o.open(p).map_err(failed)?;
+    let md = f.metadata().map_err(|e| TableError::io(p, e))?;
+    if !md.is_file() {
+        return Err(not_regular(md.file_type()));
+    }
+    Ok((f, md.len()))
+}
+
+/// Opens a slice's file and checks its header and its length against the slice it must hold.
+fn open_checked(
+    dir: &Path,
+    rules: RuleSet,
+    m: Material,
+) -> Result<(std::fs::File, [u8; HEADER], u64), TableError> {
     let p = path(dir, m);
     let bad = |why: String| TableError::Format {
         path: p.clone(),
         why,
     };
-    let mut f = std::fs::File::open(&p).map_err(|e| TableError::io(&p, e))?;
+    let (mut f, len) = open(&p)?;
     let mut h = [0u8; HEADER];
-    f.read_exact(&mut h)
-        .map_err(|_| bad("shorter than a table header".into()))?;
+    if len < HEADER as u64 {
+        return Err(bad(format!(
+            "cut short: {}, shorter than a table header ({HEADER} bytes)",
+            bytes(len)
+        )));
+    }
+    f.read_exact(&mut h).map_err(|e| TableError::io(&p, e))?;
     if &h[0..8] != MAGIC {
         return Err(bad("not a dama table file".into()));
     }
@@ -116,20 +228,50 @@ pub fn read(dir: &Path, rules: RuleSet, m: Material) -> Result<Slice, TableError
     if found != m {
         return Err(bad(format!("holds {found}, expected {m}")));
     }
-    let len = u64_at(&h, 16);
-    if len != m.size() {
+    let positions = u64_at(&h, 16);
+    if positions != m.size() {
         return Err(bad(format!(
-            "{len} positions where {} are expected",
+            "{positions} positions where {} are expected",
             m.size()
         )));
     }
+    let want = HEADER as u64 + positions;
+    if len != want {
+        return Err(bad(format!(
+            "{}: {} where a table of {positions} positions has {want}",
+            if len < want { "cut short" } else { "too long" },
+            bytes(len)
+        )));
+    }
+    Ok((f, h, len))
+}
+
+/// Reads a slice and checks its header and checksum.
+///
+/// # Errors
+/// A missing or unreadable file, one that is not a regular file, a file of another format,
+/// version, rule set or material, a wrong length, or a checksum that does not match.
+pub fn read(dir: &Path, rules: RuleSet, m: Material) -> Result<Slice, TableError> {
+    let p = path(dir, m);
+    let bad = |why: String| TableError::Format {
+        path: p.clone(),
+        why,
+    };
+    let (f, h, _) = open_checked(dir, rules, m)?;
+    let len = m.size();
     let mut data = Vec::new();
-    data.try_reserve_exact(len as usize)
+    data.try_reserve_exact(len as usize + 1)
         .map_err(|_| bad("not enough memory to read it".into()))?;
-    f.read_to_end(&mut data)
+    // One byte more than expected tells a file that grew while it was read.
+    f.take(len + 1)
+        .read_to_end(&mut data)
         .map_err(|e| TableError::io(&p, e))?;
     if data.len() as u64 != len {
-        return Err(bad(format!("cut short: {} of {len} positions", data.len())));
+        return Err(bad(format!(
+            "changed while being read: {} where a table of {len} positions has {}",
+            bytes(HEADER as u64 + data.len() as u64),
+            HEADER as u64 + len
+        )));
     }
     if checksum(&[&h[0..48], &data]) != u64_at(&h, 48) {
         return Err(TableError::Checksum { path: p });
@@ -152,28 +294,12 @@ pub struct Header {
     pub bytes: u64,
 }
 
-/// Reads a slice's header only.
+/// Reads a slice's header only, and checks the file's length.
 ///
 /// # Errors
 /// As [`read`], without the checksum.
 pub fn read_header(dir: &Path, rules: RuleSet, m: Material) -> Result<Header, TableError> {
-    let p = path(dir, m);
-    let bad = |why: &str| TableError::Format {
-        path: p.clone(),
-        why: why.into(),
-    };
-    let mut f = std::fs::File::open(&p).map_err(|e| TableError::io(&p, e))?;
-    let bytes = f.metadata().map_err(|e| TableError::io(&p, e))?.len();
-    let mut h = [0u8; HEADER];
-    f.read_exact(&mut h)
-        .map_err(|_| bad("shorter than a table header"))?;
-    if &h[0..8] != MAGIC
-        || u16::from_le_bytes([h[8], h[9]]) != VERSION
-        || h[10] != rules_byte(rules)
-        || Material::new(h[11], h[12], h[13], h[14]) != m
-    {
-        return Err(bad("not a table of this version, rule set and material"));
-    }
+    let (_, h, bytes) = open_checked(dir, rules, m)?;
     let (wins, draws, losses) = (u64_at(&h, 24), u64_at(&h, 32), u64_at(&h, 40));
     Ok(Header {
         material: m,

@@ -116,7 +116,14 @@ pub enum TableError {
         path: PathBuf,
         error: std::io::Error,
     },
-    /// A file that is not a dama table, of another version, or cut short.
+    /// No file where a slice is expected (`link`: a link whose target is gone).
+    Missing {
+        path: PathBuf,
+        link: Option<PathBuf>,
+    },
+    /// Something else under a slice's name: a FIFO, a device, a folder.
+    NotRegular { path: PathBuf, kind: &'static str },
+    /// A file that is not a dama table, of another version, or of the wrong length.
     Format { path: PathBuf, why: String },
     /// The checksum does not match the contents.
     Checksum { path: PathBuf },
@@ -133,12 +140,42 @@ impl TableError {
             error,
         }
     }
+
+    /// The file it is about, if any.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            TableError::Io { path, .. }
+            | TableError::Missing { path, .. }
+            | TableError::NotRegular { path, .. }
+            | TableError::Format { path, .. }
+            | TableError::Checksum { path } => Some(path),
+            TableError::TooDeep | TableError::TooLarge(_) => None,
+        }
+    }
+
+    /// No file at all under the name (not even a broken link): not built yet.
+    pub fn is_absent(&self) -> bool {
+        matches!(self, TableError::Missing { link: None, .. })
+    }
 }
 
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TableError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            TableError::Missing { path, link: None } => write!(f, "{}: missing", path.display()),
+            TableError::Missing {
+                path,
+                link: Some(to),
+            } => write!(
+                f,
+                "{}: a link to {}, which is missing",
+                path.display(),
+                to.display()
+            ),
+            TableError::NotRegular { path, kind } => {
+                write!(f, "{}: {kind}, not a table file", path.display())
+            }
             TableError::Format { path, why } => write!(f, "{}: {why}", path.display()),
             TableError::Checksum { path } => write!(
                 f,
@@ -153,6 +190,18 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
+/// What [`Tables::load_checked`] found.
+pub struct Loaded {
+    /// Every slice of the piece counts complete and sound up to the first that is not.
+    pub tables: Tables,
+    /// The highest piece count any file is present for (0: none): the build the folder holds.
+    pub top: u32,
+    /// Each slice up to `top` pieces that could not be used, and why (missing, damaged,
+    /// unreadable), in build order. Slices above the first incomplete piece count have their
+    /// header and length checked, not their checksum.
+    pub problems: Vec<TableError>,
+}
+
 impl Tables {
     /// No tables: every probe answers `None`.
     pub fn empty(rules: RuleSet) -> Tables {
@@ -165,26 +214,53 @@ impl Tables {
     /// Reads every complete set of slices found in `dir` (the rule set's folder): all slices of
     /// up to `n` pieces for the largest `n` whose files are all present and sound. Damaged or
     /// missing files above that are left out (the engine then knows fewer pieces); a missing
-    /// folder gives no tables.
+    /// folder gives no tables. [`Tables::load_checked`] also says what was left out.
     pub fn load(dir: &Path, rules: RuleSet, max_pieces: u32) -> Tables {
+        Tables::load_checked(dir, rules, max_pieces).tables
+    }
+
+    /// As [`Tables::load`], and which slices were left out and why: every slice of each piece
+    /// count up to the highest one present must be there (a build goes up piece by piece), so
+    /// a deleted, damaged or unreadable file is named, never silently dropped.
+    pub fn load_checked(dir: &Path, rules: RuleSet, max_pieces: u32) -> Loaded {
+        let top = built_up_to(dir, max_pieces);
         let mut t = Tables::empty(rules);
-        for n in 2..=max_pieces.min(MAX_PIECES) {
-            let mats: Vec<Material> = Material::all_up_to(n)
+        let mut problems: Vec<TableError> = folder_problem(dir).into_iter().collect();
+        let mut complete = true;
+        for n in 2..=top {
+            let mats = Material::all_up_to(n)
                 .into_iter()
-                .filter(|m| m.pieces() == n)
-                .collect();
-            let read: Result<Vec<Slice>, _> =
-                mats.iter().map(|&m| file::read(dir, rules, m)).collect();
-            match read {
-                Ok(slices) => {
-                    for s in slices {
-                        t.slices.insert(s.material, s);
-                    }
+                .filter(|m| m.pieces() == n);
+            if !complete {
+                // Not used whatever they hold: the cheap checks suffice to name them.
+                problems.extend(mats.filter_map(|m| file::read_header(dir, rules, m).err()));
+                continue;
+            }
+            let mut slices = Vec::new();
+            for m in mats {
+                // Once the piece count is known to be unusable, the rest of it is only named.
+                let read = if problems.is_empty() {
+                    file::read(dir, rules, m).map(|s| slices.push(s))
+                } else {
+                    file::read_header(dir, rules, m).map(|_| ())
+                };
+                if let Err(e) = read {
+                    problems.push(e);
                 }
-                Err(_) => break,
+            }
+            if problems.is_empty() {
+                for s in slices {
+                    t.slices.insert(s.material, s);
+                }
+            } else {
+                complete = false;
             }
         }
-        t
+        Loaded {
+            tables: t,
+            top,
+            problems,
+        }
     }
 
     pub fn rules(&self) -> RuleSet {
@@ -270,6 +346,28 @@ impl Tables {
     }
 }
 
+/// Why the rule set's folder cannot be looked into (not a folder, no permission); `None` when
+/// it can, or when it does not exist (no tables built).
+pub fn folder_problem(dir: &Path) -> Option<TableError> {
+    match std::fs::read_dir(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Some(TableError::io(dir, e)),
+        _ => None,
+    }
+}
+
+/// The highest piece count (up to `max_pieces`) any slice file is present for in `dir`, even a
+/// broken link; 0 for none. A build goes up piece by piece, so every slice up to it is due.
+pub fn built_up_to(dir: &Path, max_pieces: u32) -> u32 {
+    (2..=max_pieces.min(MAX_PIECES))
+        .rev()
+        .find(|&n| {
+            Material::all_up_to(n)
+                .into_iter()
+                .any(|m| m.pieces() == n && file::present(dir, m))
+        })
+        .unwrap_or(0)
+}
+
 /// The folder of a rule set's tables under the data folder (`<data>/tables/<rules>`).
 pub fn rules_dir(tables_dir: &Path, rules: RuleSet) -> PathBuf {
     tables_dir.join(rules.name())
@@ -289,17 +387,43 @@ pub fn default_dir() -> Option<PathBuf> {
 /// The rule set's tables from [`default_dir`], read once per process and shared by every
 /// engine (5 pieces are about 151 MB, 6 pieces 2.7 GB). `None` when there are none.
 pub fn shared(rules: RuleSet) -> Option<std::sync::Arc<Tables>> {
+    shared_load(rules).tables.clone()
+}
+
+/// What reading the shared tables found: see [`Loaded`].
+pub struct SharedLoad {
+    /// The rule set's folder (`None` without a data folder).
+    pub dir: Option<PathBuf>,
+    pub tables: Option<std::sync::Arc<Tables>>,
+    pub top: u32,
+    pub problems: Vec<TableError>,
+}
+
+/// The read behind [`shared`], with the slices it had to leave out (for the notice that
+/// names them).
+pub fn shared_load(rules: RuleSet) -> &'static SharedLoad {
     use std::sync::{Arc, OnceLock};
-    static IT: OnceLock<Option<Arc<Tables>>> = OnceLock::new();
-    static EN: OnceLock<Option<Arc<Tables>>> = OnceLock::new();
+    static IT: OnceLock<SharedLoad> = OnceLock::new();
+    static EN: OnceLock<SharedLoad> = OnceLock::new();
     let cell = match rules {
         RuleSet::Italian => &IT,
         RuleSet::English => &EN,
     };
     cell.get_or_init(|| {
-        let dir = rules_dir(&default_dir()?, rules);
-        let t = Tables::load(&dir, rules, MAX_PIECES);
-        (t.max_pieces() > 0).then(|| Arc::new(t))
+        let Some(dir) = default_dir().map(|d| rules_dir(&d, rules)) else {
+            return SharedLoad {
+                dir: None,
+                tables: None,
+                top: 0,
+                problems: Vec::new(),
+            };
+        };
+        let l = Tables::load_checked(&dir, rules, MAX_PIECES);
+        SharedLoad {
+            dir: Some(dir),
+            tables: (l.tables.max_pieces() > 0).then(|| Arc::new(l.tables)),
+            top: l.top,
+            problems: l.problems,
+        }
     })
-    .clone()
 }

@@ -8,15 +8,15 @@ pub mod app;
 pub mod clock;
 mod explain;
 pub mod input;
+pub mod keep;
 pub mod lang;
 pub mod layout;
 pub mod protocol;
 pub mod run;
-pub mod save;
 pub mod view;
 pub mod viewer;
 pub mod worker;
 
-pub use app::{App, Config, Look};
+pub use app::{App, GameSettings, Look};
 pub use input::Action;
 pub use lang::Lang;

@@ -2,17 +2,8 @@
 //! progress and results back. Every search has an id, so an answer to a stopped search is
 //! recognised and dropped.
 
+use crate::engine::Limits;
 use crate::rules::{Game, Move};
-use std::time::Duration;
-
-/// How long the engine may think.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchLimits {
-    Depth(u32),
-    MoveTime(Duration),
-    /// A node budget (the playing levels: strength in even steps, the same on any machine).
-    Nodes(u64),
-}
 
 /// Why a search was started.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,12 +25,14 @@ pub enum Request {
     Search {
         id: u64,
         game: Box<Game>,
-        limits: SearchLimits,
+        /// How long the engine may think (a [`crate::engine::Strength`]'s limits, or a share
+        /// of the clock under a time control).
+        limits: Limits,
         /// Only the engine's own moves vary among near-equal moves; a hint or a draw verdict
         /// is the best move and score the engine found.
         purpose: Purpose,
         /// For the engine's own moves: root moves within this many centi-men of the best may
-        /// be played (the playing level's margin, or the default small one).
+        /// be played ([`crate::engine::Strength::variety`]).
         variety: i32,
     },
     /// Stop the running search at once.

@@ -5,7 +5,7 @@
 
 use crate::engine::{Engine, Limits, SearchInfo};
 use crate::rules::Game;
-use crate::tui::app::{EngineMsg, Purpose, Report, Request, SearchLimits};
+use crate::tui::app::{EngineMsg, Purpose, Report, Request};
 use crate::tui::run::EngineLink;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,7 +16,7 @@ enum Job {
     Search {
         id: u64,
         game: Box<Game>,
-        limits: SearchLimits,
+        limits: Limits,
         purpose: Purpose,
         variety: i32,
         stop: Arc<AtomicBool>,
@@ -87,11 +87,6 @@ fn serve(
                 } else {
                     0
                 });
-                let limits = match limits {
-                    SearchLimits::Depth(d) => Limits::Depth(d),
-                    SearchLimits::MoveTime(t) => Limits::MoveTime(t),
-                    SearchLimits::Nodes(n) => Limits::Nodes(n),
-                };
                 let mut on_info = |info: &SearchInfo| {
                     let _ = replies.send(EngineMsg::Info {
                         id,
@@ -205,7 +200,7 @@ mod tests {
                 w.send(Request::Search {
                     id,
                     game: Box::new(Game::new(pos)),
-                    limits: SearchLimits::MoveTime(Duration::from_secs(60)),
+                    limits: Limits::MoveTime(Duration::from_secs(60)),
                     purpose: Purpose::Move,
                     variety: 0,
                 });

@@ -29,7 +29,7 @@ pub fn find_move(pos: &Position, text: &str) -> Move {
 /// Moves the cursor to `sq` with the arrow keys (through a flipped board too) and presses
 /// Enter there.
 pub fn choose_square(app: &mut App, sq: dama::rules::Square) {
-    let rules = app.config().rules;
+    let rules = app.settings().rules;
     while app.cursor() != (sq.row(), sq.file(rules)) {
         let (r, f) = app.cursor();
         let flip = app.flipped();

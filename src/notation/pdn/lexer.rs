@@ -30,6 +30,7 @@ pub(super) struct Spanned<'a> {
     pub(super) end: usize,
 }
 
+#[derive(Clone)]
 pub(super) struct Lexer<'a> {
     text: &'a str,
     /// Byte offset of the next character.
@@ -78,6 +79,11 @@ impl<'a> Lexer<'a> {
             Some(t) => (t.start, t.line, t.column),
             None => (self.i, self.line, self.column),
         }
+    }
+
+    /// The length of the text in bytes (where [`Lexer::i`] ends).
+    pub(super) fn text_len(&self) -> usize {
+        self.text.len()
     }
 
     /// The text between two byte offsets of tokens.

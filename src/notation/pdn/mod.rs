@@ -18,7 +18,8 @@ mod reader;
 mod writer;
 
 pub use reader::{
-    FileError, GameStart, Reader, SNIFF_BYTES, decode, read_file, read_game, read_games, read_text,
+    FileError, GameStart, Head, Reader, SNIFF_BYTES, Unclosed, decode, read_file, read_game,
+    read_games, read_text,
 };
 pub use writer::{LINE_WIDTH, write_game, write_games};
 // Saving lives in `notation::save`; re-exported here where records are written.

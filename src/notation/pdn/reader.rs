@@ -29,6 +29,20 @@ enum Skip {
 pub struct Reader<'a> {
     lex: Lexer<'a>,
     default_rules: RuleSet,
+    /// Plies of the main line to read before passing over the rest ([`Reader::next_up_to`]).
+    limit: Option<usize>,
+    /// The game just read went on past `limit`.
+    cut: bool,
+}
+
+/// A game read up to a ply ([`Reader::next_up_to`]).
+#[derive(Debug)]
+pub struct Head {
+    /// The game (or its error) up to the plies asked for.
+    pub game: Result<PdnGame, PdnError>,
+    /// The record goes on past them: its later moves were passed over unread (not replayed,
+    /// so a damage there goes unseen); the result is the one written at its end.
+    pub cut: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -37,6 +51,8 @@ impl<'a> Reader<'a> {
         Reader {
             lex: Lexer::new(text),
             default_rules,
+            limit: None,
+            cut: false,
         }
     }
 
@@ -54,6 +70,53 @@ impl<'a> Reader<'a> {
         Reader {
             lex: Lexer::resume(text, at.0),
             default_rules,
+            limit: None,
+            cut: false,
+        }
+    }
+
+    /// Reads the next game as [`Iterator::next`] does, but only its first `plies` plies: at
+    /// the move after them, the rest of its movetext is passed over without replaying it, up
+    /// to its result (kept) or the next game's tags. Time and memory go with `plies`, not
+    /// with the length of the game (a record of millions of plies shows its start at once).
+    pub fn next_up_to(&mut self, plies: usize) -> Option<Head> {
+        self.limit = Some(plies);
+        let game = self.read();
+        self.limit = None;
+        let cut = std::mem::take(&mut self.cut);
+        game.map(|game| Head { game, cut })
+    }
+
+    /// Whether the text holds nothing more (no game, not even damaged text).
+    pub fn at_end(&self) -> bool {
+        self.lex.clone().next().is_none()
+    }
+
+    /// After the plies asked for: the rest of the movetext, passed over (see
+    /// [`Reader::next_up_to`]).
+    fn skip_rest(&mut self, st: &mut GameState) {
+        self.cut = true;
+        // Results inside a variation are not the game's.
+        let mut depth = 0usize;
+        while let Some(t) = self.lex.next() {
+            let Ok(t) = t else {
+                // Unreadable text after the plies asked for: the game ends there unseen.
+                self.lex.skip_to_next_tag_line();
+                return;
+            };
+            match &t.tok {
+                Tok::Open => depth += 1,
+                Tok::Close => depth = depth.saturating_sub(1),
+                Tok::Result(r) if depth == 0 => {
+                    st.result = Some(*r);
+                    return;
+                }
+                Tok::Tag { .. } => {
+                    self.lex.push_back(t);
+                    return;
+                }
+                _ => {}
+            }
         }
     }
 
@@ -182,6 +245,11 @@ impl<'a> Reader<'a> {
                     }
                 }
                 Tok::Close => return Err(at(PdnErrorKind::UnmatchedParen)),
+                Tok::Move(_) if self.limit == Some(st.moves.len()) => {
+                    st.start(self.default_rules).map_err(at_tag)?;
+                    self.skip_rest(st);
+                    return Ok(());
+                }
                 Tok::Move(text) => {
                     st.start(self.default_rules).map_err(at_tag)?;
                     let game = st.game.as_mut().expect("started");
@@ -344,6 +412,20 @@ pub enum FileError {
     Io(std::io::Error),
     /// Longer than [`SNIFF_BYTES`], and its first megabyte holds no tag pair and no move.
     NotPdn,
+    /// Longer than [`SNIFF_BYTES`], and a tag pair (or comment) that starts at this line and
+    /// column of its first megabyte runs on past it, with no tag pair or move before it.
+    TooLong {
+        what: Unclosed,
+        line: usize,
+        column: usize,
+    },
+}
+
+/// What runs on past the first megabyte in [`FileError::TooLong`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unclosed {
+    Tag,
+    Comment,
 }
 
 impl std::fmt::Display for FileError {
@@ -354,18 +436,24 @@ impl std::fmt::Display for FileError {
                 f,
                 "not a PDN file: its first megabyte holds no tag pair and no move"
             ),
+            FileError::TooLong { what, line, column } => {
+                let what = match what {
+                    Unclosed::Tag => "tag pair",
+                    Unclosed::Comment => "comment",
+                };
+                write!(
+                    f,
+                    "line {line}, column {column}: the {what} that starts there is too long: it \
+                     runs on past the first megabyte of the file (read as PDN only when that \
+                     megabyte holds a tag pair or a move)"
+                )
+            }
         }
     }
 }
 
-impl std::error::Error for FileError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            FileError::Io(e) => Some(e),
-            FileError::NotPdn => None,
-        }
-    }
-}
+// No `source`: the message is the I/O error itself, which `{:#}` would print twice.
+impl std::error::Error for FileError {}
 
 impl From<std::io::Error> for FileError {
     fn from(e: std::io::Error) -> FileError {
@@ -375,10 +463,12 @@ impl From<std::io::Error> for FileError {
 
 /// Reads the text of a PDN file (see [`decode`] for its encoding). A file longer than
 /// [`SNIFF_BYTES`] is read on only when its first megabyte looks like PDN, so that a binary
-/// file or a device such as `/dev/zero` is refused instead of filling memory.
+/// file or a device such as `/dev/zero` is refused instead of filling memory. Every command
+/// that reads a game file reads it here.
 ///
 /// # Errors
-/// [`FileError::Io`] when the file can't be read, [`FileError::NotPdn`] as above.
+/// [`FileError::Io`] when the file can't be read, [`FileError::NotPdn`] or
+/// [`FileError::TooLong`] as above.
 pub fn read_text(path: &std::path::Path) -> Result<String, FileError> {
     use std::io::Read;
     let mut file = std::fs::File::open(path)?;
@@ -387,17 +477,18 @@ pub fn read_text(path: &std::path::Path) -> Result<String, FileError> {
         .take(SNIFF_BYTES as u64 + 1)
         .read_to_end(&mut bytes)?;
     if bytes.len() > SNIFF_BYTES {
-        if !looks_like_pdn(&decode(&bytes[..SNIFF_BYTES])) {
-            return Err(FileError::NotPdn);
-        }
+        sniff(&decode(&bytes[..SNIFF_BYTES]))?;
         file.read_to_end(&mut bytes)?;
     }
     Ok(decode_owned(bytes))
 }
 
-/// Whether a text holds at least one tag pair, move number, move or result.
-fn looks_like_pdn(text: &str) -> bool {
+/// Whether a text (the first megabyte of a file) holds at least one tag pair, move number,
+/// move or result; if not, [`FileError::TooLong`] when a tag pair or comment left open runs to
+/// its end (the file may be PDN with one absurdly long tag), else [`FileError::NotPdn`].
+fn sniff(text: &str) -> Result<(), FileError> {
     let mut lex = Lexer::new(text);
+    let mut too_long = None;
     while let Some(t) = lex.next() {
         match t {
             Ok(t)
@@ -405,11 +496,27 @@ fn looks_like_pdn(text: &str) -> bool {
                     t.tok,
                     Tok::Comment(_) | Tok::Nag(_) | Tok::Open | Tok::Close
                 ) => {}
-            Ok(_) => return true,
-            Err(_) => lex.skip_to_next_tag_line(),
+            Ok(_) => return Ok(()),
+            Err(e) => {
+                // An open tag runs to the end of the text (its lexer is left there); an open
+                // comment has no `}` after it at all.
+                let what = match e.kind {
+                    PdnErrorKind::UnclosedTag if lex.i == lex.text_len() => Some(Unclosed::Tag),
+                    PdnErrorKind::UnclosedComment => Some(Unclosed::Comment),
+                    _ => None,
+                };
+                if let (None, Some(what)) = (&too_long, what) {
+                    too_long = Some(FileError::TooLong {
+                        what,
+                        line: e.line,
+                        column: e.column,
+                    });
+                }
+                lex.skip_to_next_tag_line();
+            }
         }
     }
-    false
+    Err(too_long.unwrap_or(FileError::NotPdn))
 }
 
 /// Reads every game of a PDN file (see [`read_text`] and [`Reader`]). The games are all held

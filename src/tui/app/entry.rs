@@ -42,7 +42,7 @@ impl App {
     pub fn capturers(&self) -> Vec<Square> {
         if self.selected.is_some()
             || self.viewer.is_some()
-            || self.side_to_move() != self.config.human
+            || self.side_to_move() != self.settings.human
             || !crate::rules::has_capture(self.game.position())
         {
             return Vec::new();
@@ -64,8 +64,8 @@ impl App {
     /// While the engine is to move (it opens the game), on the player's own piece nearest the
     /// middle instead, not on the engine's pieces.
     pub(super) fn place_cursor(&mut self) {
-        let rules = self.config.rules;
-        let human = self.config.human;
+        let rules = self.settings.rules;
+        let human = self.settings.human;
         let sq = if self.side_to_move() == human {
             self.game.legal_moves().first().map(|m| m.from())
         } else {
@@ -112,7 +112,7 @@ impl App {
             self.via.clear();
             self.message = self.t(Msg::ChooseWhere).into();
         } else if let Some(sq) = self.selected {
-            if self.config.touch_move {
+            if self.settings.touch_move {
                 self.message = self.fill(Msg::TouchMoveMust, &[&sq]);
             } else {
                 self.clear_selection();
@@ -128,7 +128,7 @@ impl App {
             self.message = self.t(Msg::GameOverKeys).into();
             return;
         }
-        if self.side_to_move() != self.config.human {
+        if self.side_to_move() != self.settings.human {
             self.message = self.t(Msg::EngineThinkingWait).into();
             return;
         }
@@ -157,7 +157,7 @@ impl App {
             Msg::MustCaptureBackHome
         } else if capture {
             Msg::MustCaptureChoose
-        } else if self.config.touch_move {
+        } else if self.settings.touch_move {
             // R-G6: a picked piece that can move must move, so there is no letting go.
             Msg::PickedTouch
         } else {
@@ -177,7 +177,7 @@ impl App {
         // Another of the player's pieces: pick it instead (a chain may end on its own start,
         // so the picked square itself is a target when some capture ends there).
         if own && !cands.iter().any(|m| m.to() == t) {
-            if self.config.touch_move && t != from {
+            if self.settings.touch_move && t != from {
                 self.message = self.fill(Msg::TouchMoveMust, &[&from]);
                 return;
             }
@@ -260,7 +260,10 @@ impl App {
         self.redo.clear();
         self.hint = None;
         self.stop_search();
-        self.message = self.fill(Msg::YouPlayed, &[&super::move_text(&m, self.config.rules)]);
+        self.message = self.fill(
+            Msg::YouPlayed,
+            &[&crate::tui::lang::move_text(&m, self.settings.rules)],
+        );
         self.after_move();
     }
 }

@@ -8,117 +8,28 @@
 //! took back while the engine thought) is simply dropped.
 
 mod entry;
+mod overlay;
 mod practice;
-mod replay;
 mod review;
+mod settings;
 mod start;
+mod viewing;
 
-pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
-pub use practice::movetime_text;
+pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
+pub use overlay::{Overlay, Question};
 pub use review::Review;
+pub use settings::{GameSettings, Look};
 pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
 
-use crate::rules::{Color, Game, Move, Position, RuleSet, Square};
-use crate::tui::clock::{Clock, TimeControl};
+use crate::rules::{Color, Game, Move, Position, Square};
+use crate::tui::clock::Clock;
 use crate::tui::input::{Action, Context};
+use crate::tui::keep::{Keeper, Kept};
 use crate::tui::lang::{Lang, Msg};
 use crate::tui::layout::Screen;
-use crate::tui::save::{Keeper, Kept};
 use crate::tui::viewer::Viewer;
 use ratatui::layout::Rect;
 use std::path::PathBuf;
-use std::time::Duration;
-
-/// How the board is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Look {
-    /// Colours and Unicode pieces.
-    Colour,
-    /// No colour (`NO_COLOR`): Unicode pieces, markers instead of colours.
-    Mono,
-    /// Plain ASCII, no colour (`--ascii`).
-    Ascii,
-}
-
-/// The settings a game starts with (from the command line).
-#[derive(Clone, Debug)]
-pub struct Config {
-    pub rules: RuleSet,
-    /// The side the player takes; the engine plays the other.
-    pub human: Color,
-    pub depth: u32,
-    /// A playing level 1-10 (`--level`) instead of a depth or time: its search limit and how
-    /// often the engine settles for a nearly-as-good move.
-    pub level: Option<u8>,
-    /// A fixed time per engine move instead of a depth.
-    pub movetime: Option<Duration>,
-    /// A time control for both sides (`--time 5+3`): the engine manages its own time and a
-    /// flag fall ends the game.
-    pub time_control: Option<TimeControl>,
-    /// Ring the terminal bell at the engine's move and at the end of the game (`--bell`, `b`).
-    pub bell: bool,
-    pub seed: Option<u64>,
-    pub look: Look,
-    /// R-G6: a picked piece that can move must move.
-    pub touch_move: bool,
-    /// Where the game in progress is kept, after every move (for `--resume`).
-    pub autosave: Option<PathBuf>,
-    /// The game is the kept game itself (`--resume`): the autosave follows it from the start.
-    pub resumed: bool,
-    /// Where saved games go by default.
-    pub save_dir: PathBuf,
-    /// The language of the interface (`--lang`, else the locale).
-    pub lang: Lang,
-}
-
-impl Config {
-    pub fn new(rules: RuleSet) -> Config {
-        Config {
-            rules,
-            human: rules.first_to_move(),
-            depth: DEFAULT_DEPTH,
-            level: None,
-            movetime: None,
-            time_control: None,
-            bell: false,
-            seed: None,
-            look: Look::Colour,
-            touch_move: false,
-            autosave: None,
-            resumed: false,
-            save_dir: PathBuf::from("."),
-            lang: Lang::En,
-        }
-    }
-
-    pub fn limits(&self) -> SearchLimits {
-        use crate::engine::Limits;
-        if let Some(l) = self.level.and_then(crate::engine::levels::level) {
-            return match l.limits {
-                Limits::MoveTime(t) => SearchLimits::MoveTime(t),
-                Limits::Depth(d) => SearchLimits::Depth(d),
-                Limits::Nodes(n) => SearchLimits::Nodes(n),
-                // Levels are depths or a time; anything else would be a table error.
-                _ => SearchLimits::Depth(self.depth),
-            };
-        }
-        match self.movetime {
-            Some(t) => SearchLimits::MoveTime(t),
-            None => SearchLimits::Depth(self.depth),
-        }
-    }
-
-    /// The margin within which the engine's own moves may vary (the level's, or the default).
-    pub fn variety(&self) -> i32 {
-        self.level
-            .and_then(crate::engine::levels::level)
-            .map_or(crate::engine::params::VARIETY_MARGIN, |l| l.variety)
-    }
-}
-
-/// The engine depth when none is given.
-pub const DEFAULT_DEPTH: u32 = 12;
-const MAX_DEPTH: u32 = 40;
 
 #[derive(Clone, Debug)]
 struct Thinking {
@@ -145,52 +56,9 @@ impl LastSearch {
     }
 }
 
-/// A question waiting for y/n.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    /// Quitting a game that is kept.
-    Quit,
-    /// Quitting a game the player has not moved in: the kept game is left as it was.
-    QuitUntouched,
-    /// Quitting a game that could not be kept (the message line says why).
-    QuitNotKept,
-    NewGame,
-    Resign,
-    /// The file name typed to save to is an existing file (not this game's own save).
-    Replace,
-}
-
-impl Question {
-    pub fn text(self, lang: Lang) -> &'static str {
-        match self {
-            Question::Quit => Msg::QuitKept,
-            Question::QuitUntouched => Msg::QuitUntouched,
-            Question::QuitNotKept => Msg::QuitNotKept,
-            Question::NewGame => Msg::NewGameQ,
-            Question::Resign => Msg::ResignQ,
-            Question::Replace => Msg::ReplaceQ,
-        }
-        .text(lang)
-    }
-}
-
-/// What covers the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    None,
-    Help,
-    Confirm(Question),
-    /// Typing the file name to save to.
-    SaveAs(String),
-    /// The replay viewer's list of games, with the highlighted one.
-    Games(usize),
-    /// The game has ended: its result and what to do next.
-    GameEnd,
-}
-
 /// The game screen.
 pub struct App {
-    config: Config,
+    settings: GameSettings,
     game: Game,
     /// The position new games start from.
     start: Position,
@@ -237,7 +105,7 @@ pub struct App {
 impl App {
     /// A game from `start` (or continued from `game`'s last position), the engine moving at
     /// once if it is its turn.
-    pub fn new(mut config: Config, game: Game) -> App {
+    pub fn new(mut config: GameSettings, game: Game) -> App {
         // The game decides the rule set (a loaded record may name another than the default).
         config.rules = game.position().rules();
         let start = *game.start();
@@ -249,7 +117,7 @@ impl App {
             ring: false,
             menu: None,
             review: None,
-            config,
+            settings: config,
             game,
             start,
             screen: None,
@@ -276,9 +144,9 @@ impl App {
             replace: None,
             viewer: None,
         };
-        if app.config.resumed {
+        if app.settings.resumed {
             let engine = app.engine_name();
-            app.keeper.adopt(&app.game, app.config.human, &engine);
+            app.keeper.adopt(&app.game, app.settings.human, &engine);
         }
         app.place_cursor();
         if app.game.outcome().is_none() {
@@ -289,7 +157,7 @@ impl App {
     }
 
     /// The replay viewer on a PDN file; `p` starts a game from the shown position.
-    pub fn viewer(config: Config, viewer: Viewer) -> App {
+    pub fn viewer(config: GameSettings, viewer: Viewer) -> App {
         let rules = config.rules;
         let game = viewer
             .game_so_far()
@@ -300,7 +168,7 @@ impl App {
         };
         app.requests.clear();
         app.thinking = None;
-        app.config.rules = game.position().rules();
+        app.settings.rules = game.position().rules();
         app.game = game;
         app.flipped = false;
         app.message.clear();
@@ -324,8 +192,8 @@ impl App {
     pub fn game(&self) -> &Game {
         &self.game
     }
-    pub fn config(&self) -> &Config {
-        &self.config
+    pub fn settings(&self) -> &GameSettings {
+        &self.settings
     }
     pub fn cursor(&self) -> (u8, u8) {
         self.cursor
@@ -376,7 +244,7 @@ impl App {
     }
     /// The game as PDN text, as it would be saved.
     pub fn record_text(&self) -> String {
-        let record = crate::tui::save::record(&self.game, self.config.human, &self.engine_name());
+        let record = crate::tui::keep::record(&self.game, self.settings.human, &self.engine_name());
         crate::notation::pdn::write_game(&record)
     }
     /// Shows `text` on the message line (what the command line has to say at the start, such
@@ -429,7 +297,7 @@ impl App {
     }
     /// The square under the cursor, if dark.
     pub fn cursor_square(&self) -> Option<Square> {
-        Square::at(self.config.rules, self.cursor.0, self.cursor.1)
+        Square::at(self.settings.rules, self.cursor.0, self.cursor.1)
     }
 
     /// The side to move in the shown position.
@@ -565,8 +433,8 @@ impl App {
             Action::Redo => self.redo(),
             Action::Hint => self.ask_hint(),
             Action::MoveNow => self.move_now(),
-            Action::DepthUp => self.change_depth(1),
-            Action::DepthDown => self.change_depth(-1),
+            Action::DepthUp => self.change_strength(1),
+            Action::DepthDown => self.change_strength(-1),
             Action::Flip => {
                 self.flipped = !self.flipped;
                 self.message = self
@@ -588,9 +456,9 @@ impl App {
                     .into();
             }
             Action::ToggleBell => {
-                self.config.bell = !self.config.bell;
+                self.settings.bell = !self.settings.bell;
                 self.message = self
-                    .t(if self.config.bell {
+                    .t(if self.settings.bell {
                         Msg::BellOn
                     } else {
                         Msg::BellOff
@@ -641,17 +509,17 @@ impl App {
 
     /// The interface's language.
     pub fn lang(&self) -> Lang {
-        self.config.lang
+        self.settings.lang
     }
 
     /// A message in the interface's language.
     pub(crate) fn t(&self, m: Msg) -> &'static str {
-        m.text(self.config.lang)
+        m.text(self.settings.lang)
     }
 
     /// A message with arguments in the interface's language.
     pub(crate) fn fill(&self, m: Msg, args: &[&dyn std::fmt::Display]) -> String {
-        m.fill(self.config.lang, args)
+        m.fill(self.settings.lang, args)
     }
 
     fn answer_yes(&mut self, q: Question) {
@@ -665,45 +533,12 @@ impl App {
             }
             Question::Resign => {
                 self.stop_search();
-                self.game.resign(self.config.human);
+                self.game.resign(self.settings.human);
                 self.clear_selection();
                 self.announce_end();
             }
         }
     }
-}
-
-/// A move as written (square numbers, the draughts standard) with the board's coordinates
-/// after it, so the numbers and the a-h/1-8 labels agree: `22-18 (d3-c4)`, `21x14x5 (b3xd5xb7)`.
-pub fn move_text(m: &Move, rules: RuleSet) -> String {
-    let sep = if m.is_capture() { "x" } else { "-" };
-    let coords: Vec<String> = std::iter::once(m.from())
-        .chain(m.path())
-        .map(|s| s.coordinate(rules))
-        .collect();
-    format!("{m} ({})", coords.join(sep))
-}
-
-/// A score in centi-men from one side's view, as the engine words it (`+0.35`, `win in 7`).
-pub fn score_text(lang: Lang, score: i32) -> String {
-    crate::tui::lang::score(lang, score)
-}
-
-/// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
-pub fn white_score_text(lang: Lang, score: i32) -> String {
-    use crate::engine::score::{ScoreKind, classify};
-    let (winner, plies) = match classify(score) {
-        ScoreKind::Win(n) => (Color::White, n),
-        ScoreKind::Loss(n) => (Color::Black, n),
-        centi @ ScoreKind::Centi(_) => return centi.to_string(),
-    };
-    Msg::WinsIn.fill(
-        lang,
-        &[
-            &crate::tui::lang::color(lang, winner),
-            &crate::tui::lang::plies(lang, plies),
-        ],
-    )
 }
 
 /// `~/x.pdn` as the shell would read it (the prompt is not a shell).

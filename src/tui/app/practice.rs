@@ -1,42 +1,13 @@
 //! The engine's turn and the practice features: searches and their answers, hint, draw offer,
 //! depth, take back and redo, new game, quitting, saving and the autosave.
 
-use super::{App, LastSearch, MAX_DEPTH, Question, Thinking, score_text};
+use super::{App, LastSearch, Question, Thinking};
+use crate::engine::{Limits, Strength};
 use crate::rules::{Game, Move};
+use crate::tui::keep::Kept;
 use crate::tui::lang::{Msg, color, outcome};
-use crate::tui::protocol::{EngineMsg, Purpose, Report, Request, SearchLimits};
-use crate::tui::save::Kept;
+use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
 use std::path::PathBuf;
-use std::time::Duration;
-
-/// The move times `+`/`-` step through, in milliseconds.
-const MOVETIME_STEPS: [u64; 12] = [
-    50, 100, 200, 300, 500, 1000, 2000, 3000, 5000, 10_000, 20_000, 30_000,
-];
-
-/// The next step of [`MOVETIME_STEPS`] above (`delta > 0`) or below the time `t`; a time
-/// between two steps goes to the neighbouring step in that direction.
-fn step_movetime(t: Duration, delta: i32) -> Duration {
-    let ms = t.as_millis() as u64;
-    let next = if delta > 0 {
-        MOVETIME_STEPS.iter().copied().find(|&s| s > ms)
-    } else {
-        MOVETIME_STEPS.iter().rev().copied().find(|&s| s < ms)
-    };
-    Duration::from_millis(next.unwrap_or(ms))
-}
-
-/// "300 ms", "2 s", "2.5 s".
-pub fn movetime_text(t: Duration) -> String {
-    let ms = t.as_millis();
-    if ms < 1000 {
-        format!("{ms} ms")
-    } else if ms.is_multiple_of(1000) {
-        format!("{} s", ms / 1000)
-    } else {
-        format!("{:.1} s", ms as f64 / 1000.0)
-    }
-}
 
 impl App {
     /// After any move: announce the end, or let the engine answer.
@@ -52,12 +23,12 @@ impl App {
         if let Some(o) = self.game.outcome() {
             self.clock.pause();
             let verdict = match o.winner() {
-                Some(w) if w == self.config.human => self.t(Msg::VerdictWin),
+                Some(w) if w == self.settings.human => self.t(Msg::VerdictWin),
                 Some(_) => self.t(Msg::VerdictLoss),
                 None => "",
             };
             self.message = self.fill(Msg::EndMessage, &[&outcome(self.lang(), o), &verdict]);
-            self.ring |= self.config.bell;
+            self.ring |= self.settings.bell;
             // The dialog is for a game played here, not for a record being replayed.
             if self.viewer.is_none() {
                 self.overlay = super::Overlay::GameEnd;
@@ -67,22 +38,22 @@ impl App {
 
     /// The game-end dialog's "play again": the same settings with the colours swapped.
     pub(super) fn play_again(&mut self) {
-        self.config.human = self.config.human.opposite();
-        self.flipped = self.config.human == crate::rules::Color::Black;
+        self.settings.human = self.settings.human.opposite();
+        self.flipped = self.settings.human == crate::rules::Color::Black;
         self.new_game();
-        self.message = self.fill(Msg::PlayAgain, &[&color(self.lang(), self.config.human)]);
+        self.message = self.fill(Msg::PlayAgain, &[&color(self.lang(), self.settings.human)]);
     }
 
     /// Starts the engine's move when it is its turn and it is not already thinking.
     pub(super) fn engine_turn(&mut self) {
         if self.game.outcome().is_none()
-            && self.side_to_move() != self.config.human
+            && self.side_to_move() != self.settings.human
             && !self.engine_moving()
         {
             // Under a time control the engine spends a share of what it has left.
             let limits = match self.clock.engine_budget(self.side_to_move()) {
-                Some(t) => SearchLimits::MoveTime(t),
-                None => self.config.limits(),
+                Some(t) => Limits::MoveTime(t),
+                None => self.settings.strength.limits(),
             };
             self.start_search(Purpose::Move, limits);
         }
@@ -101,7 +72,7 @@ impl App {
         }
     }
 
-    pub(super) fn start_search(&mut self, purpose: Purpose, limits: SearchLimits) {
+    pub(super) fn start_search(&mut self, purpose: Purpose, limits: Limits) {
         self.stop_search();
         let id = self.next_id;
         self.next_id += 1;
@@ -110,7 +81,7 @@ impl App {
             game: Box::new(self.game.clone()),
             limits,
             purpose,
-            variety: self.config.variety(),
+            variety: self.settings.strength.variety(),
         });
         self.thinking = Some(Thinking {
             id,
@@ -184,10 +155,10 @@ impl App {
                     return;
                 }
                 self.clock.moved(side);
-                self.ring |= self.config.bell;
+                self.ring |= self.settings.bell;
                 self.message = self.fill(
                     Msg::EnginePlayed,
-                    &[&super::move_text(&m, self.config.rules)],
+                    &[&crate::tui::lang::move_text(&m, self.settings.rules)],
                 );
                 if crate::rules::has_capture(self.game.position()) {
                     self.message.push_str(self.t(Msg::YouMustCaptureSuffix));
@@ -197,8 +168,10 @@ impl App {
             Purpose::Hint => match best {
                 Some(m) => {
                     self.hint = Some(m);
-                    self.message =
-                        self.fill(Msg::HintIs, &[&super::move_text(&m, self.config.rules)]);
+                    self.message = self.fill(
+                        Msg::HintIs,
+                        &[&crate::tui::lang::move_text(&m, self.settings.rules)],
+                    );
                 }
                 None => self.message = self.t(Msg::NoHint).into(),
             },
@@ -210,10 +183,16 @@ impl App {
                 if own <= 0 {
                     self.game.agree_draw();
                     self.clear_selection();
-                    self.message = self.fill(Msg::DrawAccepted, &[&score_text(self.lang(), own)]);
+                    self.message = self.fill(
+                        Msg::DrawAccepted,
+                        &[&crate::tui::lang::score(self.lang(), own)],
+                    );
                     self.overlay = super::Overlay::GameEnd;
                 } else {
-                    self.message = self.fill(Msg::DrawDeclined, &[&score_text(self.lang(), own)]);
+                    self.message = self.fill(
+                        Msg::DrawDeclined,
+                        &[&crate::tui::lang::score(self.lang(), own)],
+                    );
                 }
             }
         }
@@ -222,10 +201,10 @@ impl App {
     pub(super) fn ask_hint(&mut self) {
         if self.game.outcome().is_some() {
             self.message = self.t(Msg::GameOver).into();
-        } else if self.side_to_move() != self.config.human || self.engine_moving() {
+        } else if self.side_to_move() != self.settings.human || self.engine_moving() {
             self.message = self.t(Msg::HintsYourTurn).into();
         } else {
-            self.start_search(Purpose::Hint, self.config.limits());
+            self.start_search(Purpose::Hint, self.settings.strength.limits());
             self.message = self.t(Msg::LookingForMove).into();
         }
     }
@@ -233,39 +212,36 @@ impl App {
     pub(super) fn offer_draw(&mut self) {
         if self.game.outcome().is_some() {
             self.message = self.t(Msg::AlreadyOver).into();
-        } else if self.side_to_move() != self.config.human || self.engine_moving() {
+        } else if self.side_to_move() != self.settings.human || self.engine_moving() {
             self.message = self.t(Msg::OfferOnYourTurn).into();
         } else {
-            self.start_search(Purpose::DrawOffer, self.config.limits());
+            self.start_search(Purpose::DrawOffer, self.settings.strength.limits());
             self.message = self.t(Msg::YouOfferDraw).into();
         }
     }
 
-    /// `+`/`-`: a stronger or weaker engine in the unit the player chose, a depth or a time
-    /// (stepping a time setting as a depth would make a 3-second engine a depth-13 one).
-    pub(super) fn change_depth(&mut self, delta: i32) {
-        if let Some(n) = self.config.level {
-            let max = i32::from(crate::engine::levels::LEVELS);
-            let n = (i32::from(n) + delta).clamp(1, max) as u8;
-            self.config.level = Some(n);
-            self.message = Msg::EngineLevel.fill(self.config.lang, &[&n, &max]);
-            return;
-        }
-        if let Some(t) = self.config.movetime {
-            let t = step_movetime(t, delta);
-            self.config.movetime = Some(t);
-            self.message = self.fill(Msg::EngineTime, &[&movetime_text(t)]);
-            return;
-        }
-        let d = (self.config.depth as i32 + delta).clamp(1, MAX_DEPTH as i32) as u32;
-        self.config.depth = d;
-        self.message = self.fill(Msg::EngineDepth, &[&d]);
+    /// `+`/`-`: a stronger or weaker engine in the unit the player chose ([`Strength::step`])
+    /// and the message line saying what it is now.
+    pub(super) fn change_strength(&mut self, delta: i32) {
+        let strength = self.settings.strength.step(delta);
+        self.settings.strength = strength;
+        let lang = self.settings.lang;
+        self.message = match strength {
+            Strength::Level(n) => {
+                Msg::EngineLevel.fill(lang, &[&n, &crate::engine::strength::LEVELS])
+            }
+            Strength::MoveTime(t) => Msg::EngineTime.fill(lang, &[&crate::tui::lang::movetime(t)]),
+            Strength::Depth(d) => Msg::EngineDepth.fill(lang, &[&d]),
+            Strength::Nodes(_) => {
+                Msg::EngineStrength.fill(lang, &[&crate::tui::lang::strength(lang, strength)])
+            }
+        };
     }
 
     /// Take back a full move: the engine's reply and the player's move before it (or just the
     /// player's move while the engine is still thinking about it).
     pub(super) fn undo(&mut self) {
-        let human = self.config.human;
+        let human = self.settings.human;
         let has_human_move = (0..self.game.ply())
             .any(|i| self.game.position_at(i).map(|p| p.side_to_move()) == Some(human));
         if !has_human_move {
@@ -297,7 +273,7 @@ impl App {
             return;
         }
         self.keeper.take_over();
-        if self.side_to_move() != self.config.human || self.thinking.is_some() {
+        if self.side_to_move() != self.settings.human || self.thinking.is_some() {
             self.stop_search();
         }
         let mut played = Vec::new();
@@ -307,7 +283,7 @@ impl App {
                 break;
             }
             played.push(m);
-            if self.side_to_move() == self.config.human {
+            if self.side_to_move() == self.settings.human {
                 break;
             }
         }
@@ -323,7 +299,7 @@ impl App {
         self.stop_search();
         self.requests.push(Request::NewGame);
         self.game = Game::new(self.start);
-        self.clock = crate::tui::clock::Clock::new(self.config.time_control);
+        self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
         self.clear_selection();
         self.redo.clear();
@@ -362,15 +338,15 @@ impl App {
         }
         // A new name for each game, so a save never overwrites an earlier game by default.
         let day = crate::notation::pdn::today();
-        let rules = self.config.rules;
+        let rules = self.settings.rules;
         (1..1000)
             .map(|n| {
-                self.config
+                self.settings
                     .save_dir
                     .join(format!("dama-{rules}-{day}-{n}.pdn"))
             })
             .find(|p| !p.exists())
-            .unwrap_or_else(|| self.config.save_dir.join(format!("dama-{rules}.pdn")))
+            .unwrap_or_else(|| self.settings.save_dir.join(format!("dama-{rules}.pdn")))
     }
 
     pub(super) fn save_as(&mut self, path: PathBuf) {
@@ -381,8 +357,8 @@ impl App {
         // The default folder (dama's data folder) is made on the first save; any other folder
         // must exist: a mistyped one is reported, not created.
         let parent = path.parent().filter(|d| !d.as_os_str().is_empty());
-        if parent == Some(self.config.save_dir.as_path())
-            && let Err(e) = std::fs::create_dir_all(&self.config.save_dir)
+        if parent == Some(self.settings.save_dir.as_path())
+            && let Err(e) = std::fs::create_dir_all(&self.settings.save_dir)
         {
             self.message = self.fill(Msg::NotSavedTo, &[&path.display(), &e]);
             return;
@@ -400,7 +376,7 @@ impl App {
     /// the message line says so after every change, not only the first time, so the player
     /// does not miss it under the engine's reply.
     ///
-    /// [`Keeper::keep`]: crate::tui::save::Keeper::keep
+    /// [`Keeper::keep`]: crate::tui::keep::Keeper::keep
     pub(super) fn keep(&mut self, retry: bool) {
         if self.viewer.is_some() {
             return; // a replayed record is not a game of the player's
@@ -409,10 +385,10 @@ impl App {
         let was_failing = matches!(self.keeper.state(), Kept::Failed(..));
         let state = self
             .keeper
-            .keep(&self.game, self.config.human, &engine, retry);
+            .keep(&self.game, self.settings.human, &engine, retry);
         if let Kept::Failed(path, e) = state {
             // The keeper's state borrows the app: word the messages without `self`.
-            let lang = self.config.lang;
+            let lang = self.settings.lang;
             let not_kept = Msg::NotKept.text(lang);
             if !was_failing {
                 self.message = Msg::NotKeptIn.fill(lang, &[&path.display(), &e]);
@@ -426,16 +402,10 @@ impl App {
 
     /// The computer player's name in saved games, with its strength (read back on loading).
     pub(super) fn engine_name(&self) -> String {
-        if let Some(n) = self.config.level {
-            return format!("dama (level {n})");
-        }
-        match self.config.movetime {
-            Some(t) => format!("dama ({} ms)", t.as_millis()),
-            None => format!("dama (depth {})", self.config.depth),
-        }
+        self.settings.strength.player_name()
     }
 
     pub(super) fn write_game(&self, path: &std::path::Path) -> std::io::Result<()> {
-        crate::tui::save::write_game(&self.game, self.config.human, &self.engine_name(), path)
+        crate::tui::keep::write_game(&self.game, self.settings.human, &self.engine_name(), path)
     }
 }

@@ -4,7 +4,8 @@
 //! half men or more, and `x` jumps to the next mistake with the engine's better move marked on
 //! the board.
 
-use super::{App, Purpose, SearchLimits};
+use super::{App, Purpose};
+use crate::engine::Limits;
 use crate::engine::{WIN, is_decisive};
 use crate::rules::{Color, Game, Move};
 use crate::tui::lang::Msg;
@@ -113,7 +114,7 @@ impl App {
             return;
         };
         let Some(r) = v.replay() else {
-            self.message = Msg::ReviewNothing.text(self.config.lang).into();
+            self.message = Msg::ReviewNothing.text(self.settings.lang).into();
             return;
         };
         let rec = r.record();
@@ -121,7 +122,7 @@ impl App {
         let review = Review::new(Game::new(rec.start), &moves, v.index());
         self.stop_search();
         self.review = Some(review);
-        self.message = Msg::ReviewStarted.text(self.config.lang).into();
+        self.message = Msg::ReviewStarted.text(self.settings.lang).into();
         self.review_next();
     }
 
@@ -134,16 +135,16 @@ impl App {
             &self.player_name(Color::Black),
         );
         self.stop_search();
-        let name = Msg::ThisGame.text(self.config.lang).to_string();
+        let name = Msg::ThisGame.text(self.settings.lang).to_string();
         self.viewer = Some(Viewer::new(name, vec![Ok(record)], 0));
-        self.flipped = self.config.human == Color::Black;
+        self.flipped = self.settings.human == Color::Black;
         self.clear_selection();
         self.start_review();
     }
 
     fn player_name(&self, c: Color) -> String {
-        if c == self.config.human {
-            crate::tui::save::PLAYER.to_string()
+        if c == self.settings.human {
+            crate::tui::keep::PLAYER.to_string()
         } else {
             self.engine_name()
         }
@@ -168,13 +169,13 @@ impl App {
                     return;
                 }
                 let saved = std::mem::replace(&mut self.game, game);
-                self.start_search(Purpose::Review(i), SearchLimits::Depth(REVIEW_DEPTH));
+                self.start_search(Purpose::Review(i), Limits::Depth(REVIEW_DEPTH));
                 self.game = saved;
             }
             None => {
                 self.message = match self.mistakes().len() {
-                    1 => Msg::ReviewDoneOne.text(self.config.lang).into(),
-                    n => Msg::ReviewDone.fill(self.config.lang, &[&n]),
+                    1 => Msg::ReviewDoneOne.text(self.settings.lang).into(),
+                    n => Msg::ReviewDone.fill(self.settings.lang, &[&n]),
                 };
             }
         }
@@ -231,9 +232,9 @@ impl App {
             .or(mistakes.first())
         else {
             self.message = if self.review.as_ref().is_some_and(Review::done) {
-                Msg::NoMistakes.text(self.config.lang).into()
+                Msg::NoMistakes.text(self.settings.lang).into()
             } else {
-                Msg::NoMistakesYet.text(self.config.lang).into()
+                Msg::NoMistakesYet.text(self.settings.lang).into()
             };
             return;
         };
@@ -251,7 +252,7 @@ impl App {
         };
         let (mark, better) = review.mark(ply, &played);
         self.hint = better;
-        let lang = self.config.lang;
+        let lang = self.settings.lang;
         let number = ply / 2 + 1;
         self.message = match better {
             Some(b) => Msg::MistakeBetter.fill(
@@ -260,7 +261,7 @@ impl App {
                     &number,
                     &played,
                     &mark,
-                    &super::move_text(&b, self.config.rules),
+                    &crate::tui::lang::move_text(&b, self.settings.rules),
                 ],
             ),
             None => Msg::MistakeAt.fill(lang, &[&number, &played, &mark]),

@@ -3,10 +3,11 @@
 //! the app up exactly as the matching command-line options would.
 
 use super::{App, Overlay};
+use crate::engine::Strength;
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::input::Action;
+use crate::tui::keep::Loaded;
 use crate::tui::lang::Msg;
-use crate::tui::save::{Loaded, Strength};
 use crate::tui::viewer::Viewer;
 use std::path::PathBuf;
 
@@ -99,7 +100,7 @@ impl StartMenu {
                 self.side = all[(i + delta).rem_euclid(3) as usize];
             }
             Item::Level => {
-                let max = i32::from(crate::engine::levels::LEVELS);
+                let max = i32::from(crate::engine::strength::LEVELS);
                 self.level = (i32::from(self.level) + delta).clamp(1, max) as u8;
             }
             _ => {}
@@ -110,7 +111,7 @@ impl StartMenu {
 impl App {
     /// The start screen (for `dama` with no arguments); `kept` names the game `--resume`
     /// would continue.
-    pub fn start_screen(config: super::Config, kept: Option<String>) -> App {
+    pub fn start_screen(config: super::GameSettings, kept: Option<String>) -> App {
         let rules = config.rules;
         let mut app = App::new(config, Game::new(Position::start(rules)));
         app.requests.clear();
@@ -173,10 +174,9 @@ impl App {
         let Some(menu) = self.menu.take() else {
             return;
         };
-        self.config.rules = menu.rules;
-        self.config.level = Some(menu.level);
-        self.config.movetime = None;
-        self.config.human = match menu.side {
+        self.settings.rules = menu.rules;
+        self.settings.strength = Strength::Level(menu.level);
+        self.settings.human = match menu.side {
             Side::White => Color::White,
             Side::Black => Color::Black,
             Side::Random => {
@@ -188,13 +188,13 @@ impl App {
             }
         };
         self.start = Position::start(menu.rules);
-        self.flipped = self.config.human == Color::Black;
+        self.flipped = self.settings.human == Color::Black;
         self.new_game();
-        let lang = self.config.lang;
+        let lang = self.settings.lang;
         self.message = Msg::StartedNewGame.fill(
             lang,
             &[
-                &crate::tui::lang::color(lang, self.config.human),
+                &crate::tui::lang::color(lang, self.settings.human),
                 &menu.level,
             ],
         );
@@ -204,20 +204,15 @@ impl App {
     /// strength it was played with.
     fn continue_loaded(&mut self, l: Loaded) {
         self.menu = None;
-        self.config.rules = l.game.position().rules();
-        self.config.human = l.human.unwrap_or(Color::White);
-        match l.engine {
-            Some(Strength::Depth(d)) => self.config.depth = d,
-            Some(Strength::MoveTimeMs(t)) => {
-                self.config.movetime = Some(std::time::Duration::from_millis(t))
-            }
-            Some(Strength::Level(n)) => self.config.level = Some(n),
-            None => {}
+        self.settings.rules = l.game.position().rules();
+        self.settings.human = l.human.unwrap_or(Color::White);
+        if let Some(strength) = l.engine {
+            self.settings.strength = strength;
         }
         self.start = *l.game.start();
         self.game = l.game;
-        self.flipped = self.config.human == Color::Black;
-        self.clock = crate::tui::clock::Clock::new(self.config.time_control);
+        self.flipped = self.settings.human == Color::Black;
+        self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
         self.clear_selection();
         self.place_cursor();
@@ -229,17 +224,17 @@ impl App {
     }
 
     fn resume_kept(&mut self) {
-        let Some(path) = self.config.autosave.clone() else {
+        let Some(path) = self.settings.autosave.clone() else {
             return;
         };
-        match crate::tui::save::resume(&path, self.config.rules) {
+        match crate::tui::keep::resume(&path, self.settings.rules) {
             Ok(l) => {
-                let summary = l.summary.text(self.config.lang);
-                self.config.resumed = true;
+                let summary = l.summary.text(self.settings.lang);
+                self.settings.resumed = true;
                 self.continue_loaded(l);
                 let engine = self.engine_name();
-                self.keeper.adopt(&self.game, self.config.human, &engine);
-                self.message = Msg::Resuming.fill(self.config.lang, &[&summary]);
+                self.keeper.adopt(&self.game, self.settings.human, &engine);
+                self.message = Msg::Resuming.fill(self.settings.lang, &[&summary]);
             }
             Err(e) => {
                 if let Some(m) = self.menu.as_mut() {
@@ -251,12 +246,12 @@ impl App {
 
     fn open_file(&mut self, what: FileFor, text: &str) {
         let path = super::expand_home(text.trim());
-        let rules = self.menu.as_ref().map_or(self.config.rules, |m| m.rules);
+        let rules = self.menu.as_ref().map_or(self.settings.rules, |m| m.rules);
         let error = match what {
-            FileFor::Load => match crate::tui::save::load_game(&path, rules) {
+            FileFor::Load => match crate::tui::keep::load_game(&path, rules) {
                 Ok(l) => {
                     self.continue_loaded(l);
-                    self.message = Msg::Loaded.fill(self.config.lang, &[&path.display()]);
+                    self.message = Msg::Loaded.fill(self.settings.lang, &[&path.display()]);
                     return;
                 }
                 Err(e) => e.to_string(),
@@ -266,8 +261,8 @@ impl App {
                     self.replay_file(path, games);
                     return;
                 }
-                Ok(_) => Msg::NoGameIn.fill(self.config.lang, &[&path.display()]),
-                Err(e) => Msg::CannotReadFile.fill(self.config.lang, &[&path.display(), &e]),
+                Ok(_) => Msg::NoGameIn.fill(self.settings.lang, &[&path.display()]),
+                Err(e) => Msg::CannotReadFile.fill(self.settings.lang, &[&path.display(), &e]),
             },
         };
         if let Some(m) = self.menu.as_mut() {
@@ -283,11 +278,11 @@ impl App {
         self.menu = None;
         let several = games.len() > 1;
         let viewer = Viewer::new(path.display().to_string(), games, 0);
-        let rules = self.config.rules;
+        let rules = self.settings.rules;
         self.game = viewer
             .game_so_far()
             .unwrap_or_else(|| Game::new(Position::start(rules)));
-        self.config.rules = self.game.position().rules();
+        self.settings.rules = self.game.position().rules();
         self.viewer = Some(viewer);
         self.flipped = false;
         self.message.clear();

@@ -141,6 +141,7 @@ pub fn text(m: Msg) -> &'static str {
         SummaryNoMove => "no move yet",
         SummaryOneMove => "1 move, {0}",
         SummaryMoves => "{0} moves, last {1}",
+        SummaryOlder => "an older game (your game of {0} could not be kept): ",
         SummaryUnwritable => {
             " (note: {0} cannot be written, so a game played after this one could not be kept)"
         }
@@ -185,6 +186,7 @@ pub fn text(m: Msg) -> &'static str {
         StrengthTime => "time control {0}",
         StrengthMoveTime => "{0} a move",
         StrengthDepth => "depth {0}",
+        StrengthNodes => "{0} nodes a move",
         EngineStrength => "Engine {0}",
         PiecesOne => "{0} ({1}): {2} piece{3}  {4}",
         PiecesMany => "{0} ({1}): {2} pieces{3}  {4}",

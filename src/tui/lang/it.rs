@@ -149,6 +149,7 @@ pub fn text(m: Msg) -> &'static str {
         SummaryNoMove => "ancora nessuna mossa",
         SummaryOneMove => "1 mossa, {0}",
         SummaryMoves => "{0} mosse, ultima {1}",
+        SummaryOlder => "una partita precedente (la tua partita del {0} non è stata conservata): ",
         SummaryUnwritable => {
             " (nota: {0} è in sola lettura: una partita successiva non sarebbe conservata)"
         }
@@ -193,6 +194,7 @@ pub fn text(m: Msg) -> &'static str {
         StrengthTime => "tempo di gioco {0}",
         StrengthMoveTime => "{0} a mossa",
         StrengthDepth => "profondità {0}",
+        StrengthNodes => "{0} nodi a mossa",
         EngineStrength => "Computer: {0}",
         PiecesOne => "{0} ({1}): {2} pezzo{3}  {4}",
         PiecesMany => "{0} ({1}): {2} pezzi{3}  {4}",

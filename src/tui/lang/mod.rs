@@ -15,8 +15,10 @@ mod it;
 /// The English key tables (the help's wording before there were languages).
 pub use en::{KEYS as EN_KEYS, REPLAY_KEYS as EN_REPLAY_KEYS};
 
-use crate::rules::{Color, DrawReason, IllegalMove, Outcome, WinReason};
+use crate::engine::Strength;
+use crate::rules::{Color, DrawReason, IllegalMove, Move, Outcome, RuleSet, WinReason};
 use std::fmt::Display;
+use std::time::Duration;
 
 /// The language of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -181,6 +183,7 @@ keys! {
     SummaryNoMove,
     SummaryOneMove,
     SummaryMoves,
+    SummaryOlder,
     SummaryUnwritable,
     // ----- the replay viewer -----
     CannotReadChoose,
@@ -221,6 +224,7 @@ keys! {
     StrengthTime,
     StrengthMoveTime,
     StrengthDepth,
+    StrengthNodes,
     EngineStrength,
     PiecesOne,
     PiecesMany,
@@ -473,6 +477,52 @@ pub fn score(lang: Lang, score: i32) -> String {
         ScoreKind::Loss(n) => Msg::ScoreLoss.fill(lang, &[&n]),
         // Numbers read the same in every language the game speaks.
         centi @ ScoreKind::Centi(_) => centi.to_string(),
+    }
+}
+
+/// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
+pub fn white_score(lang: Lang, score: i32) -> String {
+    use crate::engine::score::{ScoreKind, classify};
+    let (winner, plies_left) = match classify(score) {
+        ScoreKind::Win(n) => (Color::White, n),
+        ScoreKind::Loss(n) => (Color::Black, n),
+        centi @ ScoreKind::Centi(_) => return centi.to_string(),
+    };
+    Msg::WinsIn.fill(lang, &[&color(lang, winner), &plies(lang, plies_left)])
+}
+
+/// A move as written (square numbers, the draughts standard) with the board's coordinates
+/// after it, so the numbers and the a-h/1-8 labels agree: `22-18 (d3-c4)`, `21x14x5 (b3xd5xb7)`.
+pub fn move_text(m: &Move, rules: RuleSet) -> String {
+    let sep = if m.is_capture() { "x" } else { "-" };
+    let coords: Vec<String> = std::iter::once(m.from())
+        .chain(m.path())
+        .map(|s| s.coordinate(rules))
+        .collect();
+    format!("{m} ({})", coords.join(sep))
+}
+
+/// A time per move: "300 ms", "2 s", "2.5 s" (the same in both languages).
+pub fn movetime(t: Duration) -> String {
+    let ms = t.as_millis();
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    }
+}
+
+/// The engine's strength as the panel words it: `level 3 of 10`, `depth 12`, `2 s a move`.
+pub fn strength(lang: Lang, s: Strength) -> String {
+    match s {
+        Strength::Level(n) => {
+            Msg::StrengthLevel.fill(lang, &[&n, &crate::engine::strength::LEVELS])
+        }
+        Strength::Depth(d) => Msg::StrengthDepth.fill(lang, &[&d]),
+        Strength::MoveTime(t) => Msg::StrengthMoveTime.fill(lang, &[&movetime(t)]),
+        Strength::Nodes(n) => Msg::StrengthNodes.fill(lang, &[&n]),
     }
 }
 

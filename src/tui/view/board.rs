@@ -39,7 +39,7 @@ fn marks(app: &App, sq: Square, cursor: bool, targets: &[Square], must: &[Square
 }
 
 pub(super) fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer) {
-    let rules = app.config().rules;
+    let rules = app.settings().rules;
     let pos = app.game().position();
     let targets = app.targets();
     let must = app.capturers();
@@ -89,7 +89,7 @@ fn capture_order(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer) {
     if m.capture_count() < 2 || screen.cell_h < 2 || app.replay_viewer().is_some() {
         return;
     }
-    let rules = app.config().rules;
+    let rules = app.settings().rules;
     let style = if theme.colour() {
         Style::new()
             .fg(Tc::Rgb(255, 255, 255))

@@ -36,7 +36,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         too_small(app, area, buf);
         return;
     };
-    let theme = Theme::new(app.config().look);
+    let theme = Theme::new(app.settings().look);
     board::board(app, &screen, &theme, buf);
     match app.replay_viewer() {
         Some(v) => panel::viewer_panel(app, v, screen.panel, &theme, buf),

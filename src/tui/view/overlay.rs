@@ -135,11 +135,11 @@ fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let Some(o) = game.outcome() else {
         return;
     };
-    let rules = app.config().rules;
+    let rules = app.settings().rules;
     let lang: Lang = app.lang();
     let t = |m: Msg| m.text(lang);
     let verdict = match o.winner() {
-        Some(w) if w == app.config().human => t(Msg::YouWin),
+        Some(w) if w == app.settings().human => t(Msg::YouWin),
         Some(_) => t(Msg::YouLose),
         None => t(Msg::ADraw),
     };

@@ -4,8 +4,9 @@
 use super::RenderRef;
 use super::theme::Theme;
 use crate::rules::{Color, Move, NO_PROGRESS_LIMIT};
-use crate::tui::app::{App, Purpose, white_score_text};
+use crate::tui::app::{App, Purpose};
 use crate::tui::clock::clock_text;
+use crate::tui::lang::white_score;
 use crate::tui::lang::{Lang, Msg, color, who};
 use crate::tui::viewer::Viewer;
 use ratatui::buffer::Buffer;
@@ -28,7 +29,7 @@ fn nodes_text(n: u64) -> String {
 }
 
 pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
-    let cfg = app.config();
+    let cfg = app.settings();
     let game = app.game();
     let pos = game.position();
     let bold = Style::new().add_modifier(Modifier::BOLD);
@@ -36,16 +37,9 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let human = cfg.human;
     let lang = cfg.lang;
     let t = |m: Msg| m.text(lang);
-    let engine_strength = match (cfg.time_control, cfg.movetime) {
-        (Some(tc), _) => Msg::StrengthTime.fill(lang, &[&tc]),
-        _ if cfg.level.is_some() => Msg::StrengthLevel.fill(
-            lang,
-            &[&cfg.level.unwrap_or(1), &crate::engine::levels::LEVELS],
-        ),
-        (None, Some(mt)) => {
-            Msg::StrengthMoveTime.fill(lang, &[&crate::tui::app::movetime_text(mt)])
-        }
-        (None, None) => Msg::StrengthDepth.fill(lang, &[&cfg.depth]),
+    let engine_strength = match cfg.time_control {
+        Some(tc) => Msg::StrengthTime.fill(lang, &[&tc]),
+        None => crate::tui::lang::strength(lang, cfg.strength),
     };
     // Each side's clock: the time left under a time control, else the time used.
     let clock = app.clock();
@@ -136,9 +130,9 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 t(Msg::EvalTablesDraw).to_string()
             }
             Some(s) if s.report.tables => {
-                Msg::EvalTables.fill(lang, &[&white_score_text(lang, s.white_score())])
+                Msg::EvalTables.fill(lang, &[&white_score(lang, s.white_score())])
             }
-            Some(s) => Msg::EvalLine.fill(lang, &[&white_score_text(lang, s.white_score())]),
+            Some(s) => Msg::EvalLine.fill(lang, &[&white_score(lang, s.white_score())]),
             None => t(Msg::EvalNone).to_string(),
         };
         top.push(Line::from(text));
@@ -162,9 +156,9 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             // the numbers don't run together ("wins in 2 9 nodes").
             let score = s.white_score();
             let score = if crate::engine::is_decisive(score) {
-                white_score_text(lang, score)
+                white_score(lang, score)
             } else {
-                Msg::WhiteScore.fill(lang, &[&white_score_text(lang, score)])
+                Msg::WhiteScore.fill(lang, &[&white_score(lang, score)])
             };
             let mut line = Msg::EngineLine.fill(lang, &[&r.depth, &score, &nodes_text(r.nodes)]);
             // The narrowest panel drops the node count rather than cut it in half.
@@ -580,9 +574,9 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 -r.score
             };
             let score = if crate::engine::is_decisive(white) {
-                white_score_text(lang, white)
+                white_score(lang, white)
             } else {
-                Msg::WhiteScore.fill(lang, &[&white_score_text(lang, white)])
+                Msg::WhiteScore.fill(lang, &[&white_score(lang, white)])
             };
             s.push_str(&Msg::StatusScore.fill(lang, &[&r.depth, &score, &nodes_text(r.nodes)]));
         }
@@ -613,7 +607,7 @@ fn default_status(app: &App) -> String {
     if let Some(o) = game.outcome() {
         return crate::tui::lang::outcome(lang, o);
     }
-    let key = if app.side_to_move() != app.config().human {
+    let key = if app.side_to_move() != app.settings().human {
         Msg::EngineThinking
     } else if crate::rules::has_capture(game.position()) {
         Msg::YourMoveCapture

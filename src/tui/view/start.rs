@@ -10,7 +10,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Buffer) {
-    let theme = Theme::new(app.config().look);
+    let theme = Theme::new(app.settings().look);
     let lang = app.lang();
     let t = |m: Msg| m.text(lang);
     let bold = Style::new().add_modifier(Modifier::BOLD);
@@ -49,7 +49,7 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
                 lang,
                 &[&option(&Msg::StrengthLevel.fill(
                     lang,
-                    &[&menu.level, &crate::engine::levels::LEVELS],
+                    &[&menu.level, &crate::engine::strength::LEVELS],
                 ))],
             ),
             StartItem::Resume => {

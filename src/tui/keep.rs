@@ -1,4 +1,6 @@
-//! The game as a PDN file: save, `--load`, and keeping the game for `--resume`.
+//! The player's games on disk: saving one as a PDN file, `--load`, and keeping the game in
+//! progress for `--resume` (the autosave: what this module is named for, apart from the
+//! notation layer's atomic writes).
 //!
 //! [`Keeper`] is the one place that keeps the game in progress: the TUI tells it about every
 //! change and it writes the autosave (atomically), clears it when there is nothing left to
@@ -6,6 +8,7 @@
 //! not. The PDN text itself is the notation layer's; this module names the players and picks
 //! the game to continue.
 
+use crate::engine::Strength;
 use crate::notation::pdn::{self, Overwrite, PdnGame};
 use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
 use crate::tui::lang::{Lang, Msg};
@@ -25,13 +28,17 @@ pub fn record(game: &Game, human: Color, engine: &str) -> PdnGame {
         Color::Black => (engine, PLAYER),
     };
     let mut record = PdnGame::from_game(game, "dama", white, black);
+    record.set_tag("Time", &time_of_day());
+    record
+}
+
+/// The time of day, UTC: `HH:MM:SS`.
+fn time_of_day() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
         % 86_400;
-    let time = format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
-    record.set_tag("Time", &time);
-    record
+    format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
 }
 
 /// Writes `game` to `path` as PDN (atomically: a temporary file renamed over the target).
@@ -94,6 +101,9 @@ pub struct Keeper {
     /// The game as of the last attempt to keep it; nothing is written while it is unchanged.
     last: Option<Snapshot>,
     state: Kept,
+    /// The kept game was marked older than this session's (see [`mark_older`]) since this
+    /// session last kept its game: once is enough.
+    marked: bool,
 }
 
 impl Keeper {
@@ -105,6 +115,7 @@ impl Keeper {
             owned: false,
             last: None,
             state: Kept::Untouched,
+            marked: false,
         }
     }
 
@@ -140,7 +151,9 @@ impl Keeper {
     ///
     /// When writing fails, the file kept before (an older game, or this one some moves ago) is
     /// set aside as [`previous_path`], so that `--resume` says the newest game was not kept
-    /// instead of quietly continuing an older one.
+    /// instead of quietly continuing an older one. Where the folder cannot be written, so
+    /// that nothing can be set aside, the file kept before is marked instead (when it can be
+    /// written: see [`mark_older`]), and `--resume` says the same.
     pub fn keep(&mut self, game: &Game, human: Color, engine: &str, retry: bool) -> &Kept {
         if !self.owned {
             return &self.state;
@@ -163,23 +176,33 @@ impl Keeper {
         self.state = if goes_on {
             match keep_file(game, human, engine, &path) {
                 Ok(()) => {
-                    // The newest game is kept: an older one set aside is no longer needed to
-                    // tell the player anything.
+                    // The newest game is kept (the file replaced, any mark with it): an older
+                    // one set aside is no longer needed to tell the player anything.
                     let _ = std::fs::remove_file(previous_path(&path));
+                    clear_note_elsewhere(&path);
+                    self.marked = false;
                     Kept::InFile(path)
                 }
                 Err(e) => {
-                    if path.is_file() {
-                        let _ = std::fs::rename(&path, previous_path(&path));
+                    if path.is_file() && std::fs::rename(&path, previous_path(&path)).is_err() {
+                        self.mark(&path);
                     }
                     Kept::Failed(path, e.to_string())
                 }
             }
         } else {
             match std::fs::remove_file(&path) {
-                Ok(()) => Kept::Nothing,
-                Err(e) if e.kind() == io::ErrorKind::NotFound => Kept::Nothing,
+                Ok(()) => {
+                    clear_note_elsewhere(&path);
+                    Kept::Nothing
+                }
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    clear_note_elsewhere(&path);
+                    Kept::Nothing
+                }
                 Err(e) => {
+                    // The game kept before stays, though this one is newer (and over).
+                    self.mark(&path);
                     let why = format!("the game kept before could not be removed: {e}");
                     Kept::Failed(path, why)
                 }
@@ -187,6 +210,144 @@ impl Keeper {
         };
         &self.state
     }
+}
+
+impl Keeper {
+    /// Marks the game kept at `path` as older than this session's, once per failure: in the
+    /// file itself, else (the file cannot be written either: a read-only file system, or
+    /// `chmod -R`) in a note outside the data folder.
+    fn mark(&mut self, path: &Path) {
+        if !self.marked {
+            self.marked = mark_older(path).or_else(|_| note_elsewhere(path)).is_ok();
+        }
+    }
+}
+
+/// Starts the line that marks a kept game as older than a later session's game, which could
+/// not be kept: a PDN escape line (`%` in the first column), which readers skip, so the game
+/// still loads as it was saved. The date and time of the failure (UTC) follow.
+const OLDER_MARK: &str = "% dama: a newer game could not be kept here, at ";
+
+/// How much of the autosave's end [`older_mark`] reads: the marks are appended there.
+const MARK_TAIL: u64 = 4096;
+
+/// Appends the mark to the game kept at `path`, in place: when the folder cannot be written
+/// (no file can be made or renamed there), the file itself often still can be. One write of
+/// one line: a line cut short (a full disk) is still an escape line, and the record before it
+/// is left as it was. The mark goes when a newer game replaces the file.
+///
+/// # Errors
+/// Any I/O error (the file cannot be written either).
+pub fn mark_older(path: &Path) -> io::Result<()> {
+    use std::io::Write;
+    let when = format!("{} {}", crate::notation::pdn::today(), &time_of_day()[..5]);
+    let mut f = std::fs::OpenOptions::new().append(true).open(path)?;
+    f.write_all(format!("\n{OLDER_MARK}{when} UTC\n").as_bytes())?;
+    f.sync_all()
+}
+
+/// When the newest of the marks of [`mark_older`] at the end of the file at `path` was made
+/// (`2026.12.01 14:03`, UTC), if it has one.
+fn older_mark(path: &Path) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = std::fs::File::open(path).ok()?;
+    let len = f.metadata().ok()?.len();
+    f.seek(SeekFrom::Start(len.saturating_sub(MARK_TAIL)))
+        .ok()?;
+    let mut tail = Vec::new();
+    f.take(MARK_TAIL).read_to_end(&mut tail).ok()?;
+    let tail = String::from_utf8_lossy(&tail);
+    let when = tail
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix(OLDER_MARK))?;
+    Some(when.trim_end().trim_end_matches(" UTC").to_string())
+}
+
+/// Where [`note_elsewhere`] records that the game kept at `autosave` is older than the last
+/// one: in the temporary folder, which stays writable when the data folder's whole file
+/// system is read-only, named for this user and this autosave (a hash of its path).
+fn note_path(autosave: &Path) -> PathBuf {
+    // FNV-1a: stable from run to run, unlike the standard library's hasher.
+    let hash = autosave
+        .as_os_str()
+        .as_encoded_bytes()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    std::env::temp_dir().join(format!("dama-unkept-{}-{hash:016x}", user_id()))
+}
+
+#[cfg(unix)]
+fn user_id() -> u32 {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() }
+}
+
+#[cfg(not(unix))]
+fn user_id() -> u32 {
+    0
+}
+
+/// Whether the note at `note` is this user's own (the temporary folder is shared: a file
+/// another user left there says nothing about this user's games).
+#[cfg(unix)]
+fn own_note(note: &Path) -> Option<std::fs::Metadata> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::symlink_metadata(note)
+        .ok()
+        .filter(|m| m.is_file() && m.uid() == user_id())
+}
+
+#[cfg(not(unix))]
+fn own_note(note: &Path) -> Option<std::fs::Metadata> {
+    std::fs::symlink_metadata(note).ok().filter(|m| m.is_file())
+}
+
+/// Records, outside the data folder, when a newer game could not be kept in place of the one
+/// at `autosave` (the second choice after [`mark_older`]). A new file (never through a link
+/// someone left in the shared folder), replacing only a note of this user's own.
+///
+/// # Errors
+/// Any I/O error.
+fn note_elsewhere(autosave: &Path) -> io::Result<()> {
+    use std::io::Write;
+    let note = note_path(autosave);
+    if own_note(&note).is_some() {
+        std::fs::remove_file(&note)?;
+    }
+    let when = format!("{} {}", crate::notation::pdn::today(), &time_of_day()[..5]);
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&note)?;
+    f.write_all(when.as_bytes())?;
+    f.sync_all()
+}
+
+/// A newer game is kept (or there is nothing left to continue): the note is no longer true.
+fn clear_note_elsewhere(autosave: &Path) {
+    let note = note_path(autosave);
+    if own_note(&note).is_some() {
+        let _ = std::fs::remove_file(note);
+    }
+}
+
+/// When the note of [`note_elsewhere`] for `autosave` was made, if there is one and the kept
+/// game is no newer than it.
+fn noted_elsewhere(autosave: &Path) -> Option<String> {
+    let note = note_path(autosave);
+    let written = own_note(&note)?.modified().ok()?;
+    if std::fs::metadata(autosave).ok()?.modified().ok()? > written {
+        return None;
+    }
+    use std::io::Read;
+    let mut text = Vec::new();
+    let file = std::fs::File::open(&note).ok()?;
+    file.take(64).read_to_end(&mut text).ok()?;
+    let when = String::from_utf8_lossy(&text).trim().to_string();
+    Some(when).filter(|w| !w.is_empty())
 }
 
 /// Writes the autosave, creating the data folder it lives in (the one folder dama makes on
@@ -222,7 +383,8 @@ pub struct Loaded {
     /// The side the player had, when the record says (the side named [`PLAYER`]).
     pub human: Option<Color>,
     /// The engine's strength when the game was saved, read from its player name
-    /// (`dama (depth 4)`, `dama (200 ms)`), so a resumed game goes on as it was played.
+    /// (`dama (depth 4)`, `dama (200 ms)`: [`Strength::from_player_name`]), so a resumed game
+    /// goes on as it was played.
     pub engine: Option<Strength>,
     /// Which game this is, for the player: players, date, moves.
     pub summary: Summary,
@@ -241,6 +403,9 @@ pub struct Summary {
     last: Option<String>,
     /// The kept game's folder cannot be written, so a newer game could not have been kept.
     pub unwritable: Option<PathBuf>,
+    /// A newer game, of this date and time (UTC), could not be kept in its place: this one is
+    /// older than the last one played.
+    pub older_than: Option<String>,
 }
 
 impl Summary {
@@ -254,7 +419,12 @@ impl Summary {
             Some(m) if self.moves == 1 => Msg::SummaryOneMove.fill(lang, &[m]),
             Some(m) => Msg::SummaryMoves.fill(lang, &[&self.moves, m]),
         };
-        let mut text = Msg::SummaryLine.fill(lang, &[&self.white, &self.black, &when, &moves]);
+        // The warning first: the message line that shows the summary is cut at its width.
+        let mut text = match &self.older_than {
+            Some(newer) => Msg::SummaryOlder.fill(lang, &[newer]),
+            None => String::new(),
+        };
+        text.push_str(&Msg::SummaryLine.fill(lang, &[&self.white, &self.black, &when, &moves]));
         if let Some(dir) = &self.unwritable {
             text.push_str(&Msg::SummaryUnwritable.fill(lang, &[&dir.display()]));
         }
@@ -268,42 +438,10 @@ impl fmt::Display for Summary {
     }
 }
 
-/// How strongly the engine played a saved game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
-    Depth(u32),
-    MoveTimeMs(u64),
-    /// A playing level, 1-10.
-    Level(u8),
-}
-
-impl Strength {
-    /// Reads the name [`write_game`] gives the engine; `None` for any other name.
-    pub fn from_player_name(name: &str) -> Option<Strength> {
-        let inner = name.strip_prefix("dama (")?.strip_suffix(')')?;
-        if let Some(n) = inner.strip_prefix("level ") {
-            return n
-                .parse()
-                .ok()
-                .filter(|n| (1..=crate::engine::levels::LEVELS).contains(n))
-                .map(Strength::Level);
-        }
-        if let Some(d) = inner.strip_prefix("depth ") {
-            return d
-                .parse()
-                .ok()
-                .filter(|d| (1..=40).contains(d))
-                .map(Strength::Depth);
-        }
-        let ms = inner.strip_suffix(" ms")?.parse().ok().filter(|&t| t > 0)?;
-        Some(Strength::MoveTimeMs(ms))
-    }
-}
-
 /// Why a saved game could not be continued.
 #[derive(Debug)]
 pub enum LoadError {
-    Io(PathBuf, std::io::Error),
+    Io(PathBuf, pdn::FileError),
     NoGame(PathBuf),
     /// The file holds this many games: which one to continue is not for `--load` to guess.
     Several(PathBuf, usize),
@@ -338,16 +476,17 @@ impl std::error::Error for LoadError {}
 /// # Errors
 /// [`LoadError`] saying which file and, for a bad record, which line and column.
 pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
-    // As `dama replay` reads it: UTF-8, else Latin-1 (older programs' accented names).
-    let text = pdn::decode(&bytes);
-    let mut games = pdn::read_games(&text, rules);
-    if games.len() > 1 {
-        return Err(LoadError::Several(path.to_path_buf(), games.len()));
-    }
+    // As every command reads a game file (a device such as /dev/zero is refused).
+    let text = pdn::read_text(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
+    // One game held at a time, however many the file holds.
+    let mut games = pdn::Reader::new(&text, rules);
     let first = games
-        .pop()
+        .next()
         .ok_or_else(|| LoadError::NoGame(path.to_path_buf()))?;
+    let more = games.count();
+    if more > 0 {
+        return Err(LoadError::Several(path.to_path_buf(), 1 + more));
+    }
     let record = first.map_err(|e| LoadError::Pdn(path.to_path_buf(), Box::new(e)))?;
     let human = if record.tag("White") == Some(PLAYER) {
         Some(Color::White)
@@ -387,6 +526,7 @@ fn summary(record: &PdnGame) -> Summary {
         moves: record.moves.len(),
         last: record.moves.last().map(|m| m.mv.to_string()),
         unwritable: None,
+        older_than: None,
     }
 }
 
@@ -451,6 +591,8 @@ pub fn resume(autosave: &Path, rules: RuleSet) -> Result<Loaded, ResumeError> {
         });
     }
     let mut loaded = load_game(autosave, rules).map_err(ResumeError::Load)?;
+    // A session that could not keep its newer game marked this one.
+    loaded.summary.older_than = older_mark(autosave).or_else(|| noted_elsewhere(autosave));
     // A folder that cannot be written could not have kept a newer game either, nor set this
     // one aside: say so rather than let an older game pass for the last one.
     if let Some(dir) = autosave.parent().filter(|d| !writable(d)) {

@@ -66,7 +66,7 @@ impl App {
         if moved {
             self.hint = None;
             if let Some(g) = self.viewer.as_ref().and_then(Viewer::game_so_far) {
-                self.config.rules = g.position().rules();
+                self.settings.rules = g.position().rules();
                 self.game = g;
             }
         }
@@ -86,7 +86,7 @@ impl App {
             Action::Select => {
                 v.open(at);
                 if let Some(g) = v.game_so_far() {
-                    self.config.rules = g.position().rules();
+                    self.settings.rules = g.position().rules();
                     self.game = g;
                 }
                 Overlay::None
@@ -112,12 +112,12 @@ impl App {
         }
         self.viewer = None;
         self.review = None;
-        self.config.rules = game.position().rules();
-        self.config.human = game.position().side_to_move();
-        self.flipped = self.config.human == Color::Black;
+        self.settings.rules = game.position().rules();
+        self.settings.human = game.position().side_to_move();
+        self.flipped = self.settings.human == Color::Black;
         self.start = *game.start();
         self.game = game;
-        self.clock = crate::tui::clock::Clock::new(self.config.time_control);
+        self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
         self.redo.clear();
         self.clear_selection();
@@ -125,8 +125,8 @@ impl App {
         self.message = self.fill(
             Msg::PlayingOn,
             &[
-                &color(lang, self.config.human),
-                &color(lang, self.config.human.opposite()),
+                &color(lang, self.settings.human),
+                &color(lang, self.settings.human.opposite()),
             ],
         );
         self.place_cursor();

@@ -1,0 +1,66 @@
+//! The settings a game is played with: from the command line, the start screen or a loaded
+//! game; changed in play by a few keys (`+`/`-`, `b`).
+
+use crate::engine::Strength;
+use crate::rules::{Color, RuleSet};
+use crate::tui::clock::TimeControl;
+use crate::tui::lang::Lang;
+use std::path::PathBuf;
+
+/// How the board is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Colours and Unicode pieces.
+    Colour,
+    /// No colour (`NO_COLOR`): Unicode pieces, markers instead of colours.
+    Mono,
+    /// Plain ASCII, no colour (`--ascii`).
+    Ascii,
+}
+
+/// The settings a game starts with (from the command line).
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    pub rules: RuleSet,
+    /// The side the player takes; the engine plays the other.
+    pub human: Color,
+    /// How strongly the engine plays (`--level`, `--depth`, `--movetime`; the start screen's
+    /// level; a loaded game's).
+    pub strength: Strength,
+    /// A time control for both sides (`--time 5+3`): the engine manages its own time and a
+    /// flag fall ends the game.
+    pub time_control: Option<TimeControl>,
+    /// Ring the terminal bell at the engine's move and at the end of the game (`--bell`, `b`).
+    pub bell: bool,
+    pub seed: Option<u64>,
+    pub look: Look,
+    /// R-G6: a picked piece that can move must move.
+    pub touch_move: bool,
+    /// Where the game in progress is kept, after every move (for `--resume`).
+    pub autosave: Option<PathBuf>,
+    /// The game is the kept game itself (`--resume`): the autosave follows it from the start.
+    pub resumed: bool,
+    /// Where saved games go by default.
+    pub save_dir: PathBuf,
+    /// The language of the interface (`--lang`, else the locale).
+    pub lang: Lang,
+}
+
+impl GameSettings {
+    pub fn new(rules: RuleSet) -> GameSettings {
+        GameSettings {
+            rules,
+            human: rules.first_to_move(),
+            strength: Strength::DEFAULT,
+            time_control: None,
+            bell: false,
+            seed: None,
+            look: Look::Colour,
+            touch_move: false,
+            autosave: None,
+            resumed: false,
+            save_dir: PathBuf::from("."),
+            lang: Lang::En,
+        }
+    }
+}
