@@ -188,12 +188,11 @@ fn clamp(score: i32) -> i32 {
 /// A score one ply up: the child's score (its side to move's view) seen by the side that moved
 /// into it, with a forced result one ply further away.
 fn parent_view(child: i32) -> i32 {
-    if child > WIN - 1000 {
-        -child + 1
-    } else if child < -(WIN - 1000) {
-        -child - 1
-    } else {
-        -child
+    use crate::engine::score::{ScoreKind, classify, loss_in, win_in};
+    match classify(child) {
+        ScoreKind::Win(n) => loss_in(n as i32 + 1),
+        ScoreKind::Loss(n) => win_in(n as i32 + 1),
+        ScoreKind::Centi(cp) => -cp,
     }
 }
 

@@ -1,7 +1,8 @@
 //! The answers `dama engine` sends back: [`Answer`] (with an `info` line's [`Info`] and its
 //! [`Score`]), written with `Display` and read with `FromStr`.
 
-use crate::engine::{SearchInfo, WIN};
+use crate::engine::SearchInfo;
+use crate::engine::score::{self, ScoreKind};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -16,15 +17,13 @@ pub enum Score {
 }
 
 impl Score {
-    /// The engine's score (side to move's view) in the protocol's terms. The only place here
-    /// that reads the engine's encoding of a forced result.
-    pub fn of(score: i32) -> Score {
-        if !crate::engine::is_decisive(score) {
-            Score::Cp(score)
-        } else if score > 0 {
-            Score::Win((WIN - score) as u32)
-        } else {
-            Score::Loss((WIN + score) as u32)
+    /// The engine's score (side to move's view) in the protocol's terms, read through
+    /// [`score::classify`], the one reader of the engine's encoding of a forced result.
+    pub fn of(s: i32) -> Score {
+        match score::classify(s) {
+            ScoreKind::Centi(cp) => Score::Cp(cp),
+            ScoreKind::Win(n) => Score::Win(n),
+            ScoreKind::Loss(n) => Score::Loss(n),
         }
     }
 }
@@ -345,9 +344,12 @@ mod tests {
     #[test]
     fn scores_keep_their_meaning() {
         assert_eq!(Score::of(-12), Score::Cp(-12));
-        assert_eq!(Score::of(WIN - 7), Score::Win(7));
-        assert_eq!(Score::of(-(WIN - 4)), Score::Loss(4));
-        assert_eq!(Score::of(WIN - 1000), Score::Cp(WIN - 1000));
+        assert_eq!(Score::of(crate::engine::WIN - 7), Score::Win(7));
+        assert_eq!(Score::of(-(crate::engine::WIN - 4)), Score::Loss(4));
+        assert_eq!(
+            Score::of(crate::engine::WIN - 1000),
+            Score::Cp(crate::engine::WIN - 1000)
+        );
         for s in [Score::Cp(-5), Score::Win(3), Score::Loss(0)] {
             assert_eq!(s.to_string().parse::<Score>(), Ok(s));
         }
