@@ -1,8 +1,16 @@
 //! `dama bench`: searches the fixed bench positions and prints nodes, time and nodes/s.
 
 use super::output::{Out, outln};
-use crate::cli::BenchArgs;
+use super::values::depth;
 use crate::engine::{bench, format_score};
+use clap::Args;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth in plies for every bench position.
+    #[arg(long, short, default_value_t = crate::engine::bench::DEFAULT_DEPTH, value_parser = depth)]
+    pub depth: u32,
+}
 
 pub fn run(args: &BenchArgs, out: &mut Out) -> anyhow::Result<()> {
     anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");

@@ -28,17 +28,28 @@
 //! its end, with an error (and a non-zero exit) otherwise, e.g. on a full disk.
 
 use super::output::{Out, OutputError};
-use crate::cli::EngineArgs;
+use super::values::{threads, tt_mib};
 use crate::engine::{Engine, Limits};
 use crate::line_protocol::{Answer, CommandError, EngineCommand, Info};
 use crate::notation::fen;
 use crate::rules::{Game, Position, RuleSet};
+use clap::Args;
 use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// Transposition table size, MiB.
+    #[arg(long, default_value_t = 64, value_parser = tt_mib)]
+    pub tt: usize,
+    /// Search threads at the start (the `threads N` command changes it).
+    #[arg(long, default_value_t = 1, value_parser = threads)]
+    pub threads: usize,
+}
 
 use crate::line_protocol::MAX_LINE;
 

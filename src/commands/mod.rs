@@ -13,6 +13,7 @@ pub mod replay;
 pub mod suite;
 pub mod tables;
 pub mod tune;
+pub mod values;
 
 use crate::engine::{Engine, SearchInfo, SearchResult};
 use crate::notation::save::Target;

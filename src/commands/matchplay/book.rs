@@ -1,7 +1,7 @@
 //! The openings a match plays: random plies (one per pair of games) or the games of a PDN
 //! book, each game's start and moves.
 
-use crate::cli::MatchArgs;
+use super::args::MatchArgs;
 use crate::engine::selfplay;
 use crate::notation::pdn;
 use crate::rules::{Game, RuleSet};

@@ -9,6 +9,7 @@
 //! (playing them), `timing` (time used per move), `report` (what is printed and saved).
 //! The match uses `commands::external` for other programs; that module never uses this one.
 
+mod args;
 mod book;
 mod games;
 mod report;
@@ -16,9 +17,9 @@ mod spec;
 mod timing;
 
 use super::output::Out;
-use crate::cli::MatchArgs;
 use crate::engine::sprt::Sprt;
 use crate::rules::RuleSet;
+pub use args::{MatchArgs, PlayerKind};
 use std::time::Instant;
 
 /// # Errors

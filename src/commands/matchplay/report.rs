@@ -1,9 +1,9 @@
 //! What a match prints and writes: the header, a line per game, the totals with the Elo
 //! difference and the SPRT's verdict, and the games as PDN.
 
+use super::args::MatchArgs;
 use super::games::{ForA, Job, Plan, Played, Results};
 use super::spec::Spec;
-use crate::cli::MatchArgs;
 use crate::commands::output::{Out, outln};
 use crate::engine::selfplay::Tally;
 use crate::engine::sprt::{Sprt, Verdict};

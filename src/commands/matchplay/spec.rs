@@ -3,8 +3,8 @@
 //! random mover or an external program). An external engine that cannot start stops the
 //! match before it begins ([`check_engines`]).
 
+use super::args::{MatchArgs, PlayerKind};
 use super::timing::ended_on_its_own;
-use crate::cli::{MatchArgs, PlayerKind};
 use crate::commands::external::{self, External, Forfeit};
 use crate::engine::selfplay::{self, Player};
 use crate::engine::{Limits, Strength, Style};
