@@ -97,7 +97,7 @@ fn base_config(args: &PlayArgs) -> GameSettings {
     let mut config = GameSettings::new(RuleSet::from(args.rules));
     config.look = look(args.ascii);
     config.lang = LangChoice::resolve(args.lang);
-    let data = data_dir();
+    let data = crate::store::data_dir();
     if let Some(d) = &data {
         crate::tui::keep::clean_data_folder(d);
     }
@@ -258,7 +258,7 @@ pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()
     let mut config = GameSettings::new(opts.rules);
     config.look = look(opts.ascii);
     config.lang = opts.lang;
-    let data = data_dir();
+    let data = crate::store::data_dir();
     if let Some(d) = &data {
         crate::tui::keep::clean_data_folder(d);
     }
@@ -318,14 +318,4 @@ fn look(ascii: bool) -> Look {
     } else {
         Look::Colour
     }
-}
-
-/// The user's data folder for dama (`$XDG_DATA_HOME/dama`, else `~/.local/share/dama`), if a
-/// home is known.
-pub(crate) fn data_dir() -> Option<PathBuf> {
-    if let Some(x) = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
-        return Some(PathBuf::from(x).join("dama"));
-    }
-    let home = std::env::var_os("HOME").filter(|v| !v.is_empty())?;
-    Some(PathBuf::from(home).join(".local/share/dama"))
 }

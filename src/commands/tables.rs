@@ -60,7 +60,7 @@ fn threads(text: &str) -> Result<usize, String> {
 }
 
 fn required_dir() -> anyhow::Result<PathBuf> {
-    tables::default_dir().context("no data folder: set HOME or XDG_DATA_HOME")
+    crate::store::tables_dir().context("no data folder: set HOME or XDG_DATA_HOME")
 }
 
 /// The rule set's tables for an engine, saying once per process on stderr (stdout may be a
