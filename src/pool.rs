@@ -5,13 +5,16 @@
 //!
 //! Not rayon: two of the callers keep a state per thread (an engine, a pair of players), hear
 //! of each result on the calling thread as it comes (progress, a running score) and stop the
-//! rest early; that is the shape below, in fifty lines, with nothing to add to the build.
+//! rest early; that is the shape below, in a few dozen lines, with nothing to add to the
+//! build. It measured the same as the copies it replaced (`perft --threads 2`, `tables build
+//! --threads 2`, release).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
 
 /// Runs jobs `0..n` on up to `threads` threads (at least one, at most one per job). Each
-/// thread first makes its own state with `init` and keeps it for every job it takes;
+/// thread first makes its own state with `init`, on that thread (per-thread settings such as
+/// a signal mask belong there), and keeps it for every job it takes;
 /// `work(state, i)` does job `i`, and `None` ends that thread (it takes no more jobs).
 ///
 /// The results reach `collect` on the calling thread while the threads run, as `(i, result)`
