@@ -97,13 +97,19 @@ fn base_config(args: &PlayArgs) -> GameSettings {
     let mut config = GameSettings::new(RuleSet::from(args.rules));
     config.look = look(args.ascii);
     config.lang = LangChoice::resolve(args.lang);
+    use_data_folder(&mut config);
+    config
+}
+
+/// Saves and the kept game go to the data folder (cleaned first of the temporary files of
+/// killed saves); without one, saves go to the current folder and nothing is kept.
+fn use_data_folder(config: &mut GameSettings) {
     let data = crate::store::data_dir();
     if let Some(d) = &data {
         crate::tui::keep::clean_data_folder(d);
     }
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));
-    config
 }
 
 /// `dama` with no arguments at all: the start screen, which then plays, resumes, loads or
@@ -258,12 +264,7 @@ pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()
     let mut config = GameSettings::new(opts.rules);
     config.look = look(opts.ascii);
     config.lang = opts.lang;
-    let data = crate::store::data_dir();
-    if let Some(d) = &data {
-        crate::tui::keep::clean_data_folder(d);
-    }
-    config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
-    config.autosave = data.map(|d| d.join("autosave.pdn"));
+    use_data_folder(&mut config);
     let mut viewer = Viewer::from_text(name, text, opts.rules, opts.index);
     let list = viewer.count() > 1 && !opts.chosen;
     if let Some(ply) = opts.ply {
