@@ -1,7 +1,7 @@
 //! A small pool of scoped threads over numbered jobs: each thread takes the next job nobody
 //! has taken (an atomic counter), so a slow job holds up only its own thread. Used by perft,
-//! the tables' build and the tuner's self-play. Depends on nothing in the crate, so `rules`
-//! (perft) may use it.
+//! the tables' build, the tuner's self-play and matches. Depends on nothing in the crate, so
+//! `rules` (perft) may use it.
 //!
 //! Not rayon: the tuner and matches keep a state per thread (an engine, a pair of players),
 //! hear of each result on the calling thread as it comes (progress, a running score) and stop

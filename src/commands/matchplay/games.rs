@@ -9,8 +9,7 @@ use crate::commands::external::{self, Forfeit};
 use crate::engine::selfplay::Tally;
 use crate::engine::sprt::{Sprt, Verdict};
 use crate::rules::{Color, Game, RuleSet};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A game to play: its number (from 0), its opening and A's colour.
 pub(super) struct Job {
@@ -158,9 +157,7 @@ pub(super) fn play_all(
     mut on_game: impl FnMut(&Played, &Results) -> anyhow::Result<()>,
 ) -> anyhow::Result<Results> {
     let (jobs, specs, openings) = (&plan.jobs, &plan.specs, &plan.openings);
-    let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Played>();
     let mut r = Results {
         tally: Tally::default(),
         time: [TimeUse::default(); 2],
@@ -168,52 +165,46 @@ pub(super) fn play_all(
         verdict: Verdict::Continue,
     };
     let mut failed = None;
-    std::thread::scope(|scope| {
-        for _ in 0..concurrency.min(jobs.len()) {
-            let (tx, next, stop) = (tx.clone(), &next, &stop);
-            scope.spawn(move || {
-                external::quiet_broken_pipes();
-                let mut sides = [specs[0].build(), specs[1].build()];
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= jobs.len() || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let job = &jobs[i];
-                    let Some(p) = play(i, job, &openings[job.opening].1, &mut sides, specs, stop)
-                    else {
-                        break;
-                    };
-                    if tx.send(p).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for p in rx {
-            // Games that end after the test decided are not counted.
-            if r.verdict != Verdict::Continue {
-                continue;
+    crate::pool::run(
+        concurrency,
+        jobs.len(),
+        || {
+            // On the game's own thread: the signal mask is per thread.
+            external::quiet_broken_pipes();
+            [specs[0].build(), specs[1].build()]
+        },
+        |sides, i| {
+            if stop.load(Ordering::Relaxed) {
+                return None;
             }
-            r.count(&p, &jobs[p.index]);
-            if let Some(s) = sprt {
-                r.verdict = s.verdict(&r.tally);
+            let job = &jobs[i];
+            play(i, job, &openings[job.opening].1, sides, specs, &stop)
+        },
+        |rx| {
+            for (_, p) in rx {
+                // Games that end after the test decided are not counted.
                 if r.verdict != Verdict::Continue {
-                    // Games under way are abandoned; no new ones start.
+                    continue;
+                }
+                r.count(&p, &jobs[p.index]);
+                if let Some(s) = sprt {
+                    r.verdict = s.verdict(&r.tally);
+                    if r.verdict != Verdict::Continue {
+                        // Games under way are abandoned; no new ones start.
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                let reported = on_game(&p, &r);
+                r.played.push(p);
+                if let Err(e) = reported {
+                    // Nowhere to report to: the games under way are abandoned.
                     stop.store(true, Ordering::Relaxed);
+                    failed = Some(e);
+                    break;
                 }
             }
-            let reported = on_game(&p, &r);
-            r.played.push(p);
-            if let Err(e) = reported {
-                // Nowhere to report to: the games under way are abandoned.
-                stop.store(true, Ordering::Relaxed);
-                failed = Some(e);
-                break;
-            }
-        }
-    });
+        },
+    );
     match failed {
         Some(e) => Err(e),
         None => Ok(r),
