@@ -2,13 +2,14 @@
 
 use super::output::{Out, outln};
 use super::values::depth;
-use crate::engine::{bench, format_score};
+use crate::engine::format_score;
+use crate::lab::bench;
 use clap::Args;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Search depth in plies for every bench position.
-    #[arg(long, short, default_value_t = crate::engine::bench::DEFAULT_DEPTH, value_parser = depth)]
+    #[arg(long, short, default_value_t = crate::lab::bench::DEFAULT_DEPTH, value_parser = depth)]
     pub depth: u32,
 }
 

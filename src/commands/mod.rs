@@ -4,7 +4,6 @@
 pub mod analyze;
 pub mod bench;
 pub mod engine_protocol;
-pub mod external;
 pub mod matchplay;
 pub mod output;
 pub mod perft;

@@ -1,14 +1,14 @@
-//! `dama suite build|run`: test suites of shots (see [`crate::suite`]) made from self-play
+//! `dama suite build|run`: test suites of shots (see [`crate::lab::suite`]) made from self-play
 //! games and put to the engine.
 
 use super::output::{Out, outln};
 use super::values::Rules;
 use super::{check_output, write_error};
 use crate::engine::{Limits, format_score};
+use crate::lab::suite::build::{self, Event, SuiteBuildConfig};
+use crate::lab::suite::prove::{self, Prover};
+use crate::lab::suite::{self, Suite, run as suite_run};
 use crate::rules::RuleSet;
-use crate::suite::build::{self, Event, SuiteBuildConfig};
-use crate::suite::prove::{self, Prover};
-use crate::suite::{self, Suite, run as suite_run};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use std::io::Write;

@@ -5,7 +5,7 @@ use super::check_output;
 use super::output::{Out, outln};
 use super::values::{Rules, concurrency, opening_plies, positive, positive_u32};
 use crate::engine::eval::weights;
-use crate::engine::tune::{self, Sample, TuneConfig};
+use crate::lab::tune::{self, Sample, TuneConfig};
 use crate::rules::RuleSet;
 use anyhow::Context;
 use clap::Args;

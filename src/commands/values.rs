@@ -71,7 +71,7 @@ pub fn level(text: &str) -> Result<u8, String> {
 
 /// Random opening plies: at most 100 (longer random lines nearly all end the game).
 pub fn opening_plies(text: &str) -> Result<usize, String> {
-    let max = crate::engine::selfplay::MAX_OPENING_PLIES;
+    let max = crate::lab::selfplay::MAX_OPENING_PLIES;
     number_in(text, 0, max as u64).map_err(|e| {
         format!("{e} (longer random lines nearly all end the game or leave a capture pending)")
     })

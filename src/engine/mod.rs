@@ -4,7 +4,6 @@
 //! Scores are centi-men (a man is worth 100) from the side to move's view, or a forced win or
 //! loss in so many plies: [`score`] holds the encoding.
 
-pub mod bench;
 pub mod endgame;
 pub mod eval;
 pub mod limits;
@@ -12,11 +11,8 @@ pub mod ordering;
 pub mod params;
 pub mod score;
 pub mod search;
-pub mod selfplay;
-pub mod sprt;
 pub mod strength;
 pub mod tt;
-pub mod tune;
 
 pub use limits::Limits;
 pub use score::{WIN, format_score, is_decisive};

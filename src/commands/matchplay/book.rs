@@ -2,7 +2,7 @@
 //! book, each game's start and moves.
 
 use super::args::MatchArgs;
-use crate::engine::selfplay;
+use crate::lab::selfplay;
 use crate::notation::pdn;
 use crate::rules::{Game, RuleSet};
 use anyhow::{Context, bail};

@@ -5,9 +5,9 @@
 
 use super::spec::{Side, Spec};
 use super::timing::TimeUse;
-use crate::commands::external::{self, Forfeit};
-use crate::engine::selfplay::Tally;
-use crate::engine::sprt::{Sprt, Verdict};
+use crate::lab::external::{self, Forfeit};
+use crate::lab::selfplay::Tally;
+use crate::lab::sprt::{Sprt, Verdict};
 use crate::rules::{Color, Game, RuleSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 

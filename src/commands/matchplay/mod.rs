@@ -17,7 +17,7 @@ mod spec;
 mod timing;
 
 use super::output::Out;
-use crate::engine::sprt::Sprt;
+use crate::lab::sprt::Sprt;
 use crate::rules::RuleSet;
 pub use args::{MatchArgs, PlayerKind};
 use std::time::Instant;

@@ -5,9 +5,9 @@
 
 use super::args::{MatchArgs, PlayerKind};
 use super::timing::ended_on_its_own;
-use crate::commands::external::{self, External, Forfeit};
-use crate::engine::selfplay::{self, Player};
 use crate::engine::{Limits, Strength, Style};
+use crate::lab::external::{self, External, Forfeit};
+use crate::lab::selfplay::{self, Player};
 use crate::line_protocol::Score;
 use crate::rules::{Game, Move, RuleSet};
 use anyhow::bail;

@@ -9,9 +9,10 @@
 //! not matter), and the fit is full-batch Adam in `f64` summed in a fixed order. The same
 //! command with the same seed (and the same binary) writes the same weights.
 
-use super::eval::learnt::{COUNT, PHASE_MAX, Sink, extract};
-use super::eval::weights::Weights;
-use super::{Engine, Limits, selfplay};
+use super::selfplay;
+use crate::engine::eval::learnt::{COUNT, PHASE_MAX, Sink, extract};
+use crate::engine::eval::weights::Weights;
+use crate::engine::{Engine, Limits};
 use crate::rules::{Color, Game, Position, RuleSet, has_capture};
 use std::sync::atomic::AtomicBool;
 
@@ -249,7 +250,7 @@ pub fn fit(
 ) -> Report {
     let held_out = |s: &&Sample| s.game % 10 == 9;
     // Kings-only positions are left to the hand-set terms (see `eval::evaluate`).
-    let learnt = |s: &&Sample| !super::eval::kings_only(&s.pos);
+    let learnt = |s: &&Sample| !crate::engine::eval::kings_only(&s.pos);
     let train = compile(samples.iter().filter(learnt).filter(|s| !held_out(s)));
     let test = compile(samples.iter().filter(learnt).filter(held_out));
     let w0 = flat(start);
