@@ -2,8 +2,8 @@
 //! endings converted within the no-progress limit (R-G3), draws as the rules count them.
 
 use dama::engine::endgame::Solved;
-use dama::engine::selfplay::{self, Player};
 use dama::engine::{Engine, Limits, SearchResult, WIN, format_score};
+use dama::lab::selfplay::{self, Player};
 use dama::notation::fen;
 use dama::rules::{Color, Game, Outcome, Position, RuleSet, legal_moves};
 use std::sync::atomic::{AtomicBool, Ordering};

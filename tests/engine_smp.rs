@@ -3,8 +3,8 @@
 //! is playable, its scores agree with one thread's in kind (a forced result is the same
 //! result, a clear advantage the same side's), and one thread stays exactly reproducible.
 
-use dama::engine::selfplay;
 use dama::engine::{Engine, Limits, SearchResult, WIN, format_score, is_decisive};
+use dama::lab::selfplay;
 use dama::notation::fen;
 use dama::rules::{Game, RuleSet};
 use std::sync::atomic::AtomicBool;

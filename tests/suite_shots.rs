@@ -7,10 +7,10 @@ mod cli_common;
 
 use cli_common::{dama, scratch};
 use dama::engine::{Engine, Limits};
+use dama::lab::suite::prove::{self, Prover};
+use dama::lab::suite::run::attempt;
+use dama::lab::suite::{self, Suite, SuiteErrorKind};
 use dama::rules::{RuleSet, has_capture};
-use dama::suite::prove::{self, Prover};
-use dama::suite::run::attempt;
-use dama::suite::{self, Suite, SuiteErrorKind};
 
 fn data(name: &str) -> Suite {
     let path = format!("{}/tests/data/shots/{name}.txt", env!("CARGO_MANIFEST_DIR"));

@@ -2,14 +2,53 @@
 //! `--annotate`, of every move of a PDN game (written back as a PDN copy with comments).
 
 use super::output::{Out, OutputError, outln};
-use crate::cli::AnalyzeArgs;
+use super::values::{Rules, depth, positive, threads, tt_mib};
 use crate::engine::{Engine, Limits, SearchInfo, WIN, format_score, is_decisive};
 use crate::notation::fen;
 use crate::notation::pdn::{self, Overwrite, PdnGame, save_atomic};
 use crate::rules::{Game, RuleSet};
 use anyhow::{Context, bail};
+use clap::Args;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// Rule set (a PDN file's GameType tag takes precedence).
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// The position to analyse (PDN FEN).
+    #[arg(long, conflicts_with = "file")]
+    pub fen: Option<String>,
+    /// A PDN file: its game's final position (or the one after --ply plies) is analysed.
+    #[arg(required_unless_present = "fen")]
+    pub file: Option<std::path::PathBuf>,
+    /// Which game of the file (from 1).
+    #[arg(long, default_value_t = 1, requires = "file")]
+    pub game: usize,
+    /// Analyse the position after this many plies of the game instead of its last one.
+    #[arg(long, requires = "file")]
+    pub ply: Option<usize>,
+    /// Search depth in plies.
+    #[arg(long, short, conflicts_with = "movetime", value_parser = depth)]
+    pub depth: Option<u32>,
+    /// Milliseconds per position.
+    #[arg(long, value_parser = positive)]
+    pub movetime: Option<u64>,
+    /// Write the game to this PDN file with the evaluation and best move after every move as
+    /// comments, and `?` / `??` on moves that lose half a man / one and a half men or more.
+    #[arg(long, requires = "file")]
+    pub annotate: Option<std::path::PathBuf>,
+    /// Replace the --annotate file if it exists (without this, an existing file is kept).
+    #[arg(long, requires = "annotate")]
+    pub force: bool,
+    /// Transposition table size, MiB.
+    #[arg(long, default_value_t = 64, value_parser = tt_mib)]
+    pub tt: usize,
+    /// Search threads (lazy SMP: node counts and lines then vary from run to run).
+    #[arg(long, default_value_t = 1, value_parser = threads)]
+    pub threads: usize,
+}
 
 /// A move that loses this much (centi-men, from the mover's view) against the best gets `?`.
 const MISTAKE: i32 = 50;
@@ -188,12 +227,11 @@ fn clamp(score: i32) -> i32 {
 /// A score one ply up: the child's score (its side to move's view) seen by the side that moved
 /// into it, with a forced result one ply further away.
 fn parent_view(child: i32) -> i32 {
-    if child > WIN - 1000 {
-        -child + 1
-    } else if child < -(WIN - 1000) {
-        -child - 1
-    } else {
-        -child
+    use crate::engine::score::{ScoreKind, classify, loss_in, win_in};
+    match classify(child) {
+        ScoreKind::Win(n) => loss_in(n as i32 + 1),
+        ScoreKind::Loss(n) => win_in(n as i32 + 1),
+        ScoreKind::Centi(cp) => -cp,
     }
 }
 

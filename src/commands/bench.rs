@@ -1,8 +1,17 @@
 //! `dama bench`: searches the fixed bench positions and prints nodes, time and nodes/s.
 
 use super::output::{Out, outln};
-use crate::cli::BenchArgs;
-use crate::engine::{bench, format_score};
+use super::values::depth;
+use crate::engine::format_score;
+use crate::lab::bench;
+use clap::Args;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth in plies for every bench position.
+    #[arg(long, short, default_value_t = crate::lab::bench::DEFAULT_DEPTH, value_parser = depth)]
+    pub depth: u32,
+}
 
 pub fn run(args: &BenchArgs, out: &mut Out) -> anyhow::Result<()> {
     anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");

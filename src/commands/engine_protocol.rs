@@ -28,11 +28,12 @@
 //! its end, with an error (and a non-zero exit) otherwise, e.g. on a full disk.
 
 use super::output::{Out, OutputError};
-use crate::cli::EngineArgs;
-use crate::engine::limits::MAX_DEPTH;
-use crate::engine::{Engine, Limits, SearchInfo, WIN};
-use crate::notation::{fen, movetext};
+use super::values::{threads, tt_mib};
+use crate::engine::{Engine, Limits};
+use crate::line_protocol::{Answer, CommandError, EngineCommand, Info};
+use crate::notation::fen;
 use crate::rules::{Game, Position, RuleSet};
+use clap::Args;
 use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -40,9 +41,17 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// The longest command line taken, in bytes. The longest useful one, a `position` with a few
-/// thousand moves, is far shorter; a longer one is answered with an error without being kept.
-pub const MAX_LINE: usize = 64 * 1024;
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// Transposition table size, MiB.
+    #[arg(long, default_value_t = 64, value_parser = tt_mib)]
+    pub tt: usize,
+    /// Search threads at the start (the `threads N` command changes it).
+    #[arg(long, default_value_t = 1, value_parser = threads)]
+    pub threads: usize,
+}
+
+use crate::line_protocol::MAX_LINE;
 
 /// What the protocol's loop waits for.
 enum Event {
@@ -92,34 +101,11 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Res
 type Output = Arc<Mutex<Out>>;
 
 /// Writes one answer line (sent at once: the other program waits for it).
-fn say(out: &Mutex<Out>, line: std::fmt::Arguments) -> Result<(), OutputError> {
+fn say(out: &Mutex<Out>, answer: &Answer) -> Result<(), OutputError> {
     // A thread that panicked holding the lock left no half-written line behind.
     let mut out = out.lock().unwrap_or_else(PoisonError::into_inner);
-    out.line(line).and_then(|()| out.flush())
-}
-
-/// The protocol's score: `cp <centi-men>`, or `win <plies>` / `loss <plies>`.
-fn score_text(score: i32) -> String {
-    if score > WIN - 1000 {
-        format!("win {}", WIN - score)
-    } else if score < -(WIN - 1000) {
-        format!("loss {}", WIN + score)
-    } else {
-        format!("cp {score}")
-    }
-}
-
-fn info_line(i: &SearchInfo) -> String {
-    let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
-    format!(
-        "info depth {} score {} nodes {} nps {} time {} pv {}",
-        i.depth,
-        score_text(i.score),
-        i.nodes,
-        i.nps,
-        i.elapsed.as_millis(),
-        pv.join(" ")
-    )
+    out.line(format_args!("{answer}"))
+        .and_then(|()| out.flush())
 }
 
 /// Searches bounded by these limits (depth 18 takes about a second from the start, and each
@@ -169,8 +155,8 @@ impl Session {
             match handle.join() {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
-                    self.say(format_args!(
-                        "error the search failed; starting a fresh engine"
+                    self.say(Answer::Error(
+                        "the search failed; starting a fresh engine".to_string(),
                     ));
                 }
             }
@@ -178,9 +164,9 @@ impl Session {
     }
 
     /// Writes an answer; the first failure is kept for the loop to end the session with.
-    fn say(&mut self, line: std::fmt::Arguments) {
+    fn say(&mut self, answer: Answer) {
         if self.failed.is_none() {
-            self.failed = say(&self.out, line).err();
+            self.failed = say(&self.out, &answer).err();
         }
     }
 
@@ -235,13 +221,13 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
         let line = match event {
             Event::Line(line) => line,
             Event::NotUtf8 => {
-                s.say(format_args!("error the line is not UTF-8 text"));
+                s.say(Answer::Error("the line is not UTF-8 text".to_string()));
                 continue;
             }
             Event::TooLong => {
-                s.say(format_args!(
-                    "error the line is longer than {MAX_LINE} bytes (ignored)"
-                ));
+                s.say(Answer::Error(format!(
+                    "the line is longer than {MAX_LINE} bytes (ignored)"
+                )));
                 continue;
             }
             Event::End => break,
@@ -253,139 +239,28 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
         if s.failed.is_some() {
             break;
         }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((&cmd, rest)) = words.split_first() else {
-            continue;
+        let command = match line.parse::<EngineCommand>() {
+            Err(CommandError::Empty) => continue,
+            c => c,
         };
         // Answers come in the order of the commands: anything but a bare `isready`, `stop` or
         // `quit` (errors included) first lets a bounded search print its `bestmove`.
-        if !(rest.is_empty() && matches!(cmd, "isready" | "stop" | "quit")) {
+        if !matches!(
+            command,
+            Ok(EngineCommand::IsReady | EngineCommand::Stop | EngineCommand::Quit)
+        ) {
             s.wait(false);
         }
-        let result = match cmd {
-            "quit" | "isready" | "stop" | "newgame" | "d" if !rest.is_empty() => Err(format!(
-                "{cmd} takes no arguments, not {:?}",
-                rest.join(" ")
-            )),
-            "quit" => {
+        let result = match command {
+            Err(e) => Err(e.to_string()),
+            Ok(EngineCommand::Quit) => {
                 s.finish();
                 break;
             }
-            "isready" => {
-                s.say(format_args!("readyok"));
-                Ok(())
-            }
-            "stop" => {
-                s.finish();
-                Ok(())
-            }
-            "newgame" => {
-                s.engine(args.tt).new_game();
-                Ok(())
-            }
-            "variety" => variety(rest).map(|n| s.engine(args.tt).set_variety(n)),
-            "contempt" => contempt(rest).map(|n| s.engine(args.tt).set_contempt(n)),
-            "threads" => match rest {
-                [n] => number_in("threads", "", n, 1, MAX_THREADS).map(|n| {
-                    s.threads = n as usize;
-                    s.engine(args.tt).set_threads(n as usize);
-                }),
-                _ => Err("usage: threads <n>".to_string()),
-            },
-            "seed" => match rest {
-                ["none"] => {
-                    s.engine(args.tt).set_seed(None);
-                    Ok(())
-                }
-                [n] => n
-                    .parse::<u64>()
-                    .map(|n| s.engine(args.tt).set_seed(Some(n)))
-                    .map_err(|_| format!("seed wants a number or none, not {n:?}")),
-                _ => Err("usage: seed <n>|none".to_string()),
-            },
-            "rules" => match rest {
-                ["italian"] | ["english"] => {
-                    s.wait(false);
-                    s.rules = if rest[0] == "italian" {
-                        RuleSet::Italian
-                    } else {
-                        RuleSet::English
-                    };
-                    s.game = Game::new(Position::start(s.rules));
-                    Ok(())
-                }
-                _ => Err("usage: rules italian|english".to_string()),
-            },
-            "position" => {
-                s.wait(false);
-                position(s.rules, rest).map(|g| s.game = g)
-            }
-            "d" => {
-                s.wait(false);
-                let legal: Vec<String> =
-                    s.game.legal_moves().iter().map(|m| m.to_string()).collect();
-                let fen = fen::write(s.game.position());
-                s.say(format_args!("fen {fen}"));
-                s.say(format_args!("legal {}", legal.join(" ")));
-                if let Some(o) = s.game.outcome() {
-                    s.say(format_args!("over {o}"));
-                }
-                Ok(())
-            }
-            "go" => match go_limits(rest) {
-                // A finished game has no move to search for: answered at once, as when there
-                // is no legal move (a side with no pieces is not "won in 1").
-                Ok(_) if s.game.outcome().is_some() => {
-                    s.say(format_args!("bestmove none"));
-                    Ok(())
-                }
-                Ok(limits) => {
-                    // The endgame tables of the position's rule set, if built (read once).
-                    let rules = s.game.position().rules();
-                    let engine = s.engine(args.tt);
-                    engine.set_tables(super::tables::for_engine(rules));
-                    let mut engine = engine.clone_out();
-                    let game = s.game.clone();
-                    let stop = Arc::new(AtomicBool::new(false));
-                    let flag = Arc::clone(&stop);
-                    let (out, events) = (Arc::clone(&s.out), tx.clone());
-                    let handle = std::thread::spawn(move || {
-                        let mut last = None;
-                        // An answer that cannot be written ends the search, and the session.
-                        let mut failed = None;
-                        let r = engine.search(&game, limits, &flag, &mut |i| {
-                            if failed.is_none() {
-                                failed = say(&out, format_args!("{}", info_line(i))).err();
-                                if failed.is_some() {
-                                    flag.store(true, Ordering::Relaxed);
-                                }
-                            }
-                            // The search's own clock, carried on past its last report.
-                            last = Some((i.clone(), std::time::Instant::now()));
-                        });
-                        let answer = || {
-                            if let Some(i) = super::chosen_line(last.as_ref(), &r) {
-                                say(&out, format_args!("{}", info_line(&i)))?;
-                            }
-                            match r.best {
-                                Some(m) => say(&out, format_args!("bestmove {m}")),
-                                None => say(&out, format_args!("bestmove none")),
-                            }
-                        };
-                        if let Some(e) = failed.map_or_else(|| answer().err(), Some) {
-                            let _ = events.send(Event::OutputFailed(e));
-                        }
-                        engine
-                    });
-                    s.search = Some((handle, stop, limits));
-                    Ok(())
-                }
-                Err(e) => Err(e),
-            },
-            other => Err(format!("unknown command {other:?}")),
+            Ok(command) => s.obey(command, args.tt, &tx),
         };
         if let Err(e) = result {
-            s.say(format_args!("error {e}"));
+            s.say(Answer::Error(e));
         }
         if s.failed.is_some() {
             break;
@@ -407,111 +282,100 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
     }
 }
 
+impl Session {
+    /// Carries out a command other than `quit` (a search runs on its own thread); the error
+    /// is answered after `error`.
+    fn obey(
+        &mut self,
+        command: EngineCommand,
+        tt: usize,
+        events: &mpsc::Sender<Event>,
+    ) -> Result<(), String> {
+        match command {
+            // The loop ends the session after it; here it only stops the search.
+            EngineCommand::Quit | EngineCommand::Stop => self.finish(),
+            EngineCommand::IsReady => self.say(Answer::ReadyOk),
+            EngineCommand::NewGame => self.engine(tt).new_game(),
+            EngineCommand::Variety(n) => self.engine(tt).set_variety(n),
+            EngineCommand::Contempt(n) => self.engine(tt).set_contempt(n),
+            EngineCommand::Threads(n) => {
+                self.threads = n;
+                self.engine(tt).set_threads(n);
+            }
+            EngineCommand::Seed(seed) => self.engine(tt).set_seed(seed),
+            EngineCommand::Rules(rules) => {
+                self.rules = rules;
+                self.game = Game::new(Position::start(rules));
+            }
+            EngineCommand::Position(p) => {
+                self.game = p.game(self.rules).map_err(|e| e.to_string())?
+            }
+            EngineCommand::Show => {
+                let legal = self
+                    .game
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                self.say(Answer::Fen(fen::write(self.game.position())));
+                self.say(Answer::Legal(legal));
+                if let Some(o) = self.game.outcome() {
+                    self.say(Answer::Over(o.to_string()));
+                }
+            }
+            // A finished game has no move to search for: answered at once, as when there is
+            // no legal move (a side with no pieces is not "won in 1").
+            EngineCommand::Go(_) if self.game.outcome().is_some() => {
+                self.say(Answer::BestMove(None))
+            }
+            EngineCommand::Go(limits) => self.go(limits, tt, events),
+        }
+        Ok(())
+    }
+
+    /// Starts a search on its own thread: it answers `info` lines as it goes, then `bestmove`.
+    fn go(&mut self, limits: Limits, tt: usize, events: &mpsc::Sender<Event>) {
+        // The endgame tables of the position's rule set, if built (read once).
+        let rules = self.game.position().rules();
+        let engine = self.engine(tt);
+        engine.set_tables(super::tables::for_engine(rules));
+        let mut engine = engine.clone_out();
+        let game = self.game.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let (out, events) = (Arc::clone(&self.out), events.clone());
+        let handle = std::thread::spawn(move || {
+            let mut last = None;
+            // An answer that cannot be written ends the search, and the session.
+            let mut failed = None;
+            let r = engine.search(&game, limits, &flag, &mut |i| {
+                if failed.is_none() {
+                    failed = say(&out, &Answer::Info(Info::from(i))).err();
+                    if failed.is_some() {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                }
+                // The search's own clock, carried on past its last report.
+                last = Some((i.clone(), std::time::Instant::now()));
+            });
+            let answer = || {
+                if let Some(i) = super::chosen_line(last.as_ref(), &r) {
+                    say(&out, &Answer::Info(Info::from(&i)))?;
+                }
+                say(&out, &Answer::BestMove(r.best.map(|m| m.to_string())))
+            };
+            if let Some(e) = failed.map_or_else(|| answer().err(), Some) {
+                let _ = events.send(Event::OutputFailed(e));
+            }
+            engine
+        });
+        self.search = Some((handle, stop, limits));
+    }
+}
+
 impl Engine {
     /// Moves the engine out of its slot (the session gets it back when the search ends).
     fn clone_out(&mut self) -> Engine {
         std::mem::replace(self, Engine::new(1))
-    }
-}
-
-/// `startpos|fen <FEN> [moves ...]`: the game after the moves, or why not.
-fn position(rules: RuleSet, words: &[&str]) -> Result<Game, String> {
-    let moves_at = words
-        .iter()
-        .position(|&w| w == "moves")
-        .unwrap_or(words.len());
-    let (setup, moves) = words.split_at(moves_at);
-    let start = match setup {
-        ["startpos"] => Position::start(rules),
-        ["fen", rest @ ..] if !rest.is_empty() => {
-            let text = rest.join(" ");
-            fen::parse(rules, &text).map_err(|e| format!("bad fen {text:?}: {e}"))?
-        }
-        _ => return Err("usage: position startpos|fen <FEN> [moves <m1> ...]".to_string()),
-    };
-    let mut game = Game::new(start);
-    for (i, text) in moves.iter().skip(1).enumerate() {
-        let m = movetext::parse_move(game.position(), text)
-            .map_err(|e| format!("move {} {text:?}: {e}", i + 1))?;
-        game.play(&m)
-            .map_err(|e| format!("move {} {text:?}: {e}", i + 1))?;
-    }
-    Ok(game)
-}
-
-/// The longest `go movetime` accepted: a day (anything longer is a typo, and would overflow
-/// the clock's arithmetic at the extreme).
-const MAX_MOVETIME_MS: u64 = 86_400_000;
-
-/// The most search threads `threads` takes (as `--threads` does).
-const MAX_THREADS: u64 = 256;
-
-/// The widest `variety` margin accepted, in centi-men (ten men: far beyond any useful value).
-const MAX_VARIETY: i32 = 1000;
-
-/// A whole number in `lo..=hi` (of `unit`, if any), or why not (named `what` in the message).
-fn number_in(what: &str, unit: &str, w: &str, lo: u64, hi: u64) -> Result<u64, String> {
-    use std::num::IntErrorKind;
-    let range = if hi == u64::MAX {
-        format!("at least {lo}{unit}")
-    } else {
-        format!("{lo} to {hi}{unit}")
-    };
-    let n = match w.parse::<u64>() {
-        Ok(n) => n,
-        Err(e) if *e.kind() == IntErrorKind::PosOverflow => {
-            return Err(format!("{what} must be {range}; {w} is too large"));
-        }
-        // A negative number reads as a range error, not as "not a number".
-        Err(_)
-            if w.strip_prefix('-')
-                .is_some_and(|d| d.parse::<u64>().is_ok()) =>
-        {
-            return Err(format!("{what} must be {range}, not {w}"));
-        }
-        Err(_) => {
-            return Err(format!(
-                "{w:?} is not a whole number ({what} must be {range})"
-            ));
-        }
-    };
-    if (lo..=hi).contains(&n) {
-        Ok(n)
-    } else {
-        Err(format!("{what} must be {range}, not {n}"))
-    }
-}
-
-/// `variety <cp>`: the margin, or why not.
-fn variety(words: &[&str]) -> Result<i32, String> {
-    match words {
-        [n] => number_in("variety", " centi-men", n, 0, MAX_VARIETY as u64).map(|n| n as i32),
-        _ => Err("usage: variety <centi-men>".to_string()),
-    }
-}
-
-fn contempt(words: &[&str]) -> Result<i32, String> {
-    let max = crate::engine::params::MAX_CONTEMPT as u64;
-    match words {
-        [n] => number_in("contempt", " centi-men", n, 0, max).map(|n| n as i32),
-        _ => Err("usage: contempt <centi-men>".to_string()),
-    }
-}
-
-fn go_limits(words: &[&str]) -> Result<Limits, String> {
-    match words {
-        [] | ["infinite"] => Ok(Limits::Infinite),
-        ["depth", n] => Ok(Limits::Depth(
-            number_in("depth", " plies", n, 1, u64::from(MAX_DEPTH))? as u32,
-        )),
-        ["movetime", n] => Ok(Limits::MoveTime(Duration::from_millis(number_in(
-            "movetime",
-            " ms",
-            n,
-            1,
-            MAX_MOVETIME_MS,
-        )?))),
-        ["nodes", n] => Ok(Limits::Nodes(number_in("nodes", "", n, 1, u64::MAX)?)),
-        _ => Err("usage: go depth <n>|movetime <ms>|nodes <n>|infinite".to_string()),
     }
 }

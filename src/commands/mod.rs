@@ -4,7 +4,6 @@
 pub mod analyze;
 pub mod bench;
 pub mod engine_protocol;
-pub mod external;
 pub mod matchplay;
 pub mod output;
 pub mod perft;
@@ -13,9 +12,10 @@ pub mod replay;
 pub mod suite;
 pub mod tables;
 pub mod tune;
+pub mod values;
 
 use crate::engine::{Engine, SearchInfo, SearchResult};
-use crate::notation::save::Target;
+use crate::store;
 use std::path::Path;
 use std::time::Instant;
 
@@ -70,11 +70,9 @@ pub(crate) fn chosen_line(
 
 /// Checks, before the long work that produces it, that an output file can be written: it
 /// does not exist unless `force` (the user asked to replace it: a command must not destroy a
-/// file it was not clearly told to replace), it is not a folder, and its folder exists and
-/// takes a new file (tried with an empty file, removed at once: permissions, a read-only
-/// disk and the like show only when trying). With `force`, symbolic links are followed as the
-/// save follows them ([`Target`]): a device or pipe there must be writable (it is written
-/// into, not replaced), and a disk or socket is refused.
+/// file it was not clearly told to replace), and the store can write it there
+/// ([`store::check_writable`]: not a folder, a folder that takes a new file; with `force`,
+/// links followed as the save follows them, a device or pipe writable, a disk refused).
 ///
 /// # Errors
 /// The file exists and `force` is off, or the file cannot be written there.
@@ -83,74 +81,13 @@ pub(crate) fn check_output(path: &Path, force: bool) -> anyhow::Result<()> {
     if !force && (path.exists() || path.is_symlink()) {
         anyhow::bail!("{shown} already exists: add --force to replace it, or choose another name");
     }
-    let file = if force {
-        match Target::of(path) {
-            Ok(Target::File(file)) => file,
-            Ok(Target::Stream(stream)) => return check_stream(path, &stream),
-            Err(e) if e.kind() == std::io::ErrorKind::IsADirectory => {
-                anyhow::bail!("cannot write {shown}: it is a folder")
-            }
-            Err(e) => anyhow::bail!("cannot write {shown}: {e}"),
-        }
-    } else {
-        path.to_path_buf()
-    };
-    if file.is_dir() {
-        anyhow::bail!("cannot write {shown}: it is a folder");
-    }
-    let Some(name) = file.file_name() else {
-        anyhow::bail!("cannot write {shown}: not a file name");
-    };
-    let dir = match file.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        let why = if dir.exists() {
-            "is not a folder"
+    store::check_writable(path, force).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::IsADirectory {
+            anyhow::anyhow!("cannot write {shown}: it is a folder")
         } else {
-            "does not exist"
-        };
-        anyhow::bail!("cannot write {shown}: {} {why}", dir.display());
-    }
-    let probe = dir.join(format!(
-        ".{}.{}.probe",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    match std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-    {
-        Ok(file) => {
-            drop(file);
-            let _ = std::fs::remove_file(&probe);
-            Ok(())
+            anyhow::anyhow!("cannot write {shown}: {e}")
         }
-        Err(e) => anyhow::bail!("cannot write {shown}: {e}"),
-    }
-}
-
-/// A device or FIFO that `path` leads to: writable by this process? (Not opened to try: a
-/// FIFO would wait for its reader.)
-#[cfg(unix)]
-fn check_stream(path: &Path, stream: &Path) -> anyhow::Result<()> {
-    use std::os::unix::ffi::OsStrExt;
-    let Ok(c) = std::ffi::CString::new(stream.as_os_str().as_bytes()) else {
-        anyhow::bail!("cannot write {}: not a file name", path.display());
-    };
-    // SAFETY: `c` is a valid NUL-terminated string; access only reads it.
-    if unsafe { libc::access(c.as_ptr(), libc::W_OK) } != 0 {
-        let e = std::io::Error::last_os_error();
-        anyhow::bail!("cannot write {}: {e}", path.display());
-    }
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn check_stream(_: &Path, _: &Path) -> anyhow::Result<()> {
-    Ok(())
+    })
 }
 
 /// The error for a failed save, naming the file (and --force when it was in the way).

@@ -1,11 +1,31 @@
 //! `dama perft`: node counts, time and nodes/s per depth; `--divide` per root move.
 
 use super::output::{Out, outln};
-use crate::cli::PerftArgs;
+use super::values::{Rules, concurrency, positive_u32};
 use crate::notation::fen;
 use crate::rules::{Position, RuleSet, divide_threads, perft_threads};
 use anyhow::Context;
+use clap::Args;
 use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Rule set.
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// Start from this position (PDN FEN) instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Depth in plies; every depth from 1 up to this one is reported.
+    #[arg(long, short, value_parser = positive_u32)]
+    pub depth: u32,
+    /// Print the count below each root move at the given depth.
+    #[arg(long)]
+    pub divide: bool,
+    /// Threads that share out the root moves (1 to 64; the counts do not change).
+    #[arg(long, value_parser = concurrency, default_value_t = 1)]
+    pub threads: usize,
+}
 
 /// The deepest perft allowed. From the start position depth 11 takes about a second (release
 /// build, one thread), each ply more about 4.5 times as long: depth 15 takes minutes, 20

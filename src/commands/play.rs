@@ -1,7 +1,7 @@
 //! `dama` / `dama play`: the board in the terminal against the engine; and the full-screen
 //! replay viewer that `dama replay FILE` opens.
 
-use crate::cli::{ColorChoice, PlayArgs};
+use super::values::{LangChoice, Rules, contempt, level, play_depth, positive, threads};
 use crate::engine::Strength;
 use crate::engine::strength::MAX_DEPTH;
 use crate::notation::fen;
@@ -12,22 +12,104 @@ use crate::tui::viewer::Viewer;
 use crate::tui::worker::{LazyEngine, Worker};
 use crate::tui::{App, GameSettings, Look};
 use anyhow::Context;
+use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// The side the player takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorChoice {
+    #[default]
+    White,
+    Black,
+    /// Chosen at random (by `--seed` when given).
+    Random,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct PlayArgs {
+    /// Rule set.
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// The side you play (default White; a loaded game keeps the side you had).
+    #[arg(long, value_enum)]
+    pub color: Option<ColorChoice>,
+    /// The engine's playing level, 1 (a beginner) to 10 (the top of the ladder; --movetime or
+    /// --depth give the engine more); each level scores about three games in four against the
+    /// one below.
+    #[arg(long, value_parser = level, conflicts_with_all = ["depth", "movetime", "time"])]
+    pub level: Option<u8>,
+    /// Engine search depth in plies (default 12: about a quarter of a second from the start
+    /// position in a release build).
+    #[arg(long, conflicts_with = "movetime", value_parser = play_depth)]
+    pub depth: Option<u32>,
+    /// Engine time per move in milliseconds (instead of a depth).
+    #[arg(long, value_name = "MS", value_parser = positive)]
+    pub movetime: Option<u64>,
+    /// A time control for both sides: minutes for the game + seconds added per move (e.g.
+    /// 5+3). The engine manages its own time; whoever runs out of time loses.
+    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["depth", "movetime"])]
+    pub time: Option<crate::tui::clock::TimeControl>,
+    /// Seed for the engine's choices among equal moves (and for `--color random`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Start from this position (PDN FEN) instead of the start position.
+    #[arg(long, conflicts_with_all = ["load", "resume"])]
+    pub fen: Option<String>,
+    /// Continue a saved game (PDN) from its last position.
+    #[arg(long, value_name = "FILE.pdn", conflicts_with = "resume")]
+    pub load: Option<std::path::PathBuf>,
+    /// Continue the game kept when you last quit.
+    #[arg(long)]
+    pub resume: bool,
+    /// Plain ASCII board without colour (`NO_COLOR` also turns colour off).
+    #[arg(long)]
+    pub ascii: bool,
+    /// Touch-move (R-G6): a piece you pick up that can move must move.
+    #[arg(long)]
+    pub touch_move: bool,
+    /// Ring the terminal bell at the engine's move and at the end of the game (`b` in game).
+    #[arg(long)]
+    pub bell: bool,
+    /// The board's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangChoice>,
+    /// Engine search threads (default: all cores but one, at least one; with --seed, one, so
+    /// that the games replay).
+    #[arg(long, value_parser = threads)]
+    pub threads: Option<usize>,
+    /// How much below level (centi-men, 0-150) the engine counts a draw, so it plays on for a
+    /// win in a level position (default 30, measured against a weaker opponent); 0 lets it take
+    /// a draw whenever it sees no more. Hints and reviews always count a draw as level.
+    #[arg(long, default_value_t = crate::engine::params::CONTEMPT, value_parser = contempt)]
+    pub contempt: i32,
+}
+
+/// The board's default search threads: all cores but one (left for the terminal and the
+/// rest of the machine), at least one.
+pub fn default_play_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
 
 /// The settings every board starts from: look, language, and the data folder (cleaned of the
 /// temporary files of killed saves) for saves and the kept game.
 fn base_config(args: &PlayArgs) -> GameSettings {
     let mut config = GameSettings::new(RuleSet::from(args.rules));
     config.look = look(args.ascii);
-    config.lang = crate::cli::LangChoice::resolve(args.lang);
-    let data = data_dir();
+    config.lang = LangChoice::resolve(args.lang);
+    use_data_folder(&mut config);
+    config
+}
+
+/// Saves and the kept game go to the data folder (cleaned first of the temporary files of
+/// killed saves); without one, saves go to the current folder and nothing is kept.
+fn use_data_folder(config: &mut GameSettings) {
+    let data = crate::store::data_dir();
     if let Some(d) = &data {
         crate::tui::keep::clean_data_folder(d);
     }
     config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
     config.autosave = data.map(|d| d.join("autosave.pdn"));
-    config
 }
 
 /// `dama` with no arguments at all: the start screen, which then plays, resumes, loads or
@@ -180,12 +262,7 @@ pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()
     let mut config = GameSettings::new(opts.rules);
     config.look = look(opts.ascii);
     config.lang = opts.lang;
-    let data = data_dir();
-    if let Some(d) = &data {
-        crate::tui::keep::clean_data_folder(d);
-    }
-    config.save_dir = data.clone().unwrap_or_else(|| PathBuf::from("."));
-    config.autosave = data.map(|d| d.join("autosave.pdn"));
+    use_data_folder(&mut config);
     let mut viewer = Viewer::from_text(name, text, opts.rules, opts.index);
     let list = viewer.count() > 1 && !opts.chosen;
     if let Some(ply) = opts.ply {
@@ -198,7 +275,7 @@ pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()
     if list {
         app.show_game_list();
     }
-    let mut link = LazyEngine::new(crate::cli::default_play_threads());
+    let mut link = LazyEngine::new(default_play_threads());
     let ended = crate::tui::run::run(&mut app, &mut link);
     report_end(&app);
     finish(ended)
@@ -227,7 +304,7 @@ fn play_threads(args: &PlayArgs) -> usize {
         if args.seed.is_some() {
             1
         } else {
-            crate::cli::default_play_threads()
+            default_play_threads()
         }
     })
 }
@@ -240,14 +317,4 @@ fn look(ascii: bool) -> Look {
     } else {
         Look::Colour
     }
-}
-
-/// The user's data folder for dama (`$XDG_DATA_HOME/dama`, else `~/.local/share/dama`), if a
-/// home is known.
-pub(crate) fn data_dir() -> Option<PathBuf> {
-    if let Some(x) = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
-        return Some(PathBuf::from(x).join("dama"));
-    }
-    let home = std::env::var_os("HOME").filter(|v| !v.is_empty())?;
-    Some(PathBuf::from(home).join(".local/share/dama"))
 }

@@ -3,14 +3,42 @@
 //! [`crate::notation::replay::Replay`].
 
 use super::output::{Out, OutputError, outln, warn};
-use crate::cli::ReplayArgs;
+use super::values::{LangChoice, Rules};
 use crate::notation::fen;
 use crate::notation::pdn::{PdnError, PdnGame, PdnResult, Reader, read_text};
 use crate::notation::replay::{Replay, board_text};
 use crate::rules::RuleSet;
 use anyhow::{Context, bail};
+use clap::Args;
 use std::io::{self, IsTerminal};
 use std::path::Path;
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The PDN file.
+    pub file: std::path::PathBuf,
+    /// Which game of the file (numbered from 1); without it a file of several games is listed.
+    #[arg(long, short)]
+    pub game: Option<usize>,
+    /// Print the replay as text: tags, each move and the board after it, the result, the FEN.
+    #[arg(long)]
+    pub text: bool,
+    /// Stop after this many plies.
+    #[arg(long)]
+    pub ply: Option<usize>,
+    /// Show square numbers on the empty squares of the board.
+    #[arg(long)]
+    pub numbers: bool,
+    /// Rule set for games without a GameType tag (CheckerBoard writes none).
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// The viewer in plain ASCII without colour (`NO_COLOR` also turns colour off).
+    #[arg(long)]
+    pub ascii: bool,
+    /// The viewer's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangChoice>,
+}
 
 pub fn run(args: &ReplayArgs, out: &mut Out) -> anyhow::Result<()> {
     let path = &args.file;
@@ -103,7 +131,7 @@ fn view(path: &Path, text: String, args: &ReplayArgs) -> anyhow::Result<()> {
         numbers: args.numbers,
         rules,
         ascii: args.ascii,
-        lang: crate::cli::LangChoice::resolve(args.lang),
+        lang: LangChoice::resolve(args.lang),
     };
     crate::commands::play::view(name, text, &opts)
 }

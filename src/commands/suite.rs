@@ -1,14 +1,14 @@
-//! `dama suite build|run`: test suites of shots (see [`crate::suite`]) made from self-play
+//! `dama suite build|run`: test suites of shots (see [`crate::lab::suite`]) made from self-play
 //! games and put to the engine.
 
 use super::output::{Out, outln};
+use super::values::Rules;
 use super::{check_output, write_error};
-use crate::cli::Rules;
 use crate::engine::{Limits, format_score};
+use crate::lab::suite::build::{self, Event, SuiteBuildConfig};
+use crate::lab::suite::prove::{self, Prover};
+use crate::lab::suite::{self, Suite, run as suite_run};
 use crate::rules::RuleSet;
-use crate::suite::build::{self, Event, SuiteBuildConfig};
-use crate::suite::prove::{self, Prover};
-use crate::suite::{self, Suite, run as suite_run};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use std::io::Write;
@@ -112,40 +112,40 @@ pub struct RunArgs {
 }
 
 fn positive(text: &str) -> Result<u64, String> {
-    crate::cli::number_in(text, 1, u64::MAX)
+    super::values::number_in(text, 1, u64::MAX)
 }
 
 fn positive_u32(text: &str) -> Result<u32, String> {
-    crate::cli::number_in(text, 1, u64::from(u32::MAX))
+    super::values::number_in(text, 1, u64::from(u32::MAX))
 }
 
 fn positive_usize(text: &str) -> Result<usize, String> {
-    crate::cli::number_in(text, 1, u64::from(u32::MAX))
+    super::values::number_in(text, 1, u64::from(u32::MAX))
 }
 
 /// A proof deeper than 16 plies would take hours per position.
 fn proof_depth(text: &str) -> Result<u32, String> {
-    crate::cli::number_in(text, 1, 16)
+    super::values::number_in(text, 1, 16)
 }
 
 fn recheck(text: &str) -> Result<u32, String> {
-    crate::cli::number_in(text, 0, 4)
+    super::values::number_in(text, 0, 4)
 }
 
 fn confirm(text: &str) -> Result<u32, String> {
-    crate::cli::number_in(text, 0, 15)
+    super::values::number_in(text, 0, 15)
 }
 
 fn depth(text: &str) -> Result<u32, String> {
-    crate::cli::number_in(text, 1, u64::from(crate::engine::limits::MAX_DEPTH))
+    super::values::number_in(text, 1, u64::from(crate::engine::limits::MAX_DEPTH))
 }
 
 fn variety(text: &str) -> Result<i32, String> {
-    crate::cli::number_in(text, 0, 1000)
+    super::values::number_in(text, 0, 1000)
 }
 
 fn tt_mib(text: &str) -> Result<usize, String> {
-    crate::cli::number_in(text, 0, 4096)
+    super::values::number_in(text, 0, 4096)
 }
 
 /// Runs `dama suite ...`.

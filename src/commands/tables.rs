@@ -1,7 +1,7 @@
 //! `dama tables build|info|verify`: the endgame tables in the data folder.
 
 use super::output::{Out, outln, warn};
-use crate::cli::Rules;
+use super::values::Rules;
 use crate::rules::RuleSet;
 use crate::tables::{self, BuildOptions, Material, SliceEvent, file};
 use anyhow::{Context, bail};
@@ -52,15 +52,15 @@ pub enum TablesAction {
 }
 
 fn pieces(text: &str) -> Result<u32, String> {
-    crate::cli::number_in(text, 2, u64::from(tables::MAX_PIECES))
+    super::values::number_in(text, 2, u64::from(tables::MAX_PIECES))
 }
 
 fn threads(text: &str) -> Result<usize, String> {
-    crate::cli::number_in(text, 1, 256)
+    super::values::number_in(text, 1, 256)
 }
 
 fn required_dir() -> anyhow::Result<PathBuf> {
-    tables::default_dir().context("no data folder: set HOME or XDG_DATA_HOME")
+    crate::store::tables_dir().context("no data folder: set HOME or XDG_DATA_HOME")
 }
 
 /// The rule set's tables for an engine, saying once per process on stderr (stdout may be a

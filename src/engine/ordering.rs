@@ -9,24 +9,26 @@ pub const MAX_PLY: usize = 128;
 
 const HISTORY_MAX: i32 = 1 << 14;
 
-pub struct Ordering {
+/// The move-ordering memory one thread keeps from node to node and search to search: killers
+/// per ply and the history table. (Not `Ordering`: that name is std's, for atomics and `cmp`.)
+pub struct MoveOrder {
     killers: [[PackedMove; 2]; MAX_PLY],
     /// `history[colour][from][to]`, kept within +-HISTORY_MAX by the gravity update.
     history: Box<[[[i32; 32]; 32]; 2]>,
 }
 
-impl Default for Ordering {
-    fn default() -> Ordering {
-        Ordering {
+impl Default for MoveOrder {
+    fn default() -> MoveOrder {
+        MoveOrder {
             killers: [[tt::NO_MOVE; 2]; MAX_PLY],
             history: Box::new([[[0; 32]; 32]; 2]),
         }
     }
 }
 
-impl Ordering {
+impl MoveOrder {
     pub fn clear(&mut self) {
-        *self = Ordering::default();
+        *self = MoveOrder::default();
     }
 
     /// Forget the killers of the last search but keep a damped history.

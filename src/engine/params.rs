@@ -107,10 +107,6 @@ pub const SINGLE_MOVE_NODES: u64 = 50_000;
 /// millisecond at the engine's speed.
 pub const CHECK_EVERY: u64 = 1023;
 
-/// A table win that the no-progress count (R-G3) could cut short if nothing reset it: scored
-/// below any proven win, above any evaluation, less the distance (the nearer the better).
-pub const TABLE_WIN: i32 = 20_000;
-
 /// Contempt against a player (the TUI game and `dama play`), in centi-men: a draw counts this
 /// much below level for the engine, so in a level position it plays on rather than repeat.
 /// Analysis, hints, reviews, `dama engine` and matches use 0 unless told otherwise. 30: against

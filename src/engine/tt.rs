@@ -7,7 +7,7 @@
 //! can leave the words of different stores side by side; such an entry no longer verifies
 //! (key ^ data does not give back the key) and reads as empty, so a torn entry is never used.
 
-use super::WIN;
+use super::score::{from_tt, to_tt};
 use crate::rules::{Move, Position, legal_moves};
 use std::alloc::Layout;
 use std::ptr::NonNull;
@@ -22,6 +22,31 @@ pub enum Bound {
     Lower = 2,
     /// At most this (failed low).
     Upper = 3,
+}
+
+impl Bound {
+    /// What a node's best score says about its true value, given the window it was searched
+    /// with: at least it (failed high), exactly it, or at most it (failed low).
+    #[inline]
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a node searched with `alpha..beta`.
+    #[inline]
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
 }
 
 /// A stored move, identified by its start and landing squares (enough to find it again among
@@ -385,30 +410,20 @@ impl Table {
     }
 }
 
-/// Win/loss scores count plies from the root; stored, they count from the node.
-fn to_tt(score: i32, ply: i32) -> i32 {
-    if score > WIN - 1000 {
-        score + ply
-    } else if score < -WIN + 1000 {
-        score - ply
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: i32) -> i32 {
-    if score > WIN - 1000 {
-        score - ply
-    } else if score < -WIN + 1000 {
-        score + ply
-    } else {
-        score
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::score::WIN;
+
+    #[test]
+    fn bounds_read_the_window() {
+        assert_eq!(Bound::of(50, 10, 50), Bound::Lower);
+        assert_eq!(Bound::of(30, 10, 50), Bound::Exact);
+        assert_eq!(Bound::of(10, 10, 50), Bound::Upper);
+        assert!(Bound::Exact.cuts(30, 10, 50));
+        assert!(Bound::Lower.cuts(50, 10, 50) && !Bound::Lower.cuts(49, 10, 50));
+        assert!(Bound::Upper.cuts(10, 10, 50) && !Bound::Upper.cuts(11, 10, 50));
+    }
 
     #[test]
     fn stores_and_finds_with_ply_adjusted_wins() {

@@ -45,4 +45,36 @@ impl DrawState {
             .filter(|&&h| h == current)
             .count()
     }
+
+    /// R-G2: whether the last of `hashes` is the third occurrence of its position since the
+    /// last irreversible move (`repetitions(hashes) >= 3` for the hashes of a real game).
+    /// Answered at once when too few plies have passed, as they mostly have: the search asks
+    /// at every node.
+    #[inline]
+    pub fn is_third_repetition(self, hashes: &[u64]) -> bool {
+        // A position can first recur 4 plies later (each side goes and comes back), so its
+        // third occurrence needs at least 8 reversible plies.
+        self.no_progress >= 8 && self.repetitions(hashes) >= 3
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn third_repetition_agrees_with_the_count_on_a_game_like_history() {
+        // Kings going back and forth: the start recurs every 4 plies.
+        let hashes = [7, 1, 2, 3, 7, 1, 2, 3, 7];
+        for np in 0..12 {
+            let d = DrawState { no_progress: np };
+            assert_eq!(
+                d.is_third_repetition(&hashes),
+                d.repetitions(&hashes) >= 3,
+                "{np}"
+            );
+        }
+        assert!(DrawState { no_progress: 8 }.is_third_repetition(&hashes));
+        assert!(!DrawState { no_progress: 8 }.is_third_repetition(&hashes[..8]));
+    }
 }

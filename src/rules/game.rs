@@ -299,7 +299,7 @@ impl Game {
                 reason: WinReason::NoMoves,
             });
         }
-        if self.repetitions() >= 3 {
+        if self.draw_state().is_third_repetition(&self.hashes) {
             return Some(Outcome::Draw {
                 reason: DrawReason::Repetition,
             });

@@ -1,5 +1,6 @@
 //! The game itself: board geometry, positions, legal moves (with the Italian capture ladder),
-//! draw counters, game history and perft. Depends on nothing else in the crate.
+//! draw counters, game history and perft. Depends on nothing else in the crate but `pool`
+//! (perft's threads, itself depending on nothing).
 //!
 //! Both rule sets run through one code path; a [`RuleSet`] value picks the board geometry
 //! (R-B2/R-B4), who moves first (R-B5), whether men may take kings (R-M3) and which capture

@@ -1,9 +1,9 @@
 //! Perft: the number of leaf positions of the legal move tree, the standard check of a move
-//! generator. Pure functions; the CLI does the printing.
+//! generator. Pure functions; the CLI does the printing. The threads come from
+//! [`crate::pool`], which depends on nothing in the crate.
 
 use super::movegen;
 use super::{Move, MoveList, Position, RuleSet, legal_moves, quiet_only_count};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Leaves at `depth` plies below `pos`. Counts the last ply in bulk (without playing the moves).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -49,29 +49,10 @@ pub fn divide_threads(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, 
         return Vec::new();
     }
     let moves = legal_moves(pos);
-    let below = |m: &Move| perft(&pos.after(m), depth - 1);
-    let threads = threads.min(moves.len());
-    if threads <= 1 {
-        return moves.into_iter().map(|m| (m, below(&m))).collect();
-    }
-    let next = AtomicUsize::new(0);
-    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(m) = moves.get(i) else { break };
-                    counts[i].store(below(m), Ordering::Relaxed);
-                }
-            });
-        }
+    let counts = crate::pool::map(threads, moves.len(), |i| {
+        perft(&pos.after(&moves[i]), depth - 1)
     });
-    moves
-        .into_iter()
-        .zip(counts)
-        .map(|(m, n)| (m, n.into_inner()))
-        .collect()
+    moves.into_iter().zip(counts).collect()
 }
 
 /// [`perft`] with the root moves shared out among `threads` threads.

@@ -21,8 +21,9 @@ use super::{DRAW, NOT_A_POSITION, Slice, TableError, Tables, file};
 use crate::rules::{Dir, MoveList, Position, RuleSet, Square, has_capture, legal_moves_into};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
 
 /// How far a build has got, for a progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,8 +230,9 @@ impl Unmoves {
     }
 }
 
-/// Splits `0..n` into chunks taken by `threads` workers; the calling thread reports progress
-/// while they run. `work(start, end)` returns a per-chunk result merged by the caller.
+/// Splits `0..n` into chunks taken by `threads` workers ([`crate::pool`]); the calling thread
+/// reports the positions done every [`TICK`] while they run. `work(start, end)` returns a
+/// per-chunk result merged by the caller (in no particular order).
 fn parallel<T: Send>(
     threads: usize,
     n: usize,
@@ -238,44 +240,41 @@ fn parallel<T: Send>(
     work: &(dyn Fn(usize, usize) -> T + Sync),
     mut tick: impl FnMut(u64),
 ) -> Vec<T> {
-    let next = AtomicUsize::new(0);
-    let processed = AtomicU64::new(0);
-    let (tx, rx) = std::sync::mpsc::channel::<()>();
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                let tx = tx.clone();
-                s.spawn(|| {
-                    let tx = tx;
-                    let mut out = Vec::new();
-                    loop {
-                        let start = next.fetch_add(chunk, Ordering::Relaxed);
-                        if start >= n {
-                            break;
-                        }
-                        let end = (start + chunk).min(n);
-                        out.push(work(start, end));
-                        processed.fetch_add((end - start) as u64, Ordering::Relaxed);
+    let range = |c: usize| (c * chunk, ((c + 1) * chunk).min(n));
+    crate::pool::run(
+        threads,
+        n.div_ceil(chunk),
+        || (),
+        |(), c| {
+            let (start, end) = range(c);
+            Some(work(start, end))
+        },
+        |rx| {
+            let mut out = Vec::new();
+            let mut processed = 0u64;
+            let mut last = Instant::now();
+            loop {
+                match rx.recv_timeout(TICK) {
+                    Ok((c, t)) => {
+                        let (start, end) = range(c);
+                        processed += (end - start) as u64;
+                        out.push(t);
                     }
-                    // The receiver waits for one message per worker; it never hangs up first.
-                    let _ = tx.send(());
-                    out
-                })
-            })
-            .collect();
-        let mut left = handles.len();
-        while left > 0 {
-            match rx.recv_timeout(Duration::from_millis(200)) {
-                Ok(()) => left -= 1,
-                Err(_) => tick(processed.load(Ordering::Relaxed)),
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+                if last.elapsed() >= TICK {
+                    tick(processed);
+                    last = Instant::now();
+                }
             }
-        }
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a table worker panicked"))
-            .collect()
-    })
+            out
+        },
+    )
 }
+
+/// How often a build reports progress.
+const TICK: Duration = Duration::from_millis(200);
 
 const CHUNK: usize = 1 << 14;
 

@@ -15,7 +15,8 @@
 use super::index::Material;
 use super::{Slice, TableError};
 use crate::rules::RuleSet;
-use std::io::{Read, Write};
+use crate::store;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 8] = b"DAMA-TB\0";
@@ -79,23 +80,9 @@ pub fn write(dir: &Path, rules: RuleSet, s: &Slice) -> Result<(), TableError> {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(TableError::io(&tmp, e)),
         _ => {}
     }
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .and_then(|mut f| {
-            f.write_all(&h)?;
-            f.write_all(&s.data)?;
-            f.sync_all()
-        });
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(TableError::io(&tmp, e));
-    }
-    std::fs::rename(&tmp, &final_path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        TableError::io(&final_path, e)
-    })
+    store::write_synced(&tmp, &[&h, &s.data]).map_err(|e| TableError::io(&tmp, e))?;
+    store::move_into_place(&tmp, &final_path, store::Overwrite::Replace)
+        .map_err(|e| TableError::io(&final_path, e))
 }
 
 /// The temporary name a slice is written under.

@@ -1,6 +1,7 @@
 //! Endgame tables: every position with few pieces solved by retrograde analysis, for both rule
-//! sets through the rules module's own move generator. Depends on `rules` only and never
-//! prints; building reports progress through callbacks.
+//! sets through the rules module's own move generator. Depends on `rules` (and `store`, for
+//! the data folder and atomic writes) only and never prints; building reports progress
+//! through callbacks.
 //!
 //! - [`index`]: position <-> index within a material slice (side to move's view);
 //! - [`build`]: the retrograde solver, multi-threaded, writing each slice when solved;
@@ -373,18 +374,7 @@ pub fn rules_dir(tables_dir: &Path, rules: RuleSet) -> PathBuf {
     tables_dir.join(rules.name())
 }
 
-/// The tables folder: `$XDG_DATA_HOME/dama/tables`, else `~/.local/share/dama/tables` (the
-/// data folder where saved games go too). `None` without a home.
-pub fn default_dir() -> Option<PathBuf> {
-    let data = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
-        Some(x) => PathBuf::from(x).join("dama"),
-        None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?)
-            .join(".local/share/dama"),
-    };
-    Some(data.join("tables"))
-}
-
-/// The rule set's tables from [`default_dir`], read once per process and shared by every
+/// The rule set's tables from the data folder ([`crate::store::tables_dir`]), read once per process and shared by every
 /// engine (5 pieces are about 151 MB, 6 pieces 2.7 GB). `None` when there are none.
 pub fn shared(rules: RuleSet) -> Option<std::sync::Arc<Tables>> {
     shared_load(rules).tables.clone()
@@ -410,7 +400,7 @@ pub fn shared_load(rules: RuleSet) -> &'static SharedLoad {
         RuleSet::English => &EN,
     };
     cell.get_or_init(|| {
-        let Some(dir) = default_dir().map(|d| rules_dir(&d, rules)) else {
+        let Some(dir) = crate::store::tables_dir().map(|d| rules_dir(&d, rules)) else {
             return SharedLoad {
                 dir: None,
                 tables: None,

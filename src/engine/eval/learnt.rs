@@ -1,6 +1,6 @@
 //! The learnt evaluation's features: one function, [`extract`], lists what a position holds
 //! (feature index and count, White's minus Black's) and both the search (through
-//! [`super::evaluate`]) and the tuner (`dama tune`, [`crate::engine::tune`]) read it, so the
+//! [`super::evaluate`]) and the tuner (`dama tune`, in the lab) read it, so the
 //! tuner fits exactly what the engine evaluates.
 //!
 //! Every feature has two weights, one for the opening (24 pieces on the board) and one for
@@ -377,7 +377,7 @@ mod tests {
 
     #[test]
     fn mirrored_twins_evaluate_to_the_negation() {
-        let mut rng = crate::engine::selfplay::rng(5);
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(5);
         for rules in [RuleSet::Italian, RuleSet::English] {
             // Distinct weights everywhere, so no term can hide behind a zero weight.
             let w = Weights(

@@ -22,8 +22,9 @@ pub use reader::{
     read_games, read_text,
 };
 pub use writer::{LINE_WIDTH, write_game, write_games};
-// Saving lives in `notation::save`; re-exported here where records are written.
-pub use super::save::{Overwrite, save_atomic, today};
+// Saving lives in the store; re-exported here where records are written.
+pub use super::save::today;
+pub use crate::store::{Overwrite, save_atomic};
 
 use super::fen::FenError;
 use super::movetext::MoveTextError;

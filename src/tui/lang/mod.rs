@@ -506,34 +506,24 @@ pub fn moves(lang: Lang, n: impl Into<u64>) -> String {
 
 /// A score from the mover's view as the engine words it (`+0.35`, `win in 7`).
 pub fn score(lang: Lang, score: i32) -> String {
-    use crate::engine::WIN;
-    if score > WIN - 1000 {
-        Msg::ScoreWin.fill(lang, &[&(WIN - score)])
-    } else if score < -(WIN - 1000) {
-        Msg::ScoreLoss.fill(lang, &[&(WIN + score)])
-    } else {
-        crate::engine::format_score(score)
+    use crate::engine::score::{ScoreKind, classify};
+    match classify(score) {
+        ScoreKind::Win(n) => Msg::ScoreWin.fill(lang, &[&n]),
+        ScoreKind::Loss(n) => Msg::ScoreLoss.fill(lang, &[&n]),
+        // Numbers read the same in every language the game speaks.
+        centi @ ScoreKind::Centi(_) => centi.to_string(),
     }
 }
 
 /// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
 pub fn white_score(lang: Lang, score: i32) -> String {
-    use crate::engine::{WIN, is_decisive};
-    if !is_decisive(score) {
-        return crate::engine::format_score(score);
-    }
-    let (winner, plies_left) = if score > 0 {
-        (Color::White, WIN - score)
-    } else {
-        (Color::Black, WIN + score)
+    use crate::engine::score::{ScoreKind, classify};
+    let (winner, plies_left) = match classify(score) {
+        ScoreKind::Win(n) => (Color::White, n),
+        ScoreKind::Loss(n) => (Color::Black, n),
+        centi @ ScoreKind::Centi(_) => return centi.to_string(),
     };
-    Msg::WinsIn.fill(
-        lang,
-        &[
-            &color(lang, winner),
-            &plies(lang, plies_left.unsigned_abs()),
-        ],
-    )
+    Msg::WinsIn.fill(lang, &[&color(lang, winner), &plies(lang, plies_left)])
 }
 
 /// A move as written (square numbers, the draughts standard) with the board's coordinates

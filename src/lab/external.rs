@@ -1,14 +1,18 @@
-//! A match player that is another program speaking the `dama engine` protocol (see the
-//! README): a build of an older commit, or another engine. It runs as a child process through
-//! `sh -c`, so the command may hold arguments and quotes as typed in a shell. A move that does
-//! not come in time, an engine that exits, or an answer that is not a legal move loses that
-//! game (a [`Forfeit`]), and so does one that is not ready in time for a game or floods its
-//! output (a line longer than `dama engine` takes, or thousands of lines with no answer). The
-//! process is then ended, with its process group (all it started), and started afresh for the
-//! next game; what it writes is read a bounded line at a time into a bounded queue, so no
-//! engine can make the match run out of memory.
+//! A match player that is another program speaking the `dama engine` protocol
+//! (docs/protocol.md, written and read with [`crate::line_protocol`]): a build of an older
+//! commit, or another engine. It runs as a child process through `sh -c`, so the command may
+//! hold arguments and quotes as typed in a shell. A move that does not come in time, an engine
+//! that exits, or an answer that is not a legal move loses that game (a [`Forfeit`]), and so
+//! does one that is not ready in time for a game or floods its output (a line longer than
+//! `dama engine` takes, or thousands of lines with no answer). The process is then ended, with
+//! its process group (all it started), and started afresh for the next game; what it writes is
+//! read a bounded line at a time into a bounded queue, so no engine can make the match run out
+//! of memory. It knows nothing of the match that uses it.
 
 use crate::engine::Limits;
+use crate::line_protocol::{
+    Answer, AnswerError, EngineCommand, Info, MAX_LINE, SetPosition, Start,
+};
 use crate::notation::{fen, movetext};
 use crate::rules::{Game, Move, RuleSet};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -63,12 +67,10 @@ enum Output {
     /// One line, its line break dropped (a line that is not UTF-8 text is passed on as a
     /// placeholder: a bad answer, not the end of the output).
     Line(String),
-    /// A line longer than [`MAX_LINE`]: nothing more is read after it.
+    /// A line longer than [`MAX_LINE`] (the longest `dama engine` takes from its input):
+    /// nothing more is read after it.
     TooLong,
 }
-
-/// The longest line taken from an engine, as `dama engine` takes from its input.
-const MAX_LINE: usize = super::engine_protocol::MAX_LINE;
 
 /// Lines read ahead of the match: with [`MAX_LINE`], at most 4 MiB held per engine, however
 /// fast it writes.
@@ -130,12 +132,18 @@ struct Running {
 }
 
 impl Running {
-    fn send(&mut self, line: &str) -> Result<(), Forfeit> {
-        self.asked = line.to_string();
+    fn send(&mut self, command: &EngineCommand) -> Result<(), Forfeit> {
+        self.asked = command.to_string();
         self.unanswered = 0;
-        writeln!(self.input, "{line}")
+        writeln!(self.input, "{}", self.asked)
             .and_then(|()| self.input.flush())
             .map_err(|e| Forfeit::Crash(format!("cannot write to it ({e})")))
+    }
+
+    /// The next line before `deadline`, read as an answer (a program may print anything
+    /// else).
+    fn answer(&mut self, deadline: Instant) -> Result<Result<Answer, AnswerError>, Forfeit> {
+        Ok(self.line(deadline)?.parse())
     }
 
     /// The next line before `deadline`.
@@ -184,7 +192,7 @@ impl Running {
 impl Drop for Running {
     fn drop(&mut self) {
         // `quit` first, so a well-behaved engine ends by itself; then make sure it has.
-        let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
+        let _ = writeln!(self.input, "{}", EngineCommand::Quit).and_then(|()| self.input.flush());
         let until = Instant::now() + Duration::from_millis(200);
         while self.exited().is_none() && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(5));
@@ -323,18 +331,24 @@ impl External {
         let result = (|| {
             let r = self.start()?;
             let deadline = Instant::now() + ready;
-            r.send(&format!("rules {}", rules_word(rules)))?;
+            r.send(&EngineCommand::Rules(rules))?;
             if fresh {
                 // A first search, not timed, so that one-time setup (dama solves its endgame
                 // table in its first search) is not charged to the first move of the match.
-                r.send("position startpos")?;
-                r.send("go depth 1")?;
-                while !r.line(deadline)?.starts_with("bestmove") {}
+                r.send(&EngineCommand::Position(SetPosition {
+                    start: Start::StartPos,
+                    moves: Vec::new(),
+                }))?;
+                r.send(&EngineCommand::Go(Limits::Depth(1)))?;
+                while !matches!(
+                    r.answer(deadline)?,
+                    Ok(Answer::BestMove(_)) | Err(AnswerError::NoMove)
+                ) {}
             }
-            r.send("newgame")?;
-            r.send(&format!("seed {seed}"))?;
-            r.send("isready")?;
-            while r.line(deadline)? != "readyok" {}
+            r.send(&EngineCommand::NewGame)?;
+            r.send(&EngineCommand::Seed(Some(seed)))?;
+            r.send(&EngineCommand::IsReady)?;
+            while r.answer(deadline)? != Ok(Answer::ReadyOk) {}
             Ok(())
         })();
         if result.is_err() {
@@ -346,8 +360,9 @@ impl External {
         })
     }
 
-    /// The engine's move in `game` and the time it took (from `go` to `bestmove`), or why it
-    /// has lost. `limit` is how long it may take before it loses on time.
+    /// The engine's move in `game`, the time it took (from `go` to `bestmove`) and the last
+    /// `info` line it gave (if any could be read), or why it has lost. `limit` is how long it
+    /// may take before it loses on time.
     ///
     /// # Errors
     /// A [`Forfeit`]; the program is then ended (the next game starts a fresh one).
@@ -356,7 +371,7 @@ impl External {
         game: &Game,
         limits: Limits,
         limit: Duration,
-    ) -> Result<(Move, Duration, bool), Forfeit> {
+    ) -> Result<(Move, Duration, Option<Info>), Forfeit> {
         let result = self.ask(game, limits, limit);
         if result.is_err() {
             self.running = None;
@@ -369,68 +384,36 @@ impl External {
         game: &Game,
         limits: Limits,
         limit: Duration,
-    ) -> Result<(Move, Duration, bool), Forfeit> {
+    ) -> Result<(Move, Duration, Option<Info>), Forfeit> {
         let r = self.start()?;
-        r.send(&position_command(game))?;
+        r.send(&EngineCommand::Position(SetPosition::of(game)))?;
         let started = Instant::now();
-        r.send(&go_command(limits))?;
+        r.send(&EngineCommand::Go(limits))?;
         let deadline = started + limit;
-        // Whether the last `info` line says the search ended before the clock.
-        let mut ended = false;
+        let mut last = None;
         loop {
             let line = r.line(deadline)?;
-            let mut words = line.split_whitespace();
-            match words.next() {
-                Some("bestmove") => {
+            let bad_move = || {
+                Forfeit::BadAnswer(format!(
+                    "{line:?} is not a legal move in {}",
+                    fen::write(game.position())
+                ))
+            };
+            match line.parse::<Answer>() {
+                Ok(Answer::BestMove(m)) => {
                     let used = started.elapsed();
-                    let text = words.next().unwrap_or("");
-                    return match movetext::parse_move(game.position(), text) {
-                        Ok(m) if game.legal_moves().contains(&m) => Ok((m, used, ended)),
-                        _ => Err(Forfeit::BadAnswer(format!(
-                            "{line:?} is not a legal move in {}",
-                            fen::write(game.position())
-                        ))),
-                    };
+                    let played = m
+                        .and_then(|m| movetext::parse_move(game.position(), &m).ok())
+                        .filter(|m| game.legal_moves().contains(m));
+                    return played.map(|m| (m, used, last)).ok_or_else(bad_move);
                 }
-                Some("error") => return Err(Forfeit::BadAnswer(line)),
-                Some("info") => {
-                    if let Some((d, s, n)) = super::matchplay::read_info(&line) {
-                        ended = super::matchplay::ended_on_its_own(d, s, n);
-                    }
-                }
-                // `info` lines, and anything else a program may print, are not the answer.
+                Err(AnswerError::NoMove) => return Err(bad_move()),
+                Ok(Answer::Error(_)) => return Err(Forfeit::BadAnswer(line)),
+                Ok(Answer::Info(i)) => last = Some(i),
+                // Anything else a program may print (an `info` line that cannot be read
+                // included) is not the answer.
                 _ => {}
             }
         }
-    }
-}
-
-fn rules_word(rules: RuleSet) -> &'static str {
-    match rules {
-        RuleSet::Italian => "italian",
-        RuleSet::English => "english",
-    }
-}
-
-/// `position fen START moves ...`: the whole game, so the engine knows the positions that
-/// count for repetition.
-fn position_command(game: &Game) -> String {
-    let mut line = format!("position fen {}", fen::write(game.start()));
-    if !game.moves().is_empty() {
-        line.push_str(" moves");
-        for m in game.moves() {
-            line.push(' ');
-            line.push_str(&m.to_string());
-        }
-    }
-    line
-}
-
-fn go_command(limits: Limits) -> String {
-    match limits {
-        Limits::Depth(d) => format!("go depth {d}"),
-        Limits::MoveTime(t) => format!("go movetime {}", t.as_millis().max(1)),
-        Limits::Nodes(n) => format!("go nodes {n}"),
-        Limits::Infinite => "go infinite".to_string(),
     }
 }

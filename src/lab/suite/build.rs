@@ -8,8 +8,8 @@
 
 use super::Shot;
 use super::prove::{self, Prover, Rejected};
-use crate::engine::selfplay;
 use crate::engine::{Engine, Limits};
+use crate::lab::selfplay;
 use crate::rules::{Game, RuleSet, has_capture};
 use rand::RngExt;
 use std::collections::HashSet;

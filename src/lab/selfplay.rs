@@ -2,7 +2,7 @@
 //! openings, and the arithmetic of match results (score, Elo difference and its error margin).
 //! Pure: `dama match` and the tests do the reporting.
 
-use super::{Engine, Limits};
+use crate::engine::{Engine, Limits};
 use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

@@ -2,7 +2,7 @@
 //! empty table. The total node count is a fingerprint of the search's behaviour (it changes
 //! only when the search or evaluation does); nodes/s measures speed.
 
-use super::{Engine, Limits};
+use crate::engine::{Engine, Limits};
 use crate::notation::fen;
 use crate::rules::{Game, RuleSet};
 use std::sync::atomic::AtomicBool;

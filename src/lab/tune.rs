@@ -9,12 +9,12 @@
 //! not matter), and the fit is full-batch Adam in `f64` summed in a fixed order. The same
 //! command with the same seed (and the same binary) writes the same weights.
 
-use super::eval::learnt::{COUNT, PHASE_MAX, Sink, extract};
-use super::eval::weights::Weights;
-use super::{Engine, Limits, selfplay};
+use super::selfplay;
+use crate::engine::eval::learnt::{COUNT, PHASE_MAX, Sink, extract};
+use crate::engine::eval::weights::Weights;
+use crate::engine::{Engine, Limits};
 use crate::rules::{Color, Game, Position, RuleSet, has_capture};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::AtomicBool;
 
 /// What a run plays and fits.
 #[derive(Clone, Debug)]
@@ -92,35 +92,21 @@ fn play_game(cfg: &TuneConfig, engine: &mut Engine, g: u32) -> Vec<Sample> {
 /// Plays `cfg.games` games on `cfg.threads` threads; `progress` hears of each finished game
 /// (how many so far). The samples come in game order whatever the threads did.
 pub fn play_games(cfg: &TuneConfig, progress: &mut dyn FnMut(u32)) -> Vec<Sample> {
-    let next = AtomicU32::new(0);
     let mut by_game: Vec<Option<Vec<Sample>>> = vec![None; cfg.games as usize];
-    let (tx, rx) = mpsc::channel();
-    std::thread::scope(|s| {
-        for _ in 0..cfg.threads.max(1) {
-            let tx = tx.clone();
-            let next = &next;
-            s.spawn(move || {
-                let mut engine = Engine::new(16);
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= cfg.games {
-                        break;
-                    }
-                    let samples = play_game(cfg, &mut engine, g);
-                    if tx.send((g, samples)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut done = 0;
-        for (g, samples) in rx {
-            by_game[g as usize] = Some(samples);
-            done += 1;
-            progress(done);
-        }
-    });
+    crate::pool::run(
+        cfg.threads,
+        cfg.games as usize,
+        || Engine::new(16),
+        |engine, g| Some(play_game(cfg, engine, g as u32)),
+        |rx| {
+            let mut done = 0;
+            for (g, samples) in rx {
+                by_game[g] = Some(samples);
+                done += 1;
+                progress(done);
+            }
+        },
+    );
     by_game.into_iter().flatten().flatten().collect()
 }
 
@@ -264,7 +250,7 @@ pub fn fit(
 ) -> Report {
     let held_out = |s: &&Sample| s.game % 10 == 9;
     // Kings-only positions are left to the hand-set terms (see `eval::evaluate`).
-    let learnt = |s: &&Sample| !super::eval::kings_only(&s.pos);
+    let learnt = |s: &&Sample| !crate::engine::eval::kings_only(&s.pos);
     let train = compile(samples.iter().filter(learnt).filter(|s| !held_out(s)));
     let test = compile(samples.iter().filter(learnt).filter(held_out));
     let w0 = flat(start);

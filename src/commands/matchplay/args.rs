@@ -1,0 +1,152 @@
+//! `dama match`'s options.
+
+use crate::commands::values::{
+    Rules, concurrency, contempt, depth, level, opening_plies, positive, positive_u32, threads,
+    tt_mib,
+};
+use clap::{Args, ValueEnum};
+
+/// Which kind of player a side of a match is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum PlayerKind {
+    /// The engine with everything on.
+    #[default]
+    Full,
+    /// Plain alpha-beta with quiescence and no table (the classic design, as a yardstick).
+    Classic,
+    /// Random legal moves.
+    Random,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Number of games (played in pairs from the same opening, colours swapped).
+    #[arg(long, default_value_t = 40, value_parser = positive_u32)]
+    pub games: u32,
+    /// Rule set.
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// Both players: milliseconds per move (unless --a-... / --b-... say otherwise).
+    #[arg(long, value_name = "MS", value_parser = positive)]
+    pub movetime: Option<u64>,
+    /// Player A: search depth in plies.
+    #[arg(long, conflicts_with_all = ["a_movetime", "a_nodes"], value_parser = depth)]
+    pub a_depth: Option<u32>,
+    /// Player A: milliseconds per move.
+    #[arg(long, conflicts_with = "a_nodes", value_parser = positive)]
+    pub a_movetime: Option<u64>,
+    /// Player A: nodes per move.
+    #[arg(long, value_parser = positive)]
+    pub a_nodes: Option<u64>,
+    /// Player A: a playing level, 1-10 (its depth or time and its variety, as in the game).
+    #[arg(long, value_parser = level, conflicts_with_all = ["a_depth", "a_movetime", "a_nodes", "a_engine"])]
+    pub a_level: Option<u8>,
+    /// Player A: what kind of player.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
+    pub a_kind: PlayerKind,
+    /// Player A: another program speaking the `dama engine` protocol, run through `sh -c`
+    /// (e.g. "/path/to/old/dama engine --tt 16"); it gets `go depth/movetime/nodes` by the
+    /// --a-... limits.
+    #[arg(long, value_name = "CMD", conflicts_with = "a_kind")]
+    pub a_engine: Option<String>,
+    /// Player B: search depth in plies.
+    #[arg(long, conflicts_with_all = ["b_movetime", "b_nodes"], value_parser = depth)]
+    pub b_depth: Option<u32>,
+    /// Player B: milliseconds per move.
+    #[arg(long, conflicts_with = "b_nodes", value_parser = positive)]
+    pub b_movetime: Option<u64>,
+    /// Player B: nodes per move.
+    #[arg(long, value_parser = positive)]
+    pub b_nodes: Option<u64>,
+    /// Player B: a playing level, 1-10 (see --a-level).
+    #[arg(long, value_parser = level, conflicts_with_all = ["b_depth", "b_movetime", "b_nodes", "b_engine"])]
+    pub b_level: Option<u8>,
+    /// Player B: what kind of player.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
+    pub b_kind: PlayerKind,
+    /// Player B: another program speaking the `dama engine` protocol (see --a-engine).
+    #[arg(long, value_name = "CMD", conflicts_with = "b_kind")]
+    pub b_engine: Option<String>,
+    /// Player A: search threads (lazy SMP); games at the same time (--concurrency) each use
+    /// this many.
+    #[arg(long, default_value_t = 1, value_parser = threads, conflicts_with = "a_engine")]
+    pub a_threads: usize,
+    /// Player B: search threads (see --a-threads).
+    #[arg(long, default_value_t = 1, value_parser = threads, conflicts_with = "b_engine")]
+    pub b_threads: usize,
+    /// An external engine that has not answered this many milliseconds after `go` loses the
+    /// game on time (default: the move time plus a second, or a minute for depth and nodes).
+    #[arg(long, value_name = "MS", value_parser = positive)]
+    pub timeout: Option<u64>,
+    /// An external engine that has not answered `isready` this many milliseconds after it
+    /// was started or given a new game loses that game (default 10000).
+    #[arg(long, value_name = "MS", value_parser = positive)]
+    pub ready_timeout: Option<u64>,
+    /// Player A: contempt in centi-men (a draw counts that much below level for A; 0-150).
+    #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "a_engine")]
+    pub a_contempt: i32,
+    /// Player B: contempt in centi-men (see --a-contempt).
+    #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "b_engine")]
+    pub b_contempt: i32,
+    /// Tuning aid: search features switched off for A (bits, see engine::search).
+    #[arg(long, default_value_t = 0, hide = true)]
+    pub a_exp: u32,
+    /// Tuning aid: search features switched off for B.
+    #[arg(long, default_value_t = 0, hide = true)]
+    pub b_exp: u32,
+    /// Random plies that open each pair of games.
+    #[arg(
+        long = "openings",
+        visible_alias = "opening-plies",
+        value_name = "PLIES",
+        default_value_t = 4,
+        conflicts_with = "book",
+        value_parser = opening_plies
+    )]
+    pub opening_plies: usize,
+    /// Openings from a PDN file instead: each game's FEN tag, or the position after its
+    /// moves; each played twice (colours swapped), in the file's order (shuffled by --seed when
+    /// given), cycled until --games.
+    #[arg(long, value_name = "FILE.pdn")]
+    pub book: Option<std::path::PathBuf>,
+    /// Seed for the openings and the engines' choices (the same seed replays the same match;
+    /// 1 when not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Games played at the same time (each on its own thread, with its own engines).
+    #[arg(long, default_value_t = 1, value_parser = concurrency)]
+    pub concurrency: usize,
+    /// Stop as soon as a sequential probability ratio test (alpha = beta = 0.05) decides
+    /// between "A is ELO0 stronger" and "A is ELO1 stronger" (Elo differences, ELO0 < ELO1);
+    /// --games is then the most it plays.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt_bounds)]
+    pub sprt: Option<(f64, f64)>,
+    /// Transposition table size per engine, MiB.
+    #[arg(long, default_value_t = 16, value_parser = tt_mib)]
+    pub tt: usize,
+    /// Write every game to this PDN file.
+    #[arg(long)]
+    pub pdn: Option<std::path::PathBuf>,
+    /// Replace the --pdn file if it exists (without this, an existing file is kept).
+    #[arg(long, requires = "pdn")]
+    pub force: bool,
+}
+
+/// `ELO0,ELO1`: two Elo differences, the first below the second.
+fn sprt_bounds(text: &str) -> Result<(f64, f64), String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [e0, e1] = parts[..] else {
+        return Err(format!("{text:?} is not two numbers ELO0,ELO1 (e.g. 0,10)"));
+    };
+    let number = |w: &str| {
+        w.parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && x.abs() <= 1000.0)
+            .ok_or_else(|| format!("{w:?} is not an Elo difference (a number from -1000 to 1000)"))
+    };
+    let (e0, e1) = (number(e0)?, number(e1)?);
+    if e0 >= e1 {
+        return Err(format!("ELO0 ({e0}) must be below ELO1 ({e1})"));
+    }
+    Ok((e0, e1))
+}

@@ -1,0 +1,60 @@
+//! `dama match`: two players (the engine at chosen settings, the classic yardstick, a random
+//! mover, or another program speaking the `dama engine` protocol), each opening played twice
+//! with colours swapped. Openings are random plies or positions from a PDN book. Games run on
+//! `--concurrency` threads; a line per finished game gives the score so far, and with `--sprt`
+//! the match stops as soon as the test decides. At the end: wins/draws/losses from A's view,
+//! the score, the Elo difference with its 95% margin, and the time each side used per move.
+//!
+//! The rooms: `spec` (the sides and their players), `book` (the openings), `games`
+//! (playing them), `timing` (time used per move), `report` (what is printed and saved).
+//! The match uses `commands::external` for other programs; that module never uses this one.
+
+mod args;
+mod book;
+mod games;
+mod report;
+mod spec;
+mod timing;
+
+use super::output::Out;
+use crate::lab::sprt::Sprt;
+use crate::rules::RuleSet;
+pub use args::{MatchArgs, PlayerKind};
+use std::time::Instant;
+
+/// # Errors
+/// Bad settings, a book or engine that cannot be used, or output that cannot be written.
+pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
+    anyhow::ensure!(args.games >= 1, "--games must be at least 1");
+    if let Some(path) = &args.pdn {
+        // Checked before the (long) match as well as when writing.
+        super::check_output(path, args.force)?;
+        // The games file is the product: it is written even if the reader of the progress
+        // lines goes away.
+        out.outlive_reader();
+    }
+    let rules = RuleSet::from(args.rules);
+    let specs = spec::specs(args);
+    let (openings, opening_text) = book::openings(args, rules)?;
+    spec::check_engines(&specs, rules)?;
+    let plan = games::Plan {
+        jobs: games::schedule(args.games, rules, openings.len()),
+        specs,
+        openings,
+        opening_text,
+    };
+    let sprt = args.sprt.map(|(e0, e1)| Sprt::new(e0, e1));
+    report::header(out, args, rules, &plan, sprt.as_ref())?;
+
+    // Solved once per process: not charged to the first move's time.
+    crate::engine::endgame::prepare(rules);
+    let t = Instant::now();
+    let mut results = games::play_all(args.concurrency, &plan, sprt.as_ref(), |p, r| {
+        report::game(out, p, r, &plan, sprt.as_ref())
+    })?;
+    report::summary(out, &results, t.elapsed(), sprt.as_ref())?;
+    if let Some(path) = &args.pdn {
+        report::save_games(out, path, args.force, &mut results.played, &plan)?;
+    }
+    Ok(())
+}

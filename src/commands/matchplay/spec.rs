@@ -1,0 +1,247 @@
+//! The two sides of a match: how each is configured ([`Spec`], from the command line) and
+//! the player each thread builds from it ([`Side`]: the engine, the classic yardstick, a
+//! random mover or an external program). An external engine that cannot start stops the
+//! match before it begins ([`check_engines`]).
+
+use super::args::{MatchArgs, PlayerKind};
+use super::timing::ended_on_its_own;
+use crate::engine::{Limits, Strength, Style};
+use crate::lab::external::{self, External, Forfeit};
+use crate::lab::selfplay::{self, Player};
+use crate::line_protocol::Score;
+use crate::rules::{Game, Move, RuleSet};
+use anyhow::bail;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+fn limits(depth: Option<u32>, movetime: Option<u64>, nodes: Option<u64>) -> Limits {
+    match (depth, movetime, nodes) {
+        (Some(d), _, _) => Limits::Depth(d.max(1)),
+        (_, Some(ms), _) => Limits::MoveTime(Duration::from_millis(ms.max(1))),
+        (_, _, Some(n)) => Limits::Nodes(n.max(1)),
+        _ => Limits::Depth(6),
+    }
+}
+
+fn limits_text(l: Limits) -> String {
+    match l {
+        Limits::Depth(d) => format!("depth {d}"),
+        Limits::MoveTime(t) => format!("{} ms/move", t.as_millis()),
+        Limits::Nodes(n) => format!("{n} nodes/move"),
+        Limits::Infinite => "no limit".to_string(),
+    }
+}
+
+/// One side of the match, as configured (each thread builds its own players from it).
+pub(super) struct Spec {
+    kind: PlayerKind,
+    /// An external program's command line.
+    engine: Option<String>,
+    limits: Limits,
+    /// A playing level's variety margin (`--a-level`); `None` keeps the engine's default.
+    variety: Option<i32>,
+    /// The playing level, for the players' names.
+    level: Option<u8>,
+    seed: u64,
+    exp: u32,
+    contempt: i32,
+    tt: usize,
+    /// Search threads of this side's engine.
+    threads: usize,
+    /// How long an external engine may take for a move before it loses on time.
+    timeout: Duration,
+    /// How long an external engine may take to answer `isready`.
+    ready: Duration,
+}
+
+impl Spec {
+    pub(super) fn name(&self) -> String {
+        if let Some(cmd) = &self.engine {
+            return format!("`{cmd}` {}", limits_text(self.limits));
+        }
+        let what = match self.kind {
+            PlayerKind::Full => "engine",
+            PlayerKind::Classic => "classic",
+            PlayerKind::Random => return "random mover".to_string(),
+        };
+        let threads = if self.threads > 1 && self.kind == PlayerKind::Full {
+            format!(", {} threads", self.threads)
+        } else {
+            String::new()
+        };
+        match self.level {
+            Some(n) => format!("{what} level {n} ({}{threads})", limits_text(self.limits)),
+            None => format!("{what} {}{threads}", limits_text(self.limits)),
+        }
+    }
+
+    pub(super) fn build(&self) -> Side {
+        if let Some(cmd) = &self.engine {
+            return Side::External(External::new(cmd, self.seed, self.ready));
+        }
+        Side::Local(match self.kind {
+            PlayerKind::Random => Player::Random(Box::new(selfplay::rng(self.seed))),
+            PlayerKind::Full | PlayerKind::Classic => {
+                let mut engine = Box::new(crate::commands::engine_with_table(self.tt));
+                engine.set_seed(Some(self.seed));
+                engine.set_experiment(self.exp);
+                engine.set_contempt(self.contempt);
+                engine.set_threads(self.threads);
+                if let Some(v) = self.variety {
+                    engine.set_variety(v);
+                }
+                if self.kind == PlayerKind::Classic {
+                    engine.set_style(Style::Classic);
+                }
+                Player::Engine {
+                    engine,
+                    limits: self.limits,
+                }
+            }
+        })
+    }
+}
+
+/// A player in a running match.
+pub(super) enum Side {
+    Local(Player),
+    External(External),
+}
+
+impl Side {
+    pub(super) fn new_game(&mut self, rules: RuleSet) -> Result<(), Forfeit> {
+        match self {
+            Side::Local(p) => {
+                p.new_game();
+                // The endgame tables of the game's rule set, if built (read once, shared).
+                if let Player::Engine { engine, .. } = p {
+                    engine.set_tables(crate::commands::tables::for_engine(rules));
+                }
+                Ok(())
+            }
+            Side::External(e) => e.new_game(rules),
+        }
+    }
+
+    /// The move, the time it took, and whether the search ended before the clock.
+    pub(super) fn choose(
+        &mut self,
+        spec: &Spec,
+        game: &Game,
+        stop: &AtomicBool,
+    ) -> Result<(Move, Duration, bool), Forfeit> {
+        match self {
+            Side::Local(Player::Engine { engine, limits }) => {
+                let t = Instant::now();
+                let mut last = None;
+                let r = engine.search(game, *limits, stop, &mut |i| {
+                    last = Some((i.depth, Score::of(i.score), i.nodes));
+                });
+                // Only called while the game goes on, so there is a legal move.
+                let m = r.best.expect("a legal move");
+                let ended = last.is_some_and(|(d, s, n)| ended_on_its_own(d, s, n));
+                Ok((m, t.elapsed(), ended))
+            }
+            Side::Local(p) => {
+                let t = Instant::now();
+                let m = p.choose(game, stop).expect("a legal move");
+                Ok((m, t.elapsed(), false))
+            }
+            Side::External(e) => {
+                let (m, used, last) = e.choose(game, spec.limits, spec.timeout)?;
+                // Its `info` lines read by the same rules as the engine's own reports.
+                let ended = last.is_some_and(|i| ended_on_its_own(i.depth, i.score, i.nodes));
+                Ok((m, used, ended))
+            }
+        }
+    }
+}
+
+/// The two sides as the command line sets them, A then B (each with its own seed).
+pub(super) fn specs(args: &MatchArgs) -> [Spec; 2] {
+    let seed = args.seed.unwrap_or(1);
+    let spec = |kind, engine: &Option<String>, l: Limits, level: Option<u8>, side_seed, exp| Spec {
+        kind,
+        engine: engine.clone(),
+        limits: level.map_or(l, |n| Strength::Level(n).limits()),
+        variety: level.map(|n| Strength::Level(n).variety()),
+        level,
+        seed: side_seed,
+        exp,
+        contempt: 0,
+        tt: args.tt,
+        threads: 1,
+        timeout: match (args.timeout, l) {
+            (Some(ms), _) => Duration::from_millis(ms),
+            (None, Limits::MoveTime(t)) => t + Duration::from_secs(1),
+            (None, _) => Duration::from_secs(60),
+        },
+        ready: args
+            .ready_timeout
+            .map_or(external::READY_TIME, Duration::from_millis),
+    };
+    let mut specs = [
+        spec(
+            args.a_kind,
+            &args.a_engine,
+            limits(
+                args.a_depth,
+                args.a_movetime.or(args.movetime),
+                args.a_nodes,
+            ),
+            args.a_level,
+            seed.wrapping_mul(2).wrapping_add(1),
+            args.a_exp,
+        ),
+        spec(
+            args.b_kind,
+            &args.b_engine,
+            limits(
+                args.b_depth,
+                args.b_movetime.or(args.movetime),
+                args.b_nodes,
+            ),
+            args.b_level,
+            seed.wrapping_mul(2).wrapping_add(2),
+            args.b_exp,
+        ),
+    ];
+    specs[0].threads = args.a_threads;
+    specs[1].threads = args.b_threads;
+    specs[0].contempt = args.a_contempt;
+    specs[1].contempt = args.b_contempt;
+    specs
+}
+
+/// Starts each external engine once before the match.
+///
+/// # Errors
+/// An engine that cannot start or exits at once: the user's mistake, not a string of lost
+/// games. One that runs but is not ready (it hangs, or floods its output) loses each game it
+/// is not ready for, like any other failure, and the match goes on (with a warning).
+pub(super) fn check_engines(specs: &[Spec; 2], rules: RuleSet) -> anyhow::Result<()> {
+    for (spec, which) in specs.iter().zip(["A", "B"]) {
+        if let Side::External(mut e) = spec.build() {
+            let check = std::thread::scope(|s| {
+                s.spawn(move || {
+                    external::quiet_broken_pipes();
+                    e.new_game(rules)
+                })
+                .join()
+                .expect("the engine check does not panic")
+            });
+            let cmd = spec.engine.as_deref().unwrap_or_default();
+            match check {
+                Ok(()) => {}
+                Err(f @ Forfeit::Crash(_)) => {
+                    bail!("engine {which} ({cmd}) did not answer `isready`: {f}")
+                }
+                Err(f) => crate::commands::output::warn(format_args!(
+                    "dama: engine {which} ({cmd}) is not ready ({f}): the match goes on, and \
+                     each game it is not ready for is lost"
+                )),
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,258 @@
+//! The search of one position: the set-up, iterative deepening (each iteration inside an
+//! aspiration window), what an interrupted iteration still gives, the report of each
+//! finished one, and the variety pick among near-equal moves at the end.
+
+use super::alphabeta::contempt_bias;
+use super::root::root_from_tables;
+use super::smp::{self, SetOnDrop};
+use super::{Engine, RootMove, Searcher, Style};
+use super::{nps, params};
+use crate::engine::endgame;
+use crate::engine::limits::{Clock, Limits};
+use crate::engine::ordering::MAX_PLY;
+use crate::engine::score::{self, INF, is_decisive, loss_in};
+use crate::engine::{SearchInfo, SearchResult};
+use crate::rules::{Game, Move, legal_moves};
+use crate::tables::Tables;
+use rand::RngExt;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
+impl Engine {
+    /// Searches the game's current position. Always finishes the first iteration (depth 1 with
+    /// its captures, microseconds), whatever `stop` and `limits` say, so the move returned is
+    /// one the search looked at and at least one iteration is reported; after that, honours
+    /// `stop` within about a millisecond and returns the best move found so far (a legal move
+    /// whenever there is one). Reports each finished iteration through `on_info`.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let pos = *game.position();
+        let np = game.draw_state().no_progress;
+        let hashes = game.hashes();
+        let window = (np as usize + 1).min(hashes.len());
+        let moves = legal_moves(&pos);
+        self.tt.new_search();
+        self.ordering.new_search();
+        for h in &mut self.helpers {
+            h.ordering.new_search();
+        }
+        if moves.is_empty() {
+            return SearchResult {
+                best: None,
+                score: loss_in(0),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+                tables: false,
+            };
+        }
+        let tables = self.tables.as_deref().filter(|t| t.rules() == pos.rules());
+        let table_pieces = tables.map_or(0, Tables::max_pieces);
+        if let Some(t) = tables.filter(|_| pos.occupied().count() <= table_pieces)
+            && let Some(r) = root_from_tables(t, &pos, np, on_info)
+        {
+            return r;
+        }
+        // The only legal move is played at once; a short search still gives it a score.
+        let single = moves.len() == 1;
+        // Solved endings are ready before the clock starts, not solved on its time.
+        endgame::prepare(pos.rules());
+        // The clock starts here, after the set-up; nothing it measures (nor the stop flag) can
+        // cut the first iteration short: see `interruptible`.
+        let mut clock = Clock::new(limits);
+        if single {
+            clock.max_nodes = clock.max_nodes.min(params::SINGLE_MOVE_NODES);
+        }
+        let n_helpers = self.helpers_for(limits);
+        let mut s = Searcher {
+            tt: &self.tt,
+            ord: &mut self.ordering,
+            pv: &mut self.pv_table,
+            stop,
+            clock,
+            nodes: 0,
+            stopped: false,
+            interruptible: false,
+            pos,
+            hashes: {
+                // Room for the deepest path, so pushing never reallocates mid-search.
+                let mut h = Vec::with_capacity(window + MAX_PLY + 2);
+                h.extend_from_slice(&hashes[hashes.len() - window..]);
+                h
+            },
+            np: vec![np; MAX_PLY + 2],
+            variety: self.variety,
+            full: self.style == Style::Full,
+            experiment: self.experiment,
+            // The classic yardstick scores every draw as level.
+            draw_bias: if self.style == Style::Full {
+                contempt_bias(self.contempt, pos.side_to_move())
+            } else {
+                [0, 0]
+            },
+            tables,
+            table_pieces,
+            node_counter: None,
+        };
+        let mut root = s.root_moves(moves);
+
+        // Helper threads: set to work on the same root once the main thread has finished its
+        // first iteration (so starting them never delays the one answer that must be there),
+        // stopped (through `done`) when it ends, whatever ends it, or by the clock. Each
+        // publishes its node count.
+        let done = AtomicBool::new(false);
+        let main_depth = AtomicU32::new(0);
+        let counters: Vec<AtomicU64> = (0..n_helpers).map(|_| AtomicU64::new(0)).collect();
+        let helper_nodes = || smp::node_sum(&counters);
+        let workers: Vec<Searcher> = self.helpers[..n_helpers]
+            .iter_mut()
+            .zip(&counters)
+            .map(|(h, c)| s.helper(&mut h.ordering, &mut h.pv_table, &done, c))
+            .collect();
+
+        let (mut result, candidates) = std::thread::scope(|scope| {
+            // Helpers stop when the main thread is done, even if it panics.
+            let _stop_helpers = SetOnDrop(&done);
+            let (done, main_depth) = (&done, &main_depth);
+            let mut workers = Some(workers);
+            let mut launch = |root: &[RootMove]| {
+                if let Some(w) = workers.take() {
+                    smp::launch(scope, w, root, done, main_depth);
+                }
+            };
+            let mut result = SearchResult {
+                best: Some(root[0].m),
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: vec![root[0].m],
+                tables: false,
+            };
+            let mut candidates: Vec<Move> = Vec::new();
+            let mut prev = 0;
+            let mut depth = 1;
+            // The first iteration always runs, and runs to its end (whatever the clock or the
+            // stop flag say): the answer is a move the search looked at, with a line to show.
+            // Depth 1 with its capture quiescence takes microseconds.
+            while depth == 1
+                || (s.clock.may_start_iteration(depth, s.nodes)
+                    && !stop.load(AtomicOrdering::Relaxed))
+            {
+                s.interruptible = depth > 1;
+                if depth == 2 {
+                    launch(&root);
+                }
+                let (score, completed) = s.aspiration(&mut root, depth as i32, prev);
+                if s.stopped && !completed {
+                    // An interrupted iteration still improves on the last one if its first move
+                    // (the previous best) was searched through and another one beat it.
+                    if let Some(best) = root.iter().find(|r| r.score > -INF).filter(|_| depth > 1)
+                        && best.m != result.best.unwrap_or(best.m)
+                        && best.score > result.score
+                    {
+                        result.best = Some(best.m);
+                        result.score = best.score;
+                        // Its own line, as far as the table knows it (not the old best's).
+                        result.pv = s.tt.line(&pos, np, best.m, MAX_PLY);
+                        candidates.clear();
+                    }
+                    break;
+                }
+                prev = score;
+                let mut pv: Vec<Move> = s.pv[0].iter().copied().collect();
+                // A line that ends in a solved ending goes on with the table's best play.
+                let end = pv.iter().fold(pos, |p, m| p.after(m));
+                if let Some(t) = tables.filter(|t| t.probe(&end).is_some()) {
+                    pv.extend(t.best_line(&end, MAX_PLY.saturating_sub(pv.len())));
+                } else if endgame::probe(&end).is_some() {
+                    pv.extend(endgame::best_line(&end, MAX_PLY));
+                }
+                result = SearchResult {
+                    best: Some(root[0].m),
+                    score,
+                    depth,
+                    nodes: s.nodes + helper_nodes(),
+                    pv: if pv.is_empty() { vec![root[0].m] } else { pv },
+                    tables: false,
+                };
+                candidates = root
+                    .iter()
+                    .filter(|r| r.candidate && r.score > score - s.variety)
+                    .map(|r| r.m)
+                    .collect();
+                main_depth.store(depth, AtomicOrdering::Relaxed);
+                let elapsed = s.clock.elapsed();
+                on_info(&SearchInfo {
+                    depth,
+                    score,
+                    nodes: result.nodes,
+                    nps: nps(result.nodes, elapsed),
+                    elapsed,
+                    pv: result.pv.clone(),
+                    tables: false,
+                });
+                // A forced result well inside the horizon won't change with more depth.
+                if score::plies_to_end(score).is_some_and(|n| depth > n + 6) {
+                    break;
+                }
+                if s.stopped {
+                    break;
+                }
+                depth += 1;
+            }
+            (result, candidates)
+        });
+        result.nodes = s.nodes + helper_nodes();
+        // Variety: a random pick among moves proven within the margin of the best, never when
+        // the game is decided (a slower win could run into the no-progress draw).
+        if self.variety > 0 && candidates.len() > 1 && !is_decisive(result.score) {
+            let pick = candidates[self.rng.random_range(0..candidates.len())];
+            if Some(pick) != result.best {
+                result.best = Some(pick);
+                // Its own line, as far as the table knows it: the best move's is not its line.
+                result.pv = s.tt.line(&pos, np, pick, MAX_PLY);
+            }
+        }
+        result
+    }
+}
+
+impl Searcher<'_> {
+    /// Iteration `depth` with an aspiration window around the last score; returns the score
+    /// and whether the iteration finished.
+    pub(super) fn aspiration(
+        &mut self,
+        root: &mut [RootMove],
+        depth: i32,
+        prev: i32,
+    ) -> (i32, bool) {
+        let mut delta = params::ASPIRATION;
+        let (mut alpha, mut beta) = if self.full && depth >= 5 && !is_decisive(prev) {
+            (prev - delta, prev + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let score = self.root(root, depth, alpha, beta);
+            if self.stopped {
+                return (score, false);
+            }
+            if score <= alpha && alpha > -INF {
+                alpha = (alpha - delta).max(-INF);
+                beta = (alpha + beta) / 2;
+            } else if score >= beta && beta < INF {
+                beta = (beta + delta).min(INF);
+            } else {
+                return (score, true);
+            }
+            delta *= 2;
+            if delta > 400 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Where dama keeps its files and how it writes them: the data folder (saved games, the
+//! kept game, the endgame tables), atomic writes (a file is whole or as it was), and the check
+//! that an output file can be written before the long work that makes it. Depends on nothing
+//! else in the crate, so every floor (notation, tables, the TUI, the commands) may use it.
+//!
+//! The folders are found here by hand rather than by a per-platform crate (`dirs`,
+//! `directories`): on Linux those ignore a relative `XDG_DATA_HOME` and, with `HOME` unset
+//! or empty, ask the password database for a home, so the data folder could move for a
+//! player who has one set that way (and a test's scratch `HOME` would not be the only way
+//! in). The rule below is the one dama has always had on Linux.
+
+mod atomic;
+mod check;
+
+pub use atomic::{
+    Overwrite, Target, folder_of, move_into_place, remove_stale_temporaries, save_atomic,
+    write_synced,
+};
+pub use check::check_writable;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// dama's data folder: `$XDG_DATA_HOME/dama`, else (on Windows) `%APPDATA%\dama`, else
+/// `~/.local/share/dama`. `None` when none of these is known (no home). Saved games, the
+/// kept game and the endgame tables live here.
+///
+/// `XDG_DATA_HOME` comes first on every platform so that tests (and players who set it)
+/// choose the folder everywhere; macOS keeps the XDG folder, where it has always been.
+pub fn data_dir() -> Option<PathBuf> {
+    data_dir_from(|name| std::env::var_os(name))
+}
+
+/// [`data_dir`] with the environment read through `env`. A variable set but empty counts as
+/// unset; a relative `XDG_DATA_HOME` is taken as it is (relative to the current folder).
+fn data_dir_from(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    let var = |name: &str| env(name).filter(|v| !v.is_empty());
+    if let Some(x) = var("XDG_DATA_HOME") {
+        return Some(PathBuf::from(x).join("dama"));
+    }
+    #[cfg(windows)]
+    if let Some(app) = var("APPDATA") {
+        return Some(PathBuf::from(app).join("dama"));
+    }
+    Some(PathBuf::from(var("HOME")?).join(".local/share/dama"))
+}
+
+/// The endgame tables' folder, `<data>/tables` (each rule set in a folder of its own there).
+/// `None` without a data folder.
+pub fn tables_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("tables"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule dama has always had on Linux (a crate for per-platform folders would differ on
+    /// the relative `XDG_DATA_HOME` and on the missing `HOME`).
+    #[cfg(unix)]
+    #[test]
+    fn the_data_folder_follows_xdg_then_home() {
+        let dir = |vars: &[(&str, &str)]| {
+            let vars: Vec<(String, OsString)> = vars
+                .iter()
+                .map(|(k, v)| (k.to_string(), OsString::from(v)))
+                .collect();
+            data_dir_from(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
+        };
+        let home = [("HOME", "/h")];
+        assert_eq!(dir(&home), Some(PathBuf::from("/h/.local/share/dama")));
+        let both = [("XDG_DATA_HOME", "/x"), ("HOME", "/h")];
+        assert_eq!(dir(&both), Some(PathBuf::from("/x/dama")));
+        let empty_xdg = [("XDG_DATA_HOME", ""), ("HOME", "/h")];
+        assert_eq!(dir(&empty_xdg), Some(PathBuf::from("/h/.local/share/dama")));
+        let relative = [("XDG_DATA_HOME", "rel")];
+        assert_eq!(dir(&relative), Some(PathBuf::from("rel/dama")));
+        assert_eq!(dir(&[("HOME", "")]), None);
+        assert_eq!(dir(&[]), None);
+    }
+}
