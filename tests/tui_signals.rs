@@ -705,7 +705,9 @@ fn the_engines_answer_is_drawn_at_once() {
         s.keys(b"f");
         wait_until("the flip's message", || s.screen_has("flipped:"));
         s.keys(b"t");
-        wait_until("the hint's search", || s.screen_has("Full-strength hint (1 s)"));
+        wait_until("the hint's search", || {
+            s.screen_has("Full-strength hint (1 s)")
+        });
         let asked = Instant::now();
         s.keys(b"m");
         while !s.screen_has("Full-strength hint:") {
