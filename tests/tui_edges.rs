@@ -430,6 +430,33 @@ fn i21_14_the_essentials_fit_the_small_sizes() {
         }
         check(&format!("i21_small_{}_60x15", lang_name(lang)), &a, 60, 15);
 
+        // The help at 60x15: pages of whole lines, any key the next page, then closed.
+        for replay in [false, true] {
+            let pages = dama::tui::app::help_pages(lang, replay, 60, 15);
+            assert!(replay || pages.len() > 1, "{pages:?}");
+            for page in &pages {
+                assert!(page.len() + 2 <= 15, "{page:?}");
+                for l in page {
+                    assert!(l.chars().count() <= 56, "cut: {l:?}");
+                }
+            }
+        }
+        let mut a = a;
+        press(&mut a, KeyCode::Char('?'));
+        let pages = dama::tui::app::help_pages(lang, false, 60, 15).len();
+        for page in 0..pages {
+            assert_eq!(*a.overlay(), Overlay::Help);
+            assert_eq!(a.help_page(), page);
+            check(
+                &format!("i21_help_{}_60x15_{}", lang_name(lang), page + 1),
+                &a,
+                60,
+                15,
+            );
+            press(&mut a, KeyCode::Char(' '));
+        }
+        assert_eq!(*a.overlay(), Overlay::None);
+
         let mut a = app_at(config(lang), Position::start(RuleSet::Italian), 80, 24);
         press(&mut a, KeyCode::Char('?'));
         let text = screen(&a, 80, 24);

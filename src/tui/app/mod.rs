@@ -16,7 +16,7 @@ mod start;
 mod viewing;
 
 pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
-pub use overlay::{Overlay, Question};
+pub use overlay::{Overlay, Question, help_pages};
 pub use review::Review;
 pub use settings::{GameSettings, Look};
 pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
@@ -65,6 +65,10 @@ pub struct App {
     screen: Option<Screen>,
     /// The last resize left no room for the board: keys would act on a board nobody sees.
     too_small: bool,
+    /// The terminal's size (columns, rows), as the last resize gave it.
+    size: (u16, u16),
+    /// The help's page shown (a short terminal has several).
+    help_page: usize,
     /// Time used (and left, under a time control) by each side.
     clock: Clock,
     /// Both clocks as each ply's turn began (`None` where not seen: a loaded game's moves),
@@ -128,6 +132,8 @@ impl App {
             start,
             screen: None,
             too_small: false,
+            size: (80, 24),
+            help_page: 0,
             cursor: (5, 0),
             selected: None,
             target: None,
@@ -334,6 +340,7 @@ impl App {
         match action {
             Action::Resize { width, height } => {
                 self.screen = Screen::new(Rect::new(0, 0, width, height));
+                self.size = (width, height);
                 self.too_small = self.screen.is_none();
                 return;
             }
@@ -373,8 +380,15 @@ impl App {
             _ => {}
         }
         match self.overlay.clone() {
+            // Any key shows the next page, or closes the help after the last.
             Overlay::Help => {
-                self.overlay = Overlay::None;
+                let (w, h) = self.size;
+                let pages = help_pages(self.lang(), self.viewer.is_some(), w, h).len();
+                if self.help_page + 1 < pages {
+                    self.help_page += 1;
+                } else {
+                    self.overlay = Overlay::None;
+                }
                 return;
             }
             Overlay::Confirm(q) => {
@@ -524,12 +538,22 @@ impl App {
                     self.quit_now();
                 }
             }
-            Action::Help => self.overlay = Overlay::Help,
+            Action::Help => self.open_help(),
             // The dialog closed, the finished game can still be reviewed.
             Action::Review if self.game.outcome().is_some() => self.review_finished_game(),
             Action::Review => self.message = self.t(Msg::ReviewAfterEnd).into(),
             _ => {}
         }
+    }
+
+    /// The help's page shown.
+    pub fn help_page(&self) -> usize {
+        self.help_page
+    }
+
+    pub(super) fn open_help(&mut self) {
+        self.help_page = 0;
+        self.overlay = Overlay::Help;
     }
 
     /// The interface's language.

@@ -46,3 +46,87 @@ pub enum Overlay {
     /// The game has ended: its result and what to do next.
     GameEnd,
 }
+
+/// The help's pages for a terminal of `width` x `height`: the keys (a description too long for
+/// the box goes on over the next lines, under its column), the rules note where everything fits
+/// on one page, and the closing line. A terminal too short for every key gets several pages,
+/// each ending with how to see the next, so no line is cut.
+pub fn help_pages(lang: Lang, replay: bool, width: u16, height: u16) -> Vec<Vec<String>> {
+    let keys = if replay {
+        lang.replay_keys()
+    } else {
+        lang.keys()
+    };
+    // The box: a border and a column of padding on each side.
+    let inner = (width as usize).saturating_sub(4).max(20);
+    let room = inner.saturating_sub(15).max(5);
+    // Each key's lines, kept together on one page.
+    let entries: Vec<Vec<String>> = keys
+        .iter()
+        .map(|(k, d)| {
+            wrap(d, room)
+                .into_iter()
+                .enumerate()
+                .map(|(i, part)| format!("{:<14} {part}", if i == 0 { *k } else { "" }))
+                .collect()
+        })
+        .collect();
+    let mut rows: Vec<String> = entries.concat();
+    let fit = (height as usize).saturating_sub(2);
+    let close = Msg::HelpClose.text(lang).to_string();
+    // The rules reminder only where it fits with every key.
+    let rules = [Msg::HelpRules1, Msg::HelpRules2, Msg::HelpRules3];
+    let rules_fit = rules.iter().all(|m| m.text(lang).chars().count() <= inner);
+    if !replay && rules_fit && rows.len() + rules.len() + 4 <= fit {
+        rows.push(String::new());
+        rows.extend(rules.iter().map(|m| m.text(lang).to_string()));
+    }
+    if rows.len() + 2 <= fit {
+        rows.push(String::new());
+        rows.push(close);
+        return vec![rows];
+    }
+    let per = fit.saturating_sub(2).max(1);
+    let mut chunks: Vec<Vec<String>> = vec![Vec::new()];
+    for entry in entries {
+        if let Some(last) = chunks.last_mut()
+            && !last.is_empty()
+            && last.len() + entry.len() > per
+        {
+            chunks.push(Vec::new());
+        }
+        if let Some(last) = chunks.last_mut() {
+            last.extend(entry);
+        }
+    }
+    let n = chunks.len();
+    chunks
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut page)| {
+            page.push(String::new());
+            page.push(if i + 1 < n {
+                Msg::HelpMore.fill(lang, &[&(i + 1), &n])
+            } else {
+                close.clone()
+            });
+            page
+        })
+        .collect()
+}
+
+/// `text` in lines of at most `width` characters, split at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut line));
+        } else if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push(line);
+    out
+}

@@ -49,7 +49,7 @@ impl App {
                 false
             }
             Action::Help => {
-                self.overlay = Overlay::Help;
+                self.open_help();
                 false
             }
             Action::Quit => {

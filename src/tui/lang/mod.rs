@@ -265,6 +265,8 @@ keys! {
     HelpRules2,
     HelpRules3,
     HelpClose,
+    /// The last line of a help page with more after it.
+    HelpMore,
     QuestionTitle,
     SaveAsTitle,
     SaveAsHint,

@@ -22,32 +22,21 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let t = |m: Msg| m.text(lang);
     match app.overlay() {
         Overlay::None => {}
-        Overlay::Help if app.replay_viewer().is_some() => {
-            let mut lines: Vec<Line> = lang
-                .replay_keys()
-                .iter()
-                .map(|(k, d)| Line::from(format!("{k:<14} {d}")))
-                .collect();
-            lines.push(Line::from(""));
-            lines.push(Line::from(t(Msg::HelpClose)));
-            popup(area, t(Msg::ReplayKeysTitle), lines, theme, buf);
-        }
         Overlay::Help => {
-            let mut lines: Vec<Line> = lang
-                .keys()
-                .iter()
-                .map(|(k, d)| Line::from(format!("{k:<14} {d}")))
-                .collect();
-            // The rules reminder only where it fits with every key (the box has a border).
-            if lines.len() + 7 <= area.height as usize {
-                lines.push(Line::from(""));
-                lines.push(Line::from(t(Msg::HelpRules1)));
-                lines.push(Line::from(t(Msg::HelpRules2)));
-                lines.push(Line::from(t(Msg::HelpRules3)));
-            }
-            lines.push(Line::from(""));
-            lines.push(Line::from(t(Msg::HelpClose)));
-            popup(area, t(Msg::HelpTitle), lines, theme, buf);
+            let replay = app.replay_viewer().is_some();
+            let pages = crate::tui::app::help_pages(lang, replay, area.width, area.height);
+            let page = pages
+                .get(app.help_page())
+                .or(pages.last())
+                .cloned()
+                .unwrap_or_default();
+            let lines: Vec<Line> = page.into_iter().map(Line::from).collect();
+            let title = if replay {
+                Msg::ReplayKeysTitle
+            } else {
+                Msg::HelpTitle
+            };
+            popup(area, t(title), lines, theme, buf);
         }
         Overlay::Games(at) => games_popup(app, *at, area, theme, buf),
         Overlay::GameEnd => game_end_popup(app, area, theme, buf),
