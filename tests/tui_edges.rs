@@ -589,6 +589,20 @@ fn i21_17_italian_words_and_keys() {
         a.message()
     );
 
+    // The list of a file's games names dama's players in Italian too.
+    let two = "[White \"You\"]\n[Black \"dama (level 1)\"]\n[Result \"*\"]\n1. 22-18 *\n\n\
+               [White \"dama (depth 12)\"]\n[Black \"You\"]\n[Result \"*\"]\n1. 21-17 *\n";
+    let games = read_games(two, RuleSet::Italian);
+    let mut a = App::viewer(config(Lang::It), Viewer::new("g.pdn".into(), games, 0));
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    a.show_game_list();
+    let text = screen(&a, 100, 32);
+    assert!(text.contains("1. Tu - dama (livello 1 di 10)"), "{text}");
+    assert!(text.contains("2. dama (profondità 12) - Tu"), "{text}");
+
     for (w, h) in SIZES {
         let mut a = App::start_screen(config(Lang::It), Some("Tu (Bianco) contro dama".into()));
         a.update(Action::Resize {

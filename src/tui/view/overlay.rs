@@ -80,7 +80,13 @@ fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer
                 white,
                 black,
                 result,
-            } => format!("{:>4}. {white} - {black}  {}", i + 1, result.as_str()),
+            } => format!(
+                "{:>4}. {} - {}  {}",
+                i + 1,
+                crate::tui::lang::player_name(lang, white),
+                crate::tui::lang::player_name(lang, black),
+                result.as_str()
+            ),
             GameRow::Damaged(e) => format!("{:>4}. {}", i + 1, Msg::CannotBeRead.fill(lang, &[e])),
         };
         let text: String = text.chars().take(width).collect();
