@@ -589,6 +589,25 @@ fn i21_17_italian_words_and_keys() {
         a.message()
     );
 
+    // A file that cannot be loaded is said in Italian.
+    let mut a = App::start_screen(config(Lang::It), None);
+    for _ in 0..4 {
+        press(&mut a, KeyCode::Down);
+    }
+    press(&mut a, KeyCode::Enter);
+    for c in "/nonexistent/dama-i21.pdn".chars() {
+        press(&mut a, KeyCode::Char(c));
+    }
+    press(&mut a, KeyCode::Enter);
+    let error = a
+        .start_menu()
+        .and_then(|m| m.error.clone())
+        .unwrap_or_default();
+    assert!(
+        error.starts_with("impossibile leggere /nonexistent/dama-i21.pdn"),
+        "{error}"
+    );
+
     // The list of a file's games names dama's players in Italian too.
     let two = "[White \"You\"]\n[Black \"dama (level 1)\"]\n[Result \"*\"]\n1. 22-18 *\n\n\
                [White \"dama (depth 12)\"]\n[Black \"You\"]\n[Result \"*\"]\n1. 21-17 *\n";

@@ -6,7 +6,7 @@ use super::{App, Overlay};
 use crate::engine::Strength;
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::input::Action;
-use crate::tui::keep::Loaded;
+use crate::tui::keep::{LoadError, Loaded};
 use crate::tui::lang::Msg;
 use crate::tui::viewer::Viewer;
 use std::path::PathBuf;
@@ -255,6 +255,13 @@ impl App {
                     self.continue_loaded(l);
                     self.message = Msg::Loaded.fill(self.settings.lang, &[&path.display()]);
                     return;
+                }
+                // The common failures in the interface's language; the rest as the CLI says them.
+                Err(LoadError::Io(p, e)) => {
+                    Msg::CannotReadFile.fill(self.settings.lang, &[&p.display(), &e])
+                }
+                Err(LoadError::NoGame(p)) => {
+                    Msg::NoGameIn.fill(self.settings.lang, &[&p.display()])
                 }
                 Err(e) => e.to_string(),
             },
