@@ -4,10 +4,10 @@
 use dama::notation::fen;
 use dama::notation::movetext::{MoveTextError, Syntax, Why};
 use dama::notation::pdn::{
-    Overwrite, PdnError, PdnErrorKind, PdnGame, PdnResult, read_game, read_games, save_atomic,
-    write_game, write_games,
+    PdnError, PdnErrorKind, PdnGame, PdnResult, read_game, read_games, write_game, write_games,
 };
 use dama::rules::{Game, Position, RuleSet};
+use dama::store::{Overwrite, save_atomic};
 use std::path::{Path, PathBuf};
 
 fn data(name: &str) -> PathBuf {

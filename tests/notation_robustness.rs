@@ -6,7 +6,7 @@ use dama::notation::pdn::{
     FileError, PdnErrorKind, PdnResult, Reader, RuleDraw, SNIFF_BYTES, Unclosed, decode, read_game,
     read_games, read_text,
 };
-use dama::notation::replay::Replay;
+use dama::notation::stepper::Stepper;
 use dama::notation::{EXCERPT_CHARS, fen, movetext};
 use dama::rules::{DrawReason, Game, Position, RuleSet};
 use std::path::PathBuf;
@@ -225,7 +225,7 @@ fn r_g2_a_record_that_plays_on_after_a_third_repetition_is_replayed_whole() {
             reason: DrawReason::Repetition
         })
     );
-    let mut r = Replay::new(g.clone());
+    let mut r = Stepper::new(g.clone());
     r.to_end();
     assert_eq!(r.game_so_far().ply(), 11, "the board follows past the draw");
     assert!(

@@ -3,7 +3,7 @@
 //! development: `../shared/data` beside the clone, or two levels up from a worktree).
 
 use dama::notation::pdn::{PdnErrorKind, RuleDraw, read_games};
-use dama::notation::replay::Replay;
+use dama::notation::stepper::Stepper;
 use dama::rules::{DrawReason, RuleSet};
 
 fn tinsley() -> Option<String> {
@@ -36,7 +36,7 @@ fn tinsley_games_read_as_english() {
         let RuleDraw { ply, reason } = g.rule_draw.unwrap();
         assert_eq!(reason, DrawReason::Repetition);
         assert!(ply < g.moves.len(), "moves follow the draw");
-        let mut r = Replay::new((*g).clone());
+        let mut r = Stepper::new((*g).clone());
         r.goto(ply);
         assert_eq!(
             r.game_so_far().repetitions(),

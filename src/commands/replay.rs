@@ -1,12 +1,12 @@
 //! `dama replay FILE.pdn`: lists the games of a file, or replays one. `--text` prints the
 //! replay for scripts; the full-screen viewer belongs to the board (TUI) and reuses
-//! [`crate::notation::replay::Replay`].
+//! [`crate::notation::stepper::Stepper`].
 
 use super::output::{Out, OutputError, outln, warn};
 use super::values::{LangChoice, Rules};
 use crate::notation::fen;
 use crate::notation::pdn::{PdnError, PdnGame, PdnResult, Reader, read_text};
-use crate::notation::replay::{Replay, board_text};
+use crate::notation::stepper::{Stepper, board_text};
 use crate::rules::RuleSet;
 use anyhow::{Context, bail};
 use clap::Args;
@@ -320,7 +320,7 @@ fn print_text(
     outln!(out, "Rules: {rules}")?;
     // Copied out: the replay owns the record, and moves on below.
     let (rule_draw, result) = (game.rule_draw, game.result);
-    let mut replay = Replay::new(game);
+    let mut replay = Stepper::new(game);
     let stop = args.ply.unwrap_or(usize::MAX).min(replay.len());
     outln!(out, "")?;
     outln!(out, "Start: {}", fen::write(replay.position()))?;

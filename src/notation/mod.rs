@@ -1,11 +1,11 @@
 //! Reading and writing positions (FEN), moves (R-N1) and games (PDN). Depends on `rules` only;
 //! each format has its own error type.
 
+pub mod date;
 pub mod fen;
 pub mod movetext;
 pub mod pdn;
-pub mod replay;
-pub mod save;
+pub mod stepper;
 
 /// Error messages quote at most this many characters of the input they are about.
 pub const EXCERPT_CHARS: usize = 60;

@@ -1,7 +1,7 @@
 //! Keys and mouse clicks to [`Action`]s: a pure mapping, no state. What a key means depends only
 //! on the [`Context`] the app is in (board, text prompt, yes/no question, replay viewer).
 
-use crate::tui::app::EngineMsg;
+use crate::tui::messages::EngineMsg;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };

@@ -10,8 +10,9 @@
 //! module names the players and picks the game to continue.
 
 use crate::engine::Strength;
-use crate::notation::pdn::{self, Overwrite, PdnGame};
+use crate::notation::pdn::{self, PdnGame};
 use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
+use crate::store::{Overwrite, save_atomic};
 use crate::tui::lang::{Lang, Msg};
 use crate::tui::writer::Writer;
 use std::fmt;
@@ -50,7 +51,7 @@ fn time_of_day() -> String {
 /// Any I/O error (a missing folder is one); an existing file at `path` is then left as it was.
 pub fn write_game(game: &Game, human: Color, engine: &str, path: &Path) -> io::Result<()> {
     let text = pdn::write_game(&record(game, human, engine));
-    pdn::save_atomic(path, &text, Overwrite::Replace)
+    save_atomic(path, &text, Overwrite::Replace)
 }
 
 /// What became of the game in progress as far as the autosave goes.
@@ -427,7 +428,7 @@ fn keep_file(text: &str, path: &Path) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    pdn::save_atomic(path, text, Overwrite::Replace)
+    save_atomic(path, text, Overwrite::Replace)
 }
 
 /// Where the game kept before is set aside when the newest one could not be written:
@@ -445,7 +446,7 @@ pub fn previous_path(autosave: &Path) -> PathBuf {
 
 /// Removes the temporary files that saves killed midway left in the data folder.
 pub fn clean_data_folder(dir: &Path) {
-    crate::notation::save::remove_stale_temporaries(dir, None);
+    crate::store::remove_stale_temporaries(dir, None);
 }
 
 /// A game read back to be continued.

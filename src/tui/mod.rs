@@ -13,7 +13,7 @@ pub mod input;
 pub mod keep;
 pub mod lang;
 pub mod layout;
-pub mod protocol;
+pub mod messages;
 pub mod run;
 pub mod view;
 pub mod viewer;

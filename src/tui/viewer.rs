@@ -1,5 +1,5 @@
 //! The replay viewer's state: the games of a PDN file and a cursor in one of them, built on
-//! [`crate::notation::replay::Replay`]. The board itself is drawn from the rules' `Game` up to
+//! [`crate::notation::stepper::Stepper`]. The board itself is drawn from the rules' `Game` up to
 //! the current ply, like a game being played.
 //!
 //! A file's games are not all held: the viewer keeps the text, where each game starts and a
@@ -7,7 +7,7 @@
 //! take many times its size in memory).
 
 use crate::notation::pdn::{GameStart, PdnError, PdnGame, PdnResult, Reader};
-use crate::notation::replay::Replay;
+use crate::notation::stepper::Stepper;
 use crate::rules::{Game, RuleSet};
 
 /// One game in the viewer's list.
@@ -56,7 +56,7 @@ pub struct Viewer {
     index: usize,
     /// The replay of the current game, of a damaged one up to its damage; `None` when nothing
     /// of that record could be read.
-    replay: Option<Replay>,
+    replay: Option<Stepper>,
     /// Why the current game could not be read to its end.
     error: Option<PdnError>,
 }
@@ -117,8 +117,8 @@ impl Viewer {
     pub fn open(&mut self, index: usize) {
         self.index = index.min(self.rows.len().saturating_sub(1));
         (self.replay, self.error) = match self.load(self.index) {
-            Some(Ok(g)) => (Some(Replay::new(g)), None),
-            Some(Err(mut e)) => (e.partial.take().map(|g| Replay::new(*g)), Some(e)),
+            Some(Ok(g)) => (Some(Stepper::new(g)), None),
+            Some(Err(mut e)) => (e.partial.take().map(|g| Stepper::new(*g)), Some(e)),
             None => (None, None),
         };
     }
@@ -136,7 +136,7 @@ impl Viewer {
     pub fn rows(&self) -> &[GameRow] {
         &self.rows
     }
-    pub fn replay(&self) -> Option<&Replay> {
+    pub fn replay(&self) -> Option<&Stepper> {
         self.replay.as_ref()
     }
     /// Why the current game cannot be shown, or is shown only up to its damage.
@@ -146,14 +146,14 @@ impl Viewer {
 
     /// The game up to the current ply (for the board and for playing on from here).
     pub fn game_so_far(&self) -> Option<Game> {
-        self.replay.as_ref().map(Replay::game_so_far)
+        self.replay.as_ref().map(Stepper::game_so_far)
     }
 
     pub fn forward(&mut self) -> bool {
-        self.replay.as_mut().is_some_and(Replay::forward)
+        self.replay.as_mut().is_some_and(Stepper::forward)
     }
     pub fn back(&mut self) -> bool {
-        self.replay.as_mut().is_some_and(Replay::back)
+        self.replay.as_mut().is_some_and(Stepper::back)
     }
     /// Jumps to a ply of the current game (clamped to its length).
     pub fn goto(&mut self, ply: usize) {

@@ -7,8 +7,9 @@ use super::spec::Spec;
 use crate::commands::output::{Out, outln};
 use crate::lab::selfplay::Tally;
 use crate::lab::sprt::{Sprt, Verdict};
-use crate::notation::pdn::{Overwrite, PdnGame, save_atomic, write_games};
+use crate::notation::pdn::{PdnGame, write_games};
 use crate::rules::{Color, RuleSet};
+use crate::store::{Overwrite, save_atomic};
 use std::path::Path;
 use std::time::Duration;
 

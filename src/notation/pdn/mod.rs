@@ -23,8 +23,7 @@ pub use reader::{
 };
 pub use writer::{LINE_WIDTH, write_game, write_games};
 // Saving lives in the store; re-exported here where records are written.
-pub use super::save::today;
-pub use crate::store::{Overwrite, save_atomic};
+pub use super::date::today;
 
 use super::fen::FenError;
 use super::movetext::MoveTextError;

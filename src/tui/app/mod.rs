@@ -15,7 +15,7 @@ mod settings;
 mod start;
 mod viewing;
 
-pub use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
+pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
 pub use overlay::{Overlay, Question, help_pages};
 pub use review::Review;
 pub use settings::{GameSettings, Look};

@@ -6,7 +6,7 @@ use crate::engine::{Limits, Strength};
 use crate::rules::{Game, Move, Outcome, WinReason};
 use crate::tui::keep::Kept;
 use crate::tui::lang::{Msg, color, outcome};
-use crate::tui::protocol::{EngineMsg, Purpose, Report, Request};
+use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
 use std::path::PathBuf;
 use std::time::Duration;
 

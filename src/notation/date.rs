@@ -1,7 +1,4 @@
-//! Today's date for records. Saving itself is the store's ([`crate::store`]); its names are
-//! re-exported here for the callers that still import them from the notation layer.
-
-pub use crate::store::{Overwrite, Target, remove_stale_temporaries, save_atomic};
+//! Today's date for records (saving them is the store's: [`crate::store`]).
 
 /// Today's date as PDN writes it, `YYYY.MM.DD` (UTC).
 pub fn today() -> String {

@@ -7,17 +7,17 @@ use crate::rules::{Color, Game, Kind, Piece, Position, Square};
 
 /// A game record and a cursor on one of its positions (ply 0 = the start position).
 #[derive(Clone, Debug)]
-pub struct Replay {
+pub struct Stepper {
     record: PdnGame,
     positions: Vec<Position>,
     ply: usize,
 }
 
-impl Replay {
+impl Stepper {
     /// A replay at the start of the game.
-    pub fn new(record: PdnGame) -> Replay {
+    pub fn new(record: PdnGame) -> Stepper {
         let positions = record.positions();
-        Replay {
+        Stepper {
             record,
             positions,
             ply: 0,
@@ -197,7 +197,7 @@ mod tests {
     #[test]
     fn stepping_and_labels() {
         let g = read_game("1. 21-17 10-13 2. 17x10 5x14 *", RuleSet::Italian).unwrap();
-        let mut r = Replay::new(g);
+        let mut r = Stepper::new(g);
         assert_eq!(r.len(), 4);
         assert!(r.at_start() && !r.back());
         assert_eq!(*r.position(), Position::start(RuleSet::Italian));
