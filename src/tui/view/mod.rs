@@ -6,6 +6,7 @@ mod overlay;
 mod panel;
 mod start;
 mod theme;
+mod viewer_panel;
 
 pub use overlay::{KEYS, REPLAY_KEYS};
 
@@ -39,7 +40,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme::new(app.settings().look);
     board::board(app, &screen, &theme, buf);
     match app.replay_viewer() {
-        Some(v) => panel::viewer_panel(app, v, screen.panel, &theme, buf),
+        Some(v) => viewer_panel::viewer_panel(app, v, screen.panel, &theme, buf),
         None => panel::panel(app, screen.panel, &theme, buf),
     }
     panel::status(app, screen.status, &theme, buf);

@@ -1,5 +1,6 @@
-//! The side panel (players, turn, pieces, move list, the engine's last search; or the replay
-//! viewer's tags, moves and comments) and the status line.
+//! The side panel while a game is played (players, turn, pieces, move list, the engine's last
+//! search) and the status line; the parts the replay viewer's panel shares with it
+//! ([`super::viewer_panel`]).
 
 use super::RenderRef;
 use super::theme::Theme;
@@ -8,7 +9,6 @@ use crate::tui::app::{App, Purpose};
 use crate::tui::clock::clock_text;
 use crate::tui::lang::white_score;
 use crate::tui::lang::{Lang, Msg, color, who};
-use crate::tui::viewer::Viewer;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color as Tc, Modifier, Style};
@@ -207,7 +207,7 @@ type MoveCell<'a> = Option<(usize, &'a str)>;
 /// The first column is as wide as its longest move (a long capture such as `22x13x6x15x22`
 /// would run into the reply); where that leaves no room in `width` for a reply, the reply
 /// goes on a line of its own under its column.
-fn move_lines(
+pub(super) fn move_lines(
     moves: &[String],
     first_moves_first: bool,
     current: Option<usize>,
@@ -282,7 +282,7 @@ fn move_lines(
 
 /// A move's `!`/`?` marks as written, and the numeric NAGs that stand for them ($1-$6);
 /// other NAGs have no short form and are left out.
-fn marks(nags: &[String]) -> String {
+pub(super) fn marks(nags: &[String]) -> String {
     nags.iter()
         .filter_map(|n| match n.as_str() {
             "$1" => Some("!"),
@@ -299,7 +299,7 @@ fn marks(nags: &[String]) -> String {
 
 /// Fills `area` with `top`, then as much of `list` as fits (keeping row `focus` visible,
 /// else showing its end), then `bottom` at the foot.
-fn stacked(
+pub(super) fn stacked(
     area: Rect,
     top: Vec<Line<'static>>,
     list: Vec<Line<'static>>,
@@ -331,7 +331,7 @@ fn stacked(
 }
 
 /// Draws the panel's left rule and returns the room inside it.
-fn panel_area(area: Rect, theme: &Theme, buf: &mut Buffer) -> Rect {
+pub(super) fn panel_area(area: Rect, theme: &Theme, buf: &mut Buffer) -> Rect {
     let dim = Style::new().add_modifier(Modifier::DIM);
     let block = Block::new()
         .borders(Borders::LEFT)
@@ -347,244 +347,9 @@ fn panel_area(area: Rect, theme: &Theme, buf: &mut Buffer) -> Rect {
     )
 }
 
-pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf: &mut Buffer) {
-    let bold = Style::new().add_modifier(Modifier::BOLD);
-    let dim = Style::new().add_modifier(Modifier::DIM);
-    let lang = app.lang();
-    let t = |m: Msg| m.text(lang);
-    let inner = panel_area(area, theme, buf);
-    let rule: String = theme.rule().repeat(inner.width as usize);
-    let mut top = vec![Line::from(Span::styled(
-        Msg::ReplayTitle.fill(
-            lang,
-            &[&short_path(
-                v.name(),
-                lang,
-                inner.width as usize,
-                if theme.ascii() { "..." } else { "…" },
-            )],
-        ),
-        bold,
-    ))];
-    if v.count() > 1 {
-        top.push(Line::from(
-            Msg::GameOfN.fill(lang, &[&(v.index() + 1), &v.count()]),
-        ));
-    }
-    let Some(r) = v.replay() else {
-        let why = v
-            .error()
-            .map_or_else(|| t(Msg::NoGame).to_string(), |e| e.to_string());
-        top.push(Line::from(Span::styled(t(Msg::CouldNotRead), bold)));
-        let bottom = vec![Line::from(Span::styled(t(Msg::AnotherGameQuit), dim))];
-        let lines: Vec<Line> = wrap_text(&why, inner.width as usize)
-            .into_iter()
-            .map(Line::from)
-            .collect();
-        stacked(inner, top, lines, None, bottom, buf);
-        return;
-    };
-    let rec = r.record();
-    // dama's own player names in the interface's language (the record keeps its tags).
-    let tag = |t: &str| crate::tui::lang::player_name(lang, rec.tag(t).unwrap_or("?"));
-    top.push(Line::from(Msg::TagWhite.fill(lang, &[&tag("White")])));
-    top.push(Line::from(Msg::TagBlack.fill(lang, &[&tag("Black")])));
-    let mut extra = Vec::new();
-    for (name, key) in [
-        ("Event", Msg::TagEvent),
-        ("Site", Msg::TagSite),
-        ("Date", Msg::TagDate),
-        ("Round", Msg::TagRound),
-    ] {
-        if let Some(val) = rec.tag(name).filter(|x| !x.is_empty() && *x != "?") {
-            extra.push(key.fill(lang, &[&val]));
-        }
-    }
-    for l in wrap_text(&extra.join("  "), inner.width as usize)
-        .into_iter()
-        .take(2)
-    {
-        top.push(Line::from(l));
-    }
-    let rules_name = match rec.rules {
-        crate::rules::RuleSet::Italian => t(Msg::RulesItalianShort),
-        crate::rules::RuleSet::English => t(Msg::RulesEnglishShort),
-    };
-    top.push(Line::from(Msg::ViewerLine.fill(
-        lang,
-        &[&rules_name, &rec.result.as_str(), &r.ply(), &r.len()],
-    )));
-    if let Some(e) = v.error() {
-        // A damaged record, shown up to its damage.
-        let why = Msg::RestUnreadable.fill(lang, &[e]);
-        for l in wrap_text(&why, inner.width as usize).into_iter().take(3) {
-            top.push(Line::from(Span::styled(l, bold)));
-        }
-    } else if let Some(d) = r.rule_draw_passed() {
-        let text = Msg::RuleDrawAt.fill(
-            lang,
-            &[&crate::tui::lang::draw_reason(lang, d.reason), &d.ply],
-        );
-        for l in wrap_text(&text, inner.width as usize).into_iter().take(2) {
-            top.push(Line::from(l));
-        }
-    }
-    if r.at_end() && v.error().is_none() {
-        // In Italian the ending is worded here from the game shown (the record's own words
-        // are English).
-        let ending = match (lang, app.game().outcome()) {
-            (Lang::En, _) => r.ending(),
-            (_, Some(o)) => crate::tui::lang::outcome(lang, o),
-            // The record ends without a decided position (adjudicated, unfinished).
-            (_, None) => match (rec.result, rec.result.winner(rec.rules)) {
-                (_, Some(w)) => Msg::ResultWins.fill(lang, &[&color(lang, w)]),
-                (crate::notation::pdn::PdnResult::Draw, None) => t(Msg::ResultDraw).into(),
-                _ => t(Msg::ResultUnfinished).into(),
-            },
-        };
-        let ending = match lang {
-            Lang::En => ending,
-            _ => format!("{} ({ending})", rec.result.as_str()),
-        };
-        for l in wrap_text(&ending, inner.width as usize).into_iter().take(2) {
-            top.push(Line::from(Span::styled(l, bold)));
-        }
-    } else {
-        top.push(Line::from(
-            Msg::SideToMove.fill(lang, &[&color(lang, app.side_to_move())]),
-        ));
-    }
-    top.push(Line::from(Span::styled(rule.clone(), dim)));
-    // The annotator's marks stay with the moves (`22-18?`, `$4` as `??`); a review of this
-    // game adds its own.
-    let review = app.review().filter(|rv| rv.game_index == v.index());
-    let moves: Vec<String> = rec
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| match review.map(|rv| rv.mark(i, &m.mv).0) {
-            Some(mark) if !mark.is_empty() => format!("{}{mark}", m.mv),
-            _ => format!("{}{}", m.mv, marks(&m.nags)),
-        })
-        .collect();
-    let first = rec.start.side_to_move() == rec.rules.first_to_move();
-    let current = r.ply().checked_sub(1);
-    let (list, at) = move_lines(&moves, first, current, inner.width as usize, lang);
-    let comments: Vec<String> = match r.last_move() {
-        Some(m) => m.comments.clone(),
-        None => rec.intro.clone(),
-    };
-    let mut bottom = vec![Line::from(Span::styled(rule, dim))];
-    for c in comments.iter().take(2) {
-        for l in wrap_text(&format!("{{{}}}", comment(lang, c)), inner.width as usize)
-            .into_iter()
-            .take(3)
-        {
-            bottom.push(Line::from(l));
-        }
-    }
-    if let Some(rv) = review {
-        let width = inner.width as usize;
-        bottom.push(score_graph(&rv.white_scores(), r.ply(), width, theme));
-        let (done, all) = rv.progress();
-        bottom.push(Line::from(if done < all {
-            let filled = done * 10 / all.max(1);
-            let bar = format!("{}{}", "#".repeat(filled), ".".repeat(10 - filled));
-            Msg::ReviewProgress.fill(lang, &[&done, &all, &bar])
-        } else {
-            match app.mistakes().len() {
-                0 => t(Msg::ReviewNoMistakes).to_string(),
-                1 => t(Msg::ReviewOneMistake).to_string(),
-                n => Msg::ReviewMistakes.fill(lang, &[&n]),
-            }
-        }));
-    }
-    // `x` only where there is a mistake to go to.
-    let keys = match review {
-        Some(rv) if rv.done() && app.mistakes().is_empty() => Msg::ViewerKeysDone,
-        Some(_) => Msg::ViewerKeysReview,
-        None => Msg::ViewerKeys,
-    };
-    bottom.push(Line::from(Span::styled(t(keys), dim)));
-    bottom.push(Line::from(Span::styled(t(Msg::KeysQuit), dim)));
-    // At ply 0 the list starts at its first move, as the board does (not scrolled to the end).
-    stacked(
-        inner,
-        top,
-        list,
-        Some(current.map_or(0, |_| at)),
-        bottom,
-        buf,
-    );
-}
-
-/// A file name as the viewer's title shows it: whole when it fits `width` with the title's
-/// words, else its folders shortened to `…/` and the file's own name kept.
-fn short_path(name: &str, lang: Lang, width: usize, more: &str) -> String {
-    let room = width.saturating_sub(Msg::ReplayTitle.fill(lang, &[&""]).chars().count());
-    if name.chars().count() <= room {
-        return name.to_string();
-    }
-    let path = std::path::Path::new(name);
-    let Some(file) = path.file_name().map(|f| f.to_string_lossy().into_owned()) else {
-        return name.to_string();
-    };
-    // The nearest folders that still fit, then the file name alone.
-    let mut shown = file.clone();
-    for dir in path.parent().into_iter().flat_map(|p| p.iter().rev()) {
-        let longer = format!("{}/{shown}", dir.to_string_lossy());
-        if longer.chars().count() + more.chars().count() + 1 > room {
-            break;
-        }
-        shown = longer;
-    }
-    format!("{more}/{shown}")
-}
-
-/// A record's comment as shown: the word `best` of `dama analyze --annotate`'s comments in
-/// the interface's language.
-fn comment(lang: Lang, c: &str) -> String {
-    match lang {
-        Lang::En => c.to_string(),
-        _ => c.replace("(best ", &format!("({} ", Msg::AnnotBest.text(lang))),
-    }
-}
-
-/// The review's scores as one row of bars (White's advantage up, Black's down from the
-/// middle height) across the panel's width, each position taking its share of the columns;
-/// the shown position's columns reversed. Positions not yet searched are blank.
-fn score_graph(scores: &[Option<i32>], ply: usize, width: usize, theme: &Theme) -> Line<'static> {
-    let bars: &[&str] = if theme.ascii() {
-        &["_", ".", "-", "=", "+", "*", "#", "#"]
-    } else {
-        &["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-    };
-    let n = scores.len().max(1);
-    // The whole width: a short game's positions take several columns each.
-    let cols = width.max(1);
-    let mut spans = Vec::with_capacity(cols);
-    for c in 0..cols {
-        let (lo, hi) = (c * n / cols, ((c + 1) * n / cols).max(c * n / cols + 1));
-        let here = (lo..hi).contains(&ply);
-        let seen: Vec<i32> = scores[lo..hi.min(n)].iter().flatten().copied().collect();
-        let text = match seen.last() {
-            // +-3 men fill the height; 0 is the middle bar.
-            Some(&s) => bars[((s.clamp(-300, 300) + 300) * 7 / 600) as usize],
-            None => " ",
-        };
-        let style = if here {
-            Style::new().add_modifier(Modifier::REVERSED)
-        } else {
-            Style::new()
-        };
-        spans.push(Span::styled(text, style));
-    }
-    Line::from(spans)
-}
-
 /// `prefix` and as many of `words` as fit in `width` characters, each whole; when some are
 /// left out, `more` (an ellipsis) ends the line instead of half a move.
-fn fit_words(prefix: &str, words: &[String], width: usize, more: &str) -> String {
+pub(super) fn fit_words(prefix: &str, words: &[String], width: usize, more: &str) -> String {
     let mut line = prefix.to_string();
     for (i, w) in words.iter().enumerate() {
         let rest = if i + 1 < words.len() {
@@ -604,7 +369,7 @@ fn fit_words(prefix: &str, words: &[String], width: usize, more: &str) -> String
 }
 
 /// Splits text into lines of at most `width` characters at spaces.
-fn wrap_text(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap_text(text: &str, width: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

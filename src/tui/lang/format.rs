@@ -1,0 +1,211 @@
+//! The formatters the view calls: colours and sides, outcomes and draw reasons, refused moves,
+//! counts of plies and moves, scores, moves, times and the engine's strength, each in the
+//! interface's language from the [`Msg`] table.
+
+use super::{Lang, Msg};
+use crate::engine::Strength;
+use crate::rules::{Color, DrawReason, IllegalMove, Move, Outcome, RuleSet, WinReason};
+use std::time::Duration;
+
+/// A colour's name ("White", "Bianco").
+pub fn color(lang: Lang, c: Color) -> &'static str {
+    match c {
+        Color::White => Msg::White.text(lang),
+        Color::Black => Msg::Black.text(lang),
+    }
+}
+
+/// "you" or "engine" for the side `c` when the player has `human`.
+pub fn who(lang: Lang, c: Color, human: Color) -> &'static str {
+    if c == human {
+        Msg::You.text(lang)
+    } else {
+        Msg::Engine.text(lang)
+    }
+}
+
+/// A player's name from a record as the TUI shows it: dama's own names (`You`, `dama (level
+/// 3)`) in the interface's language; any other name as written. The record keeps its tags.
+pub fn player_name(lang: Lang, name: &str) -> String {
+    if name == crate::tui::keep::PLAYER {
+        return Msg::PlayerYou.text(lang).to_string();
+    }
+    match (lang, Strength::from_player_name(name)) {
+        (Lang::It, Some(s)) => format!("dama ({})", strength(lang, s)),
+        _ => name.to_string(),
+    }
+}
+
+/// How the game ended, as the TUI words it (in English the same as `Outcome`'s `Display`).
+pub fn outcome(lang: Lang, o: Outcome) -> String {
+    match o {
+        Outcome::Win { winner, reason } => {
+            let key = match reason {
+                WinReason::NoPieces => Msg::OutNoPieces,
+                WinReason::NoMoves => Msg::OutNoMoves,
+                WinReason::Resignation => Msg::OutResigned,
+                WinReason::Time => Msg::OutTime,
+            };
+            key.fill(
+                lang,
+                &[&color(lang, winner), &color(lang, winner.opposite())],
+            )
+        }
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Repetition => Msg::OutRepetition,
+            DrawReason::NoProgress => Msg::OutNoProgress,
+            DrawReason::Agreement => Msg::OutAgreement,
+        }
+        .text(lang)
+        .to_string(),
+    }
+}
+
+/// A draw by the rules, in a few words (for a record that plays on after it).
+pub fn draw_reason(lang: Lang, r: DrawReason) -> &'static str {
+    match r {
+        DrawReason::Repetition => Msg::DrawRepetition,
+        DrawReason::NoProgress => Msg::DrawNoProgress,
+        DrawReason::Agreement => Msg::DrawAgreement,
+    }
+    .text(lang)
+}
+
+/// Why `Game::play` refused a move.
+pub fn illegal(lang: Lang, e: &IllegalMove) -> String {
+    match e {
+        IllegalMove::GameOver(m) => Msg::IllegalGameOver.fill(lang, &[m]),
+        IllegalMove::NotLegal(m) => Msg::IllegalNotLegal.fill(lang, &[m]),
+    }
+}
+
+/// "1 ply" / "7 plies".
+pub fn plies(lang: Lang, n: impl Into<u64>) -> String {
+    let n = n.into();
+    if n == 1 {
+        Msg::PliesOne.text(lang).to_string()
+    } else {
+        Msg::PliesMany.fill(lang, &[&n])
+    }
+}
+
+/// "1 move" / "7 moves".
+pub fn moves(lang: Lang, n: impl Into<u64>) -> String {
+    let n = n.into();
+    if n == 1 {
+        Msg::MovesOne.text(lang).to_string()
+    } else {
+        Msg::MovesMany.fill(lang, &[&n])
+    }
+}
+
+/// A score from the mover's view as the engine words it (`+0.35`, `win in 7`).
+pub fn score(lang: Lang, score: i32) -> String {
+    use crate::engine::score::{ScoreKind, classify};
+    match classify(score) {
+        ScoreKind::Win(n) => Msg::ScoreWin.fill(lang, &[&n]),
+        ScoreKind::Loss(n) => Msg::ScoreLoss.fill(lang, &[&n]),
+        // Numbers read the same in every language the game speaks.
+        centi @ ScoreKind::Centi(_) => centi.to_string(),
+    }
+}
+
+/// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
+pub fn white_score(lang: Lang, score: i32) -> String {
+    use crate::engine::score::{ScoreKind, classify};
+    let (winner, plies_left) = match classify(score) {
+        ScoreKind::Win(n) => (Color::White, n),
+        ScoreKind::Loss(n) => (Color::Black, n),
+        centi @ ScoreKind::Centi(_) => return centi.to_string(),
+    };
+    Msg::WinsIn.fill(lang, &[&color(lang, winner), &plies(lang, plies_left)])
+}
+
+/// A move as written (square numbers, the draughts standard) with the board's coordinates
+/// after it, so the numbers and the a-h/1-8 labels agree: `22-18 (d3-c4)`, `21x14x5 (b3xd5xb7)`.
+pub fn move_text(m: &Move, rules: RuleSet) -> String {
+    let sep = if m.is_capture() { "x" } else { "-" };
+    let coords: Vec<String> = std::iter::once(m.from())
+        .chain(m.path())
+        .map(|s| s.coordinate(rules))
+        .collect();
+    format!("{m} ({})", coords.join(sep))
+}
+
+/// A time per move: "300 ms", "2 s", "2.5 s" (the same in both languages).
+pub fn movetime(t: Duration) -> String {
+    let ms = t.as_millis();
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    }
+}
+
+/// The engine's strength as the panel words it: `level 3 of 10`, `depth 12`, `2 s a move`.
+pub fn strength(lang: Lang, s: Strength) -> String {
+    match s {
+        Strength::Level(n) => {
+            Msg::StrengthLevel.fill(lang, &[&n, &crate::engine::strength::LEVELS])
+        }
+        Strength::Depth(d) => Msg::StrengthDepth.fill(lang, &[&d]),
+        Strength::MoveTime(t) => Msg::StrengthMoveTime.fill(lang, &[&movetime(t)]),
+        Strength::Nodes(n) => Msg::StrengthNodes.fill(lang, &[&n]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_outcomes_read_as_the_rules_word_them() {
+        // The TUI showed the rules' Display before it had languages; English must not change.
+        let mut all = Vec::new();
+        for winner in [Color::White, Color::Black] {
+            for reason in [
+                WinReason::NoPieces,
+                WinReason::NoMoves,
+                WinReason::Resignation,
+                WinReason::Time,
+            ] {
+                all.push(Outcome::Win { winner, reason });
+            }
+        }
+        for reason in [
+            DrawReason::Repetition,
+            DrawReason::NoProgress,
+            DrawReason::Agreement,
+        ] {
+            all.push(Outcome::Draw { reason });
+        }
+        for o in all {
+            assert_eq!(outcome(Lang::En, o), o.to_string());
+            let it = outcome(Lang::It, o);
+            assert_ne!(it, o.to_string());
+            if let Some(w) = o.winner() {
+                assert!(
+                    it.starts_with(&format!("Vince il {}", color(Lang::It, w))),
+                    "{it}"
+                );
+            } else {
+                assert!(it.starts_with("Patta"), "{it}");
+            }
+        }
+        let m = crate::rules::legal_moves(&crate::rules::Position::start(RuleSet::Italian))[0];
+        let e = IllegalMove::NotLegal(m);
+        assert_eq!(illegal(Lang::En, &e), e.to_string());
+        let _: Move = m;
+    }
+
+    #[test]
+    fn english_scores_read_as_the_engine_words_them() {
+        use crate::engine::WIN;
+        for s in [0, 35, -120, WIN - 7, -(WIN - 4)] {
+            assert_eq!(score(Lang::En, s), crate::engine::format_score(s));
+        }
+        assert_eq!(score(Lang::It, WIN - 7), "vittoria in 7");
+    }
+}
