@@ -14,12 +14,20 @@ use anyhow::bail;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-fn limits(depth: Option<u32>, movetime: Option<u64>, nodes: Option<u64>) -> Limits {
-    match (depth, movetime, nodes) {
-        (Some(d), _, _) => Limits::Depth(d.max(1)),
-        (_, Some(ms), _) => Limits::MoveTime(Duration::from_millis(ms.max(1))),
-        (_, _, Some(n)) => Limits::Nodes(n.max(1)),
-        _ => Limits::Depth(6),
+/// A side's strength from its options: a level, else a depth, a time or nodes (depth 6 when
+/// none is given).
+fn strength(
+    level: Option<u8>,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+) -> Strength {
+    match (level, depth, movetime, nodes) {
+        (Some(n), ..) => Strength::Level(n),
+        (_, Some(d), _, _) => Strength::Depth(d.max(1)),
+        (_, _, Some(ms), _) => Strength::MoveTime(Duration::from_millis(ms.max(1))),
+        (_, _, _, Some(n)) => Strength::Nodes(n.max(1)),
+        _ => Strength::Depth(6),
     }
 }
 
@@ -37,11 +45,8 @@ pub(super) struct Spec {
     kind: PlayerKind,
     /// An external program's command line.
     engine: Option<String>,
-    limits: Limits,
-    /// A playing level's variety margin (`--a-level`); `None` keeps the engine's default.
-    variety: Option<i32>,
-    /// The playing level, for the players' names.
-    level: Option<u8>,
+    /// How strongly it plays: its search limits, and a level's variety margin.
+    strength: Strength,
     seed: u64,
     exp: u32,
     contempt: i32,
@@ -57,7 +62,7 @@ pub(super) struct Spec {
 impl Spec {
     pub(super) fn name(&self) -> String {
         if let Some(cmd) = &self.engine {
-            return format!("`{cmd}` {}", limits_text(self.limits));
+            return format!("`{cmd}` {}", limits_text(self.strength.limits()));
         }
         let what = match self.kind {
             PlayerKind::Full => "engine",
@@ -69,9 +74,10 @@ impl Spec {
         } else {
             String::new()
         };
-        match self.level {
-            Some(n) => format!("{what} level {n} ({}{threads})", limits_text(self.limits)),
-            None => format!("{what} {}{threads}", limits_text(self.limits)),
+        let limits = limits_text(self.strength.limits());
+        match self.strength {
+            Strength::Level(n) => format!("{what} level {n} ({limits}{threads})"),
+            _ => format!("{what} {limits}{threads}"),
         }
     }
 
@@ -87,15 +93,13 @@ impl Spec {
                 engine.set_experiment(self.exp);
                 engine.set_contempt(self.contempt);
                 engine.set_threads(self.threads);
-                if let Some(v) = self.variety {
-                    engine.set_variety(v);
-                }
+                engine.set_variety(self.strength.variety());
                 if self.kind == PlayerKind::Classic {
                     engine.set_style(Style::Classic);
                 }
                 Player::Engine {
                     engine,
-                    limits: self.limits,
+                    limits: self.strength.limits(),
                 }
             }
         })
@@ -148,7 +152,7 @@ impl Side {
                 Ok((m, t.elapsed(), false))
             }
             Side::External(e) => {
-                let (m, used, last) = e.choose(game, spec.limits, spec.timeout)?;
+                let (m, used, last) = e.choose(game, spec.strength.limits(), spec.timeout)?;
                 // Its `info` lines read by the same rules as the engine's own reports.
                 let ended = last.is_some_and(|i| ended_on_its_own(i.depth, i.score, i.nodes));
                 Ok((m, used, ended))
@@ -160,18 +164,16 @@ impl Side {
 /// The two sides as the command line sets them, A then B (each with its own seed).
 pub(super) fn specs(args: &MatchArgs) -> [Spec; 2] {
     let seed = args.seed.unwrap_or(1);
-    let spec = |kind, engine: &Option<String>, l: Limits, level: Option<u8>, side_seed, exp| Spec {
+    let spec = |kind, engine: &Option<String>, strength: Strength, side_seed, exp| Spec {
         kind,
         engine: engine.clone(),
-        limits: level.map_or(l, |n| Strength::Level(n).limits()),
-        variety: level.map(|n| Strength::Level(n).variety()),
-        level,
+        strength,
         seed: side_seed,
         exp,
         contempt: 0,
         tt: args.tt,
         threads: 1,
-        timeout: match (args.timeout, l) {
+        timeout: match (args.timeout, strength.limits()) {
             (Some(ms), _) => Duration::from_millis(ms),
             (None, Limits::MoveTime(t)) => t + Duration::from_secs(1),
             (None, _) => Duration::from_secs(60),
@@ -184,24 +186,24 @@ pub(super) fn specs(args: &MatchArgs) -> [Spec; 2] {
         spec(
             args.a_kind,
             &args.a_engine,
-            limits(
+            strength(
+                args.a_level,
                 args.a_depth,
                 args.a_movetime.or(args.movetime),
                 args.a_nodes,
             ),
-            args.a_level,
             seed.wrapping_mul(2).wrapping_add(1),
             args.a_exp,
         ),
         spec(
             args.b_kind,
             &args.b_engine,
-            limits(
+            strength(
+                args.b_level,
                 args.b_depth,
                 args.b_movetime.or(args.movetime),
                 args.b_nodes,
             ),
-            args.b_level,
             seed.wrapping_mul(2).wrapping_add(2),
             args.b_exp,
         ),
