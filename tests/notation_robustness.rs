@@ -376,3 +376,32 @@ fn a_game_read_up_to_a_ply_passes_over_the_rest() {
     assert!(!whole.cut);
     assert_eq!(whole.game.unwrap().moves.len(), 4);
 }
+
+/// Random bytes past the first megabyte are not PDN even when something in them lexes as a
+/// move: `/dev/urandom` was sometimes read on until memory ran out, when its first megabyte
+/// happened to hold such a token. A large text file with a few stray control characters is
+/// still read.
+#[test]
+fn random_bytes_are_not_pdn_even_with_a_move_in_them() {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut bytes = b"1. 22-18 11-14 *\n".to_vec();
+    while bytes.len() < SNIFF_BYTES + 4096 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        bytes.push((x >> 32) as u8);
+    }
+    let path = scratch_file("random.pdn", &bytes);
+    let r = read_text(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert!(matches!(r, Err(FileError::NotPdn)), "{r:?}");
+
+    let mut text = String::from("{a stray bell\u{7} and NUL\u{0}}\n");
+    while text.len() < SNIFF_BYTES + 4096 {
+        text.push_str("[Event \"club\"]\n1. 22-18 11-14 {a comment} *\n\n");
+    }
+    let path = scratch_file("large.pdn", text.as_bytes());
+    let r = read_text(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert!(r.is_ok(), "{r:?}");
+}

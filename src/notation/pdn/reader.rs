@@ -486,7 +486,12 @@ pub fn read_text(path: &std::path::Path) -> Result<String, FileError> {
 /// Whether a text (the first megabyte of a file) holds at least one tag pair, move number,
 /// move or result; if not, [`FileError::TooLong`] when a tag pair or comment left open runs to
 /// its end (the file may be PDN with one absurdly long tag), else [`FileError::NotPdn`].
+/// Binary data is [`FileError::NotPdn`] first: a megabyte of random bytes nearly always holds
+/// something that lexes as a move number, and reading such a device on would fill memory.
 fn sniff(text: &str) -> Result<(), FileError> {
+    if looks_binary(text) {
+        return Err(FileError::NotPdn);
+    }
     let mut lex = Lexer::new(text);
     let mut too_long = None;
     while let Some(t) = lex.next() {
@@ -517,6 +522,21 @@ fn sniff(text: &str) -> Result<(), FileError> {
         }
     }
     Err(too_long.unwrap_or(FileError::NotPdn))
+}
+
+/// More than one character in a hundred is an ASCII control character other than tab, line
+/// feed, form feed and carriage return: no text file, whatever its encoding once decoded, but
+/// every binary file and device (`/dev/zero`, `/dev/urandom`: an eighth of random bytes are
+/// such controls). The C1 range is left alone: Windows-1252 prints there, Latin-1 decodes it.
+fn looks_binary(text: &str) -> bool {
+    let (mut chars, mut controls) = (0usize, 0usize);
+    for c in text.chars() {
+        chars += 1;
+        if (c < ' ' || c == '\x7f') && !matches!(c, '\t' | '\n' | '\r' | '\x0c') {
+            controls += 1;
+        }
+    }
+    controls * 100 > chars
 }
 
 /// Reads every game of a PDN file (see [`read_text`] and [`Reader`]). The games are all held
