@@ -466,10 +466,13 @@ fn a_short_parallel_search_always_answers_a_searched_move() {
     }
 }
 
+/// A timing bound, so run in release by `.ci/run` (a debug build beside the other tests on two
+/// cores can miss any bound that still catches the defect).
 #[test]
+#[ignore = "timing: run in release by .ci/run"]
 fn many_threads_answer_within_the_move_time() {
     // Issue 23: `threads 256`, `go movetime 500` answered after 1,127 ms. The bound: the move
-    // time and 300 ms (a debug build on two shared cores; release answers within a few ms).
+    // time and 300 ms (release answers within a few ms).
     let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(["engine", "--tt", "4"])
         .stdin(Stdio::piped())

@@ -194,8 +194,10 @@ fn a_node_budget_is_searched_by_one_thread() {
     );
 }
 
-#[test]
-fn many_threads_answer_a_short_move_time_in_time_with_a_searched_move() {
+/// The probe's position under many threads and a short move time, every search finishing its
+/// first iteration and answering the move it found: `time_bound` also checks the answer came
+/// within the move time and 250 ms.
+fn many_threads_answer_a_searched_move(time_bound: bool) {
     // Issue 23: helpers started before the main thread's first iteration ate its time (8
     // threads at 5 ms answered the unsearched, losing 18-13 in 14 runs of 20), and 256
     // threads took 1.1 s to answer a 500 ms search. Helpers now start after the first
@@ -223,12 +225,25 @@ fn many_threads_answer_a_short_move_time_in_time_with_a_searched_move() {
                 "18-14",
                 "{threads} threads, {ms} ms"
             );
-            // The bound: the move time and 250 ms for starting and stopping the helpers (a
-            // debug build, two cores shared with other jobs; release answers far inside it).
+            // The bound: the move time and 250 ms for starting and stopping the helpers.
             assert!(
-                took < Duration::from_millis(ms + 250),
+                !time_bound || took < Duration::from_millis(ms + 250),
                 "{threads} threads, {ms} ms: answered after {took:?}"
             );
         }
     }
+}
+
+#[test]
+fn many_threads_answer_a_short_move_time_with_a_searched_move() {
+    many_threads_answer_a_searched_move(false);
+}
+
+/// The time bound, in the release run of the deep checks: a debug build beside the other
+/// tests on two cores took up to 311 ms for 64 threads at 20 ms; release answers within a few
+/// milliseconds of the move time.
+#[test]
+#[ignore = "timing: run in release by .ci/run"]
+fn many_threads_answer_a_short_move_time_in_time() {
+    many_threads_answer_a_searched_move(true);
 }
