@@ -557,3 +557,47 @@ fn italian_120x40_midgame_and_the_end() {
     a.update(Action::Yes);
     check("italian_end_80x24", &a, 80, 24, false);
 }
+
+/// Issue 21 item 1: the game-end dialog says where the finished game was archived, in both
+/// languages. The data folder is a relative one (`target/...`), so the path on screen is the
+/// same wherever the tests run; the file's time stamp is written as `YYYY-MM-DD-HHMMSS`.
+#[test]
+fn game_end_dialog_names_the_archive() {
+    for lang in [Lang::En, Lang::It] {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let dir = PathBuf::from(format!("target/tui-archive/{lang:?}-{w}x{h}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+            let mut c = GameSettings::new(RuleSet::Italian);
+            c.lang = lang;
+            c.look = Look::Mono;
+            c.autosave = Some(dir.join("autosave.pdn"));
+            let mut a = App::new(c, Game::new(pos));
+            a.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            play_by_keys(&mut a, "22x13");
+            let archived = a.archived().expect("archived").path().to_path_buf();
+            assert!(archived.is_file(), "{archived:?}");
+            let stamp = archived.file_stem().unwrap().to_string_lossy().into_owned();
+            let area = Rect::new(0, 0, w, h);
+            let mut buf = Buffer::empty(area);
+            view::render(&a, area, &mut buf);
+            let got = zero_clocks(&dump(&buf, false)).replace(&stamp, "YYYY-MM-DD-HHMMSS");
+            let name = format!("archived_{lang:?}_{w}x{h}").to_lowercase();
+            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/tui")
+                .join(format!("{name}.txt"));
+            if std::env::var_os("DAMA_UPDATE_SNAPSHOTS").is_some() {
+                std::fs::write(&path, &got).unwrap();
+            } else {
+                let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+                    panic!("{}: {e} (run with DAMA_UPDATE_SNAPSHOTS=1)", path.display())
+                });
+                assert_eq!(got, want, "{name}");
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}

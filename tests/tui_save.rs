@@ -573,3 +573,77 @@ fn the_keeper_thread_keeps_every_move_and_reports_failures() {
     assert_eq!(app.overlay(), &Overlay::Confirm(Question::QuitNotKept));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The archived records in `dir`'s archive, oldest first.
+fn archived(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("archive"))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// Issue 21 item 1: every game that ends is archived at once, in a file of its own, with
+/// its result, how it ended, the players (the engine's strength) and the time control;
+/// quitting from the dialog leaves it there, and a new game is archived apart.
+#[test]
+fn every_game_that_ends_is_archived_at_once() {
+    use dama::notation::fen;
+    use dama::tui::keep::Archived;
+    let dir = temp_dir("archive");
+    let auto = dir.join("autosave.pdn");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    c.time_control = Some("5+3".parse().unwrap());
+    // Won on the board, then `q` in the dialog.
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut app = App::new(c.clone(), Game::new(pos));
+    play_by_keys(&mut app, "22x13");
+    assert_eq!(app.overlay(), &Overlay::GameEnd);
+    let files = archived(&dir);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(app.archived(), Some(&Archived::Written(files[0].clone())));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    for tag in [
+        "[Result \"1-0\"]",
+        "[Termination \"no pieces left\"]",
+        "[White \"You\"]",
+        "[Black \"dama (depth 12)\"]",
+        "[TimeControl \"300+3\"]",
+        "[Date \"",
+        "[Time \"",
+    ] {
+        assert!(text.contains(tag), "no {tag} in\n{text}");
+    }
+    let back = load_game(&files[0], RuleSet::English).unwrap();
+    assert_eq!(history(&back.game), ["22x13"]);
+    assert!(back.game.outcome().is_some());
+    assert!(!auto.exists(), "a finished game leaves nothing to resume");
+
+    // A draw agreed at once: another file, the first one as it was.
+    let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    press(&mut app, KeyCode::Char('d'));
+    answer_search(
+        &mut app,
+        "23-19",
+        Report {
+            score: 30,
+            ..Report::default()
+        },
+    );
+    assert!(app.game().outcome().is_some(), "{}", app.message());
+    let files2 = archived(&dir);
+    assert_eq!(files2.len(), 2, "{files2:?}");
+    assert_eq!(std::fs::read_to_string(&files[0]).unwrap(), text);
+    let other = files2.iter().find(|f| **f != files[0]).unwrap();
+    let draw = std::fs::read_to_string(other).unwrap();
+    assert!(draw.contains("[Termination \"agreement\"]"), "{draw}");
+    assert!(draw.contains("[Result \"1/2-1/2\"]"), "{draw}");
+    // Ctrl-C in the dialog: nothing more, nothing less.
+    app.update(dama::tui::Action::Interrupt);
+    assert!(app.should_quit());
+    assert_eq!(archived(&dir).len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}

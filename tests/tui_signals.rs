@@ -725,3 +725,76 @@ fn the_engines_answer_is_drawn_at_once() {
     assert!(status.success(), "{status:?}");
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// The archived games in the data folder of `home`'s session.
+fn archived(data: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data.join("archive"))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// Issue 21 item 1: a game that ends (here by resignation) is archived at once, whatever
+/// ends the session after it: `q` in the game-over dialog, Ctrl-C, the review and its `q`,
+/// a signal. The record says how the game ended, and nothing is left to resume.
+fn archive_case(name: &str, after: &[u8], sig: Option<i32>) {
+    let home = scratch(&format!("archive-{name}"));
+    let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+        return;
+    };
+    let data = s.data.clone();
+    s.play_first_move();
+    s.keys(b"R");
+    wait_until("the question", || s.screen_has("Resign"));
+    s.keys(b"y");
+    wait_until("the game-over dialog", || s.screen_has("Game over"));
+    // The dialog says where the game is.
+    wait_until("the archive's place", || {
+        s.screen_has("Kept in the archive")
+    });
+    s.keys(after);
+    if let Some(sig) = sig {
+        s.signal(sig);
+    }
+    let (status, _, _, err) = s.finish();
+    let files = archived(&data);
+    assert_eq!(files.len(), 1, "{name}: {files:?} {status:?} {err}");
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    for tag in [
+        "[Result \"0-1\"]",
+        "[Termination \"resignation\"]",
+        "[White \"You\"]",
+        "[Black \"dama (depth 1)\"]",
+        "[GameType \"22",
+    ] {
+        assert!(text.contains(tag), "{name}: no {tag} in\n{text}");
+    }
+    assert!(text.contains(FIRST_MOVE), "{name}: {text}");
+    assert!(!s_autosave(&data).exists(), "{name}: nothing to resume");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+fn s_autosave(data: &Path) -> PathBuf {
+    data.join("autosave.pdn")
+}
+
+#[test]
+fn a_finished_game_is_archived_whatever_ends_the_session() {
+    let cases: [(&str, &[u8], Option<i32>); 5] = [
+        ("q", b"q", None),
+        ("ctrl-c", b"\x03", None),
+        ("review-q", b"vqq", None),
+        ("term", b"", Some(libc::SIGTERM)),
+        ("hup", b"", Some(libc::SIGHUP)),
+    ];
+    let runs: Vec<_> = cases
+        .into_iter()
+        .map(|(name, keys, sig)| std::thread::spawn(move || archive_case(name, keys, sig)))
+        .collect();
+    for r in runs {
+        if let Err(e) = r.join() {
+            std::panic::resume_unwind(e);
+        }
+    }
+}

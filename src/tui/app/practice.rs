@@ -335,6 +335,7 @@ impl App {
         self.stop_search();
         self.requests.push(Request::NewGame);
         self.game = Game::new(self.start);
+        self.keeper.new_game();
         self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
         self.mark_turn();
@@ -419,6 +420,12 @@ impl App {
             return; // a replayed record is not a game of the player's
         }
         let engine = self.engine_name();
+        // PDN's TimeControl: seconds, then the increment.
+        self.keeper.set_time_control(
+            self.settings
+                .time_control
+                .map(|tc| format!("{}+{}", tc.base.as_secs(), tc.increment.as_secs())),
+        );
         let was_failing = matches!(self.keeper.state(), Kept::Failed(..));
         let state = self
             .keeper

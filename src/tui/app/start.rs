@@ -212,6 +212,7 @@ impl App {
         }
         self.start = *l.game.start();
         self.game = l.game;
+        self.keeper.new_game();
         self.flipped = self.settings.human == Color::Black;
         self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());

@@ -234,6 +234,8 @@ pub fn text(m: Msg) -> &'static str {
         EndUndo => "u    take back the last move",
         EndLook => "Esc  look at the final position",
         EndQuit => "q    quit",
+        ArchivedIn => "Kept in the archive:",
+        ArchiveFailed => "Not kept in the archive: {0}",
 
         OutNoPieces => "{0} wins: {1} has no pieces left",
         OutNoMoves => "{0} wins: {1} has no legal move",

@@ -239,6 +239,8 @@ pub fn text(m: Msg) -> &'static str {
         EndUndo => "u    annulla l'ultima mossa",
         EndLook => "Esc  guarda la posizione finale",
         EndQuit => "q    esci",
+        ArchivedIn => "Conservata nell'archivio:",
+        ArchiveFailed => "Non conservata nell'archivio: {0}",
 
         OutNoPieces => "Vince il {0}: il {1} non ha più pezzi",
         OutNoMoves => "Vince il {0}: il {1} non ha più mosse",

@@ -280,6 +280,8 @@ keys! {
     EndUndo,
     EndLook,
     EndQuit,
+    ArchivedIn,
+    ArchiveFailed,
     // ----- outcomes -----
     OutNoPieces,
     OutNoMoves,

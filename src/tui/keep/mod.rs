@@ -9,6 +9,10 @@
 //! a slow disk never holds up a move. The PDN text itself is the notation layer's; this
 //! module names the players and picks the game to continue.
 
+mod archive;
+
+pub use archive::{Archived, archive_dir, termination};
+
 use crate::engine::Strength;
 use crate::notation::pdn::{self, PdnGame};
 use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
@@ -111,7 +115,17 @@ pub struct Keeper {
     /// Where the autosave is written in step (none once the keeper thread has it).
     disk: Option<Disk>,
     /// The keeper thread, once the writing is handed to it.
-    writer: Option<Writer<Job, Kept>>,
+    writer: Option<Writer<Job, Done>>,
+    /// The archive's folder (none without a data folder).
+    archive_dir: Option<PathBuf>,
+    /// The game was seen going on in this session: when it ends, it is archived.
+    seen_going: bool,
+    /// The game as it was archived last (a take-back and a new end archive it again).
+    ended: Option<Snapshot>,
+    /// Where this session's game was archived, once it ended.
+    archive: Option<Archived>,
+    /// The time control, for the archived record's `TimeControl` tag (`300+3`).
+    time_control: Option<String>,
 }
 
 impl Keeper {
@@ -123,12 +137,35 @@ impl Keeper {
                 path,
                 marked: false,
             }),
+            archive_dir: path.as_deref().and_then(Path::parent).map(archive_dir),
             path,
             owned: false,
             last: None,
             state: Kept::Untouched,
             writer: None,
+            seen_going: false,
+            ended: None,
+            archive: None,
+            time_control: None,
         }
+    }
+
+    /// The time control of the games played (`300+3`: seconds and increment, as PDN writes
+    /// it), for the archive.
+    pub fn set_time_control(&mut self, tc: Option<String>) {
+        self.time_control = tc;
+    }
+
+    /// A new game begins: its end is archived in a file of its own.
+    pub fn new_game(&mut self) {
+        self.seen_going = false;
+        self.ended = None;
+        self.archive = None;
+    }
+
+    /// Where the game that ended was archived (or is being, or could not be).
+    pub fn archived(&self) -> Option<&Archived> {
+        self.archive.as_ref()
     }
 
     /// From now on the autosave is written by a keeper thread of its own (see [`Keeper`]).
@@ -185,16 +222,29 @@ impl Keeper {
     /// written: see [`mark_older`]), and `--resume` says the same.
     pub fn keep(&mut self, game: &Game, human: Color, engine: &str, retry: bool) -> &Kept {
         self.collect(retry);
+        let snap = Snapshot::of(game, human, engine);
+        let over = game.outcome().is_some();
+        if !over {
+            self.seen_going = true;
+        }
+        // A game that went on here and has ended is archived, owned or not: the autosave is
+        // an earlier session's until the player acts, the finished game is this one's.
+        let archive = self.archive_job(game, human, engine, &snap);
         if !self.owned {
+            if let Some(a) = archive {
+                self.run(Job::Finish {
+                    clear: false,
+                    archive: Some(a),
+                });
+            }
             return &self.state;
         }
-        let snap = Snapshot::of(game, human, engine);
         let failed = matches!(self.state, Kept::Failed(..) | Kept::NoPlace);
-        if self.last.as_ref() == Some(&snap) && !(retry && failed) {
+        if archive.is_none() && self.last.as_ref() == Some(&snap) && !(retry && failed) {
             return &self.state;
         }
         self.last = Some(snap);
-        let goes_on = game.ply() > 0 && game.outcome().is_none();
+        let goes_on = game.ply() > 0 && !over;
         if self.path.is_none() {
             self.state = if goes_on {
                 Kept::NoPlace
@@ -207,21 +257,82 @@ impl Keeper {
         let job = if goes_on {
             Job::Write(pdn::write_game(&record(game, human, engine)))
         } else {
-            Job::Clear
+            Job::Finish {
+                clear: true,
+                archive,
+            }
         };
+        self.run(job);
+        self.collect(retry);
+        &self.state
+    }
+
+    /// The archive's file and text when `game` has ended since it was last archived (and
+    /// went on in this session).
+    fn archive_job(
+        &mut self,
+        game: &Game,
+        human: Color,
+        engine: &str,
+        snap: &Snapshot,
+    ) -> Option<(PathBuf, String)> {
+        if game.outcome().is_none() || !self.seen_going || self.ended.as_ref() == Some(snap) {
+            return None;
+        }
+        self.ended = Some(snap.clone());
+        let dir = self.archive_dir.as_ref()?;
+        // The same game ended anew (after a take-back) replaces its own archived record.
+        let path = match &self.archive {
+            Some(a) => a.path().to_path_buf(),
+            None => archive::new_path(dir),
+        };
+        let mut rec = record(game, human, engine);
+        let text = archive::text(game, &mut rec, self.time_control.as_deref());
+        self.archive = Some(Archived::Pending(path.clone()));
+        Some((path, text))
+    }
+
+    /// Does `job` on the keeper thread, or in step without one.
+    fn run(&mut self, job: Job) {
         if let Some(w) = &self.writer {
             w.hand(job);
-            self.collect(retry);
         } else if let Some(disk) = &mut self.disk {
-            self.state = disk.put(&job);
+            let done = disk.put(&job);
+            self.take(done);
+        } else if let Job::Finish {
+            archive: Some((path, text)),
+            ..
+        } = &job
+        {
+            // No autosave (and so no data folder) yet an archive: write it all the same.
+            let done = Done {
+                kept: None,
+                archived: Some(write_archive(path, text)),
+            };
+            self.take(done);
         }
-        &self.state
+    }
+
+    /// Takes up what a job did. An archive's outcome counts only for the game archived now
+    /// (a new game may have begun since the job was handed over).
+    fn take(&mut self, done: Done) {
+        if let Some(k) = done.kept {
+            self.state = k;
+        }
+        if let Some(a) = done.archived
+            && self
+                .archive
+                .as_ref()
+                .is_some_and(|mine| mine.path() == a.path())
+        {
+            self.archive = Some(a);
+        }
     }
 
     /// Takes up what the keeper thread has finished, after waiting for all of it if `wait`.
     fn collect(&mut self, wait: bool) {
-        if let Some(kept) = self.writer.as_ref().and_then(|w| w.done(wait)) {
-            self.state = kept;
+        if let Some(done) = self.writer.as_ref().and_then(|w| w.done(wait)) {
+            self.take(done);
         }
     }
 }
@@ -231,8 +342,27 @@ impl Keeper {
 enum Job {
     /// The game goes on: this PDN text.
     Write(String),
-    /// Nothing to continue: no autosave.
-    Clear,
+    /// The game is over: archive it (when it went on here), and, when `clear`, leave no
+    /// autosave (nothing to continue).
+    Finish {
+        clear: bool,
+        archive: Option<(PathBuf, String)>,
+    },
+}
+
+/// What a job did: the autosave's state (when the job touched it) and the archive's.
+#[derive(Debug)]
+struct Done {
+    kept: Option<Kept>,
+    archived: Option<Archived>,
+}
+
+/// Writes the archived record `text` at `path`, making the archive's folder if need be.
+fn write_archive(path: &Path, text: &str) -> Archived {
+    match keep_file(text, path) {
+        Ok(()) => Archived::Written(path.to_path_buf()),
+        Err(e) => Archived::Failed(path.to_path_buf(), e.to_string()),
+    }
 }
 
 /// The part of keeping that touches the disk, on whichever thread writes.
@@ -245,7 +375,22 @@ struct Disk {
 }
 
 impl Disk {
-    fn put(&mut self, job: &Job) -> Kept {
+    fn put(&mut self, job: &Job) -> Done {
+        let archived = match job {
+            Job::Finish {
+                archive: Some((path, text)),
+                ..
+            } => Some(write_archive(path, text)),
+            _ => None,
+        };
+        let kept = match job {
+            Job::Finish { clear: false, .. } => None,
+            _ => Some(self.put_autosave(job)),
+        };
+        Done { kept, archived }
+    }
+
+    fn put_autosave(&mut self, job: &Job) -> Kept {
         let path = self.path.clone();
         match job {
             Job::Write(text) => match keep_file(text, &path) {
@@ -264,7 +409,7 @@ impl Disk {
                     Kept::Failed(path, e.to_string())
                 }
             },
-            Job::Clear => match std::fs::remove_file(&path) {
+            Job::Finish { .. } => match std::fs::remove_file(&path) {
                 Ok(()) => {
                     clear_note_elsewhere(&path);
                     Kept::Nothing
