@@ -601,3 +601,28 @@ fn game_end_dialog_names_the_archive() {
         }
     }
 }
+
+/// Issue 21 item 4: a damaged settings file is named on the start screen (and ignored), in
+/// both languages.
+#[test]
+fn start_screen_names_a_damaged_settings_file() {
+    for lang in [Lang::En, Lang::It] {
+        for (w, h) in [(80u16, 24u16), (120, 40)] {
+            let mut c = GameSettings::new(RuleSet::Italian);
+            c.lang = lang;
+            c.look = Look::Mono;
+            let mut a = App::start_screen(c, None);
+            a.remember(Err(
+                "target/config/dama/settings.toml: TOML parse error at line 1, \
+                 column 9: invalid type: string \"six\", expected u8"
+                    .to_string(),
+            ));
+            a.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            let name = format!("prefs_damaged_{lang:?}_{w}x{h}").to_lowercase();
+            check(&name, &a, w, h, false);
+        }
+    }
+}

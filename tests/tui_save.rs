@@ -647,3 +647,54 @@ fn every_game_that_ends_is_archived_at_once() {
     assert_eq!(archived(&dir).len(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 21 item 4: the start screen opens with the settings chosen last time (rules,
+/// colour, level, the time control and language); a damaged file is named and ignored.
+#[test]
+fn the_start_screen_remembers_the_last_settings() {
+    use dama::tui::Action;
+    use dama::tui::app::StartSide;
+    use dama::tui::prefs;
+    let dir = temp_dir("prefs");
+    let file = dir.join("config/dama/settings.toml");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.prefs = Some(file.clone());
+    c.lang = dama::tui::Lang::It;
+    let mut a = App::start_screen(c.clone(), None);
+    a.remember(prefs::load(&file).as_ref().map_err(ToString::to_string));
+    assert_eq!(a.start_menu().unwrap().level, 6, "no file: the defaults");
+    // Rules: English; colour: Black; level 8; Enter starts the game.
+    a.update(Action::Down);
+    a.update(Action::Right);
+    a.update(Action::Down);
+    a.update(Action::Right);
+    a.update(Action::Down);
+    a.update(Action::Right);
+    a.update(Action::Right);
+    a.update(Action::Select);
+    assert!(a.start_menu().is_none(), "the game started");
+    let r = prefs::load(&file).unwrap();
+    assert_eq!(r.rules, Some(RuleSet::English));
+    assert_eq!(r.side, Some(StartSide::Black));
+    assert_eq!(r.level, Some(8));
+    assert_eq!(r.lang, Some(dama::tui::Lang::It));
+    // The next session's start screen.
+    let mut b = App::start_screen(c.clone(), None);
+    b.remember(Ok(&r));
+    let m = b.start_menu().unwrap();
+    assert_eq!(
+        (m.rules, m.side, m.level),
+        (RuleSet::English, StartSide::Black, 8)
+    );
+    assert!(m.error.is_none());
+    // Damaged: named, ignored, the defaults.
+    std::fs::write(&file, "level = [").unwrap();
+    let mut d = App::start_screen(c, None);
+    d.remember(prefs::load(&file).as_ref().map_err(ToString::to_string));
+    let m = d.start_menu().unwrap();
+    assert_eq!((m.rules, m.level), (RuleSet::Italian, 6));
+    let e = m.error.as_deref().unwrap();
+    assert!(e.contains(&file.display().to_string()), "{e}");
+    assert!(e.starts_with("Impostazioni non ricordate"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

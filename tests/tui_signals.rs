@@ -798,3 +798,42 @@ fn a_finished_game_is_archived_whatever_ends_the_session() {
         }
     }
 }
+
+/// Issue 21 item 4: `dama` opens its start screen with the settings remembered in
+/// `$XDG_CONFIG_HOME/dama/settings.toml` (here in Italian, English rules, Black, level 3);
+/// a damaged file is named on the screen and ignored, and dama goes on.
+#[test]
+fn the_start_screen_opens_with_the_remembered_settings() {
+    let home = scratch("prefs");
+    let config = home.join("config");
+    std::fs::create_dir_all(config.join("dama")).unwrap();
+    let file = config.join("dama/settings.toml");
+    std::fs::write(
+        &file,
+        "rules = \"english\"\ncolour = \"black\"\nlevel = 3\nlang = \"it\"\n",
+    )
+    .unwrap();
+    let env = [("XDG_CONFIG_HOME", config.to_str().unwrap())];
+    let Some(mut s) = start_in(None, &[], &home, None, &env) else {
+        return;
+    };
+    wait_until("the remembered settings", || {
+        s.screen_has("Nuova partita") && s.screen_has("livello 3") && s.screen_has("Nero ▸")
+    });
+    s.keys(b"q");
+    let (status, ..) = s.finish();
+    assert!(status.success(), "{status:?}");
+
+    std::fs::write(&file, "level = \"six\"\n").unwrap();
+    let Some(mut s) = start_in(None, &[], &home, None, &env) else {
+        return;
+    };
+    wait_until("the damaged file named", || {
+        s.screen_has("Settings not remembered") && s.screen_has("settings.toml")
+    });
+    assert!(s.screen_has("level 6"), "the defaults");
+    s.keys(b"q");
+    let (status, ..) = s.finish();
+    assert!(status.success(), "{status:?}");
+    let _ = std::fs::remove_dir_all(&home);
+}

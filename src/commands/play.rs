@@ -116,7 +116,18 @@ fn use_data_folder(config: &mut GameSettings) {
 /// replays as the matching options would. Any option skips it (`run`).
 pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
-    let config = base_config(args);
+    let mut config = base_config(args);
+    // The settings of the last session (a damaged file is named on the screen and ignored).
+    config.prefs = crate::tui::prefs::file();
+    let remembered = config
+        .prefs
+        .as_deref()
+        .map(crate::tui::prefs::load)
+        .transpose()
+        .map(Option::unwrap_or_default);
+    if let (Ok(r), None) = (&remembered, args.lang) {
+        config.lang = r.lang.unwrap_or(config.lang);
+    }
     // The kept game, named, when there is one that `--resume` would continue.
     let kept = config
         .autosave
@@ -124,6 +135,7 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
         .and_then(|p| crate::tui::keep::resume(p, rules).ok())
         .map(|l| l.summary.text(config.lang));
     let mut app = App::start_screen(config, kept);
+    app.remember(remembered.as_ref().map_err(ToString::to_string));
     let mut engine = LazyEngine::new(play_threads(args));
     let ended = crate::tui::run::run(&mut app, &mut engine);
     report_end(&app);

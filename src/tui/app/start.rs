@@ -120,6 +120,26 @@ impl App {
         app
     }
 
+    /// The start screen opens with the settings remembered from the last session, or, when
+    /// they could not be read, says why (and keeps the defaults).
+    pub fn remember(&mut self, r: Result<&crate::tui::prefs::Remembered, String>) {
+        let lang = self.settings.lang;
+        let Some(menu) = self.menu.as_mut() else {
+            return;
+        };
+        match r {
+            Ok(r) => {
+                menu.rules = r.rules.unwrap_or(menu.rules);
+                menu.side = r.side.unwrap_or(menu.side);
+                menu.level = r.level.unwrap_or(menu.level);
+                if r.time_control.is_some() {
+                    self.settings.time_control = r.time_control;
+                }
+            }
+            Err(why) => menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why])),
+        }
+    }
+
     pub fn start_menu(&self) -> Option<&StartMenu> {
         self.menu.as_ref()
     }
@@ -188,6 +208,18 @@ impl App {
                 }
             }
         };
+        if let Some(path) = &self.settings.prefs {
+            let r = crate::tui::prefs::Remembered {
+                rules: Some(menu.rules),
+                side: Some(menu.side),
+                level: Some(menu.level),
+                time_control: self.settings.time_control,
+                lang: Some(self.settings.lang),
+            };
+            // Not remembering is no reason to stop the game: the next start screen has the
+            // defaults, which it would say if the file were damaged.
+            let _ = crate::tui::prefs::save(path, &r);
+        }
         self.start = Position::start(menu.rules);
         self.flipped = self.settings.human == Color::Black;
         self.new_game();

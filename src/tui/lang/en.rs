@@ -234,6 +234,7 @@ pub fn text(m: Msg) -> &'static str {
         EndUndo => "u    take back the last move",
         EndLook => "Esc  look at the final position",
         EndQuit => "q    quit",
+        PrefsIgnored => "Settings not remembered ({0}): the usual ones instead",
         ArchivedIn => "Kept in the archive:",
         ArchiveFailed => "Not kept in the archive: {0}",
 

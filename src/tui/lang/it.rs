@@ -239,6 +239,7 @@ pub fn text(m: Msg) -> &'static str {
         EndUndo => "u    annulla l'ultima mossa",
         EndLook => "Esc  guarda la posizione finale",
         EndQuit => "q    esci",
+        PrefsIgnored => "Impostazioni non ricordate ({0}): uso quelle solite",
         ArchivedIn => "Conservata nell'archivio:",
         ArchiveFailed => "Non conservata nell'archivio: {0}",
 

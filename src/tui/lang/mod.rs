@@ -281,6 +281,7 @@ keys! {
     EndLook,
     EndQuit,
     ArchivedIn,
+    PrefsIgnored,
     ArchiveFailed,
     // ----- outcomes -----
     OutNoPieces,

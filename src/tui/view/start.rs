@@ -81,7 +81,12 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
         None => lines.push(Line::from(Span::styled(t(Msg::StartKeys), dim))),
     }
     if let Some(e) = &menu.error {
-        lines.push(Line::from(e.clone()));
+        // Errors name files, which can be long: wrapped as the kept game's line is.
+        let room = area.width.saturating_sub(4) as usize;
+        for (i, part) in wrap(e, room).into_iter().enumerate() {
+            let part = if i == 0 { part } else { format!("    {part}") };
+            lines.push(Line::from(part));
+        }
     }
     popup(area, " dama ", lines, &theme, buf);
 }
