@@ -698,3 +698,60 @@ fn the_start_screen_remembers_the_last_settings() {
     assert!(e.starts_with("Impostazioni non ricordate"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 21 item 2: a new game never replaces an unfinished one. The game in the autosave is
+/// shelved (`unfinished/`) when another takes its place, whether it was an earlier session's or
+/// this session's before `n`; `--resume` continues the newest; the shelf keeps ten and moves
+/// the oldest to the archive, saying so.
+#[test]
+fn unfinished_games_are_shelved_not_replaced() {
+    use dama::tui::keep::{SHELF_SIZE, resume, shelved};
+    let dir = temp_dir("shelf");
+    let auto = dir.join("autosave.pdn");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    let moves = |p: &std::path::Path| history(&load_game(p, RuleSet::Italian).unwrap().game);
+    // An earlier session's game, then this session's first move.
+    let mut a = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut a, "22-18");
+    drop(a);
+    let mut b = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut b, "21-17");
+    assert_eq!(moves(&auto), ["21-17"]);
+    let shelf = shelved(&auto);
+    assert_eq!(shelf.len(), 1, "{shelf:?}");
+    assert_eq!(moves(&shelf[0]), ["22-18"]);
+    // `N` while this game goes on: it is shelved too, the new game has nothing to keep yet.
+    press(&mut b, KeyCode::Char('N'));
+    press(&mut b, KeyCode::Char('y'));
+    assert_eq!(b.game().ply(), 0);
+    assert!(!auto.exists());
+    let shelf = shelved(&auto);
+    assert_eq!(shelf.len(), 2, "{shelf:?}");
+    assert_eq!(moves(&shelf[0]), ["21-17"], "newest first");
+    // --resume: the newest, moved back to the autosave; the other stays shelved.
+    let l = resume(&auto, RuleSet::Italian).unwrap();
+    assert_eq!(history(&l.game), ["21-17"]);
+    assert!(auto.exists());
+    assert_eq!(shelved(&auto).len(), 1);
+    // A full shelf: the oldest goes to the archive, and the player is told.
+    for i in 0..SHELF_SIZE {
+        let mut s = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+        play_by_keys(&mut s, "23-19");
+        // The eleventh game on the shelf: the oldest leaves it.
+        let told = s
+            .message()
+            .starts_with("10 unfinished games are kept: the oldest moved to");
+        assert_eq!(told, i == SHELF_SIZE - 1, "{i}: {}", s.message());
+    }
+    let shelf = shelved(&auto);
+    assert_eq!(shelf.len(), SHELF_SIZE);
+    assert!(
+        shelf.iter().all(|p| moves(p) != ["22-18"]),
+        "the oldest left"
+    );
+    let archived = archived(&dir);
+    assert_eq!(archived.len(), 1, "{archived:?}");
+    assert_eq!(moves(&archived[0]), ["22-18"], "moved, not deleted");
+    let _ = std::fs::remove_dir_all(&dir);
+}

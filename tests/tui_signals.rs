@@ -837,3 +837,31 @@ fn the_start_screen_opens_with_the_remembered_settings() {
     assert!(status.success(), "{status:?}");
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// Issue 21 item 2: a session killed (`kill -9`) after its first move leaves both games:
+/// its own in the autosave, the earlier session's unfinished game on the shelf.
+#[test]
+fn a_killed_session_keeps_its_game_and_the_shelved_one() {
+    let home = scratch("shelf-kill");
+    let data = home.join("data/dama");
+    std::fs::create_dir_all(&data).unwrap();
+    let auto = data.join("autosave.pdn");
+    let mut older = dama::rules::Game::new(dama::rules::Position::start(RuleSet::Italian));
+    let m = dama::rules::legal_moves(older.position())[0];
+    older.play(&m).unwrap();
+    write_game(&older, dama::rules::Color::White, "dama (depth 1)", &auto).unwrap();
+    let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+        return;
+    };
+    s.wait_for_board();
+    s.keys(FIRST_MOVE_KEYS);
+    wait_until("the new game kept", || {
+        kept_moves(&auto).is_some_and(|m| m.first().map(String::as_str) == Some(FIRST_MOVE))
+    });
+    s.signal(libc::SIGKILL);
+    let _ = s.finish();
+    let shelf = dama::tui::keep::shelved(&auto);
+    assert_eq!(shelf.len(), 1, "{shelf:?}");
+    assert_eq!(kept_moves(&shelf[0]).unwrap(), [m.to_string()]);
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -129,11 +129,21 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
         config.lang = r.lang.unwrap_or(config.lang);
     }
     // The kept game, named, when there is one that `--resume` would continue.
-    let kept = config
-        .autosave
-        .as_deref()
-        .and_then(|p| crate::tui::keep::resume(p, rules).ok())
-        .map(|l| l.summary.text(config.lang));
+    let kept = config.autosave.as_deref().and_then(|p| {
+        let l = crate::tui::keep::peek_resume(p, rules).ok()?;
+        let mut text = l.summary.text(config.lang);
+        // The other unfinished games (Load lists them all).
+        let shelf = crate::tui::keep::shelved(p).len();
+        let more = if p.exists() {
+            shelf
+        } else {
+            shelf.saturating_sub(1)
+        };
+        if more > 0 {
+            text.push_str(&crate::tui::lang::Msg::MoreUnfinished.fill(config.lang, &[&more]));
+        }
+        Some(text)
+    });
     let mut app = App::start_screen(config, kept);
     app.remember(remembered.as_ref().map_err(ToString::to_string));
     let mut engine = LazyEngine::new(play_threads(args));

@@ -430,7 +430,14 @@ impl App {
         let state = self
             .keeper
             .keep(&self.game, self.settings.human, &engine, retry);
-        if let Kept::Failed(path, e) = state {
+        let state = state.clone();
+        if let Some(p) = self.keeper.take_dropped() {
+            self.message = self.fill(
+                Msg::ShelfFull,
+                &[&crate::tui::keep::SHELF_SIZE, &p.display()],
+            );
+        }
+        if let Kept::Failed(path, e) = &state {
             // The keeper's state borrows the app: word the messages without `self`.
             let lang = self.settings.lang;
             let not_kept = Msg::NotKept.text(lang);

@@ -10,8 +10,10 @@
 //! module names the players and picks the game to continue.
 
 mod archive;
+mod shelf;
 
 pub use archive::{Archived, archive_dir, termination};
+pub use shelf::{SHELF_SIZE, shelf_dir, shelved};
 
 use crate::engine::Strength;
 use crate::notation::pdn::{self, PdnGame};
@@ -126,6 +128,11 @@ pub struct Keeper {
     archive: Option<Archived>,
     /// The time control, for the archived record's `TimeControl` tag (`300+3`).
     time_control: Option<String>,
+    /// The autosave does not hold this session's game yet: another unfinished game there
+    /// (an earlier session's, or this session's before a new game) is shelved, not replaced.
+    fresh: bool,
+    /// An unfinished game moved from the shelf to the archive (the shelf was full), not told yet.
+    dropped: Option<PathBuf>,
 }
 
 impl Keeper {
@@ -147,7 +154,15 @@ impl Keeper {
             ended: None,
             archive: None,
             time_control: None,
+            fresh: true,
+            dropped: None,
         }
+    }
+
+    /// The unfinished game moved from the shelf to the archive since the last call (the
+    /// shelf keeps [`SHELF_SIZE`]), for the player to be told once.
+    pub fn take_dropped(&mut self) -> Option<PathBuf> {
+        self.dropped.take()
     }
 
     /// The time control of the games played (`300+3`: seconds and increment, as PDN writes
@@ -158,6 +173,7 @@ impl Keeper {
 
     /// A new game begins: its end is archived in a file of its own.
     pub fn new_game(&mut self) {
+        self.fresh = true;
         self.seen_going = false;
         self.ended = None;
         self.archive = None;
@@ -187,6 +203,7 @@ impl Keeper {
     /// owns the autosave, which is rewritten only once the game changes.
     pub fn adopt(&mut self, game: &Game, human: Color, engine: &str) {
         self.owned = true;
+        self.fresh = false;
         self.last = Some(Snapshot::of(game, human, engine));
         if let Some(p) = &self.path {
             self.state = Kept::InFile(p.clone());
@@ -235,6 +252,7 @@ impl Keeper {
                 self.run(Job::Finish {
                     clear: false,
                     archive: Some(a),
+                    shelve: false,
                 });
             }
             return &self.state;
@@ -254,12 +272,18 @@ impl Keeper {
             return &self.state;
         }
         // The text is made here, at the change (its time of day is the move's).
+        // The first job of this game shelves another unfinished game found in the autosave.
+        let shelve = std::mem::take(&mut self.fresh);
         let job = if goes_on {
-            Job::Write(pdn::write_game(&record(game, human, engine)))
+            Job::Write {
+                text: pdn::write_game(&record(game, human, engine)),
+                shelve,
+            }
         } else {
             Job::Finish {
                 clear: true,
                 archive,
+                shelve,
             }
         };
         self.run(job);
@@ -308,6 +332,7 @@ impl Keeper {
             let done = Done {
                 kept: None,
                 archived: Some(write_archive(path, text)),
+                dropped: None,
             };
             self.take(done);
         }
@@ -318,6 +343,9 @@ impl Keeper {
     fn take(&mut self, done: Done) {
         if let Some(k) = done.kept {
             self.state = k;
+        }
+        if done.dropped.is_some() {
+            self.dropped = done.dropped;
         }
         if let Some(a) = done.archived
             && self
@@ -340,13 +368,15 @@ impl Keeper {
 /// What the autosave is to become.
 #[derive(Debug)]
 enum Job {
-    /// The game goes on: this PDN text.
-    Write(String),
+    /// The game goes on: this PDN text; with `shelve`, another unfinished game in the
+    /// autosave is shelved first.
+    Write { text: String, shelve: bool },
     /// The game is over: archive it (when it went on here), and, when `clear`, leave no
     /// autosave (nothing to continue).
     Finish {
         clear: bool,
         archive: Option<(PathBuf, String)>,
+        shelve: bool,
     },
 }
 
@@ -355,6 +385,8 @@ enum Job {
 struct Done {
     kept: Option<Kept>,
     archived: Option<Archived>,
+    /// An unfinished game the full shelf moved to the archive.
+    dropped: Option<PathBuf>,
 }
 
 /// Writes the archived record `text` at `path`, making the archive's folder if need be.
@@ -383,21 +415,37 @@ impl Disk {
             } => Some(write_archive(path, text)),
             _ => None,
         };
+        let shelved = match job {
+            Job::Write { shelve: true, .. } | Job::Finish { shelve: true, .. } => {
+                shelf::shelve(&self.path, &self.path)
+            }
+            _ => None,
+        };
         let kept = match job {
             Job::Finish { clear: false, .. } => None,
             _ => Some(self.put_autosave(job)),
         };
-        Done { kept, archived }
+        // The newest game could not be kept: the game shelved for it is set aside instead,
+        // so that `--resume` says so rather than continue it as if it were the last.
+        if let (Some(Kept::Failed(..)), Some(s)) = (&kept, &shelved) {
+            let _ = std::fs::rename(&s.to, previous_path(&self.path));
+        }
+        Done {
+            kept,
+            archived,
+            dropped: shelved.and_then(|s| s.dropped),
+        }
     }
 
     fn put_autosave(&mut self, job: &Job) -> Kept {
         let path = self.path.clone();
         match job {
-            Job::Write(text) => match keep_file(text, &path) {
+            Job::Write { text, .. } => match keep_file(text, &path) {
                 Ok(()) => {
                     // The newest game is kept (the file replaced, any mark with it): an older
-                    // one set aside is no longer needed to tell the player anything.
-                    let _ = std::fs::remove_file(previous_path(&path));
+                    // one set aside is no longer needed to tell the player anything, and
+                    // goes back on the shelf of unfinished games.
+                    shelf::shelve(&previous_path(&path), &path);
                     clear_note_elsewhere(&path);
                     self.marked = false;
                     Kept::InFile(path)
@@ -804,16 +852,35 @@ impl std::error::Error for ResumeError {}
 /// # Errors
 /// [`ResumeError`].
 pub fn resume(autosave: &Path, rules: RuleSet) -> Result<Loaded, ResumeError> {
+    resume_or_peek(autosave, rules, true)
+}
+
+/// The game [`resume`] would continue, without moving a shelved one back: for the start
+/// screen's line.
+///
+/// # Errors
+/// [`ResumeError`].
+pub fn peek_resume(autosave: &Path, rules: RuleSet) -> Result<Loaded, ResumeError> {
+    resume_or_peek(autosave, rules, false)
+}
+
+fn resume_or_peek(autosave: &Path, rules: RuleSet, take: bool) -> Result<Loaded, ResumeError> {
     if !autosave.exists() {
         let older = previous_path(autosave);
-        return Err(match load_game(&older, rules) {
-            Ok(l) => ResumeError::NewestNotKept {
+        if let Ok(l) = load_game(&older, rules) {
+            return Err(ResumeError::NewestNotKept {
                 autosave: autosave.to_path_buf(),
                 older,
                 summary: l.summary.to_string(),
-            },
-            Err(_) => ResumeError::Nothing(autosave.to_path_buf()),
-        });
+            });
+        }
+        // No game in play: the newest shelved one (moved back to be continued).
+        let nothing = || ResumeError::Nothing(autosave.to_path_buf());
+        if !take {
+            let newest = shelved(autosave).into_iter().next().ok_or_else(nothing)?;
+            return load_game(&newest, rules).map_err(ResumeError::Load);
+        }
+        shelf::unshelve_newest(autosave).ok_or_else(nothing)?;
     }
     let mut loaded = load_game(autosave, rules).map_err(ResumeError::Load)?;
     // A session that could not keep its newer game marked this one.

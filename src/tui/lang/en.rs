@@ -235,6 +235,8 @@ pub fn text(m: Msg) -> &'static str {
         EndLook => "Esc  look at the final position",
         EndQuit => "q    quit",
         PrefsIgnored => "Settings not remembered ({0}): the usual ones instead",
+        ShelfFull => "{0} unfinished games are kept: the oldest moved to {1}",
+        MoreUnfinished => " (and {0} more unfinished: Load lists them)",
         ArchivedIn => "Kept in the archive:",
         ArchiveFailed => "Not kept in the archive: {0}",
 

@@ -240,6 +240,8 @@ pub fn text(m: Msg) -> &'static str {
         EndLook => "Esc  guarda la posizione finale",
         EndQuit => "q    esci",
         PrefsIgnored => "Impostazioni non ricordate ({0}): uso quelle solite",
+        ShelfFull => "Si tengono {0} partite non finite: la più vecchia è passata in {1}",
+        MoreUnfinished => " (e altre {0} non finite: Carica le elenca)",
         ArchivedIn => "Conservata nell'archivio:",
         ArchiveFailed => "Non conservata nell'archivio: {0}",
 

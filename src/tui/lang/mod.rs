@@ -281,6 +281,8 @@ keys! {
     EndLook,
     EndQuit,
     ArchivedIn,
+    MoreUnfinished,
+    ShelfFull,
     PrefsIgnored,
     ArchiveFailed,
     // ----- outcomes -----
