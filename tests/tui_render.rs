@@ -626,3 +626,89 @@ fn start_screen_names_a_damaged_settings_file() {
         }
     }
 }
+
+/// A record with a fixed date and time, its file `age` seconds old (the list's order).
+fn put_game(
+    path: &std::path::Path,
+    black: &str,
+    result: &str,
+    when: (&str, &str),
+    moves: &str,
+    age: u64,
+) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = format!(
+        "[Event \"dama\"]\n[Date \"{}\"]\n[White \"You\"]\n[Black \"{black}\"]\n\
+         [Result \"{result}\"]\n[Time \"{}\"]\n[GameType \"22\"]\n\n{moves} {result}\n",
+        when.0, when.1
+    );
+    std::fs::write(path, text).unwrap();
+    let t = std::time::SystemTime::now() - std::time::Duration::from_secs(age);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(t)
+        .unwrap();
+}
+
+/// Issue 21 item 3: Load's list of the games in the data folder, newest first, with the
+/// file name field, in both languages. The data folder is relative (`target/...`).
+#[test]
+fn start_screen_lists_the_games_to_load() {
+    for lang in [Lang::En, Lang::It] {
+        for (w, h) in [(80u16, 24u16), (120, 40)] {
+            let dir = PathBuf::from(format!("target/tui-list/{lang:?}-{w}x{h}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            put_game(
+                &dir.join("autosave.pdn"),
+                "dama (level 6)",
+                "*",
+                ("2026.12.02", "10:30:00"),
+                "1. 22-18 11-14",
+                10,
+            );
+            put_game(
+                &dir.join("unfinished/2026-12-01-090000-001.pdn"),
+                "dama (level 3)",
+                "*",
+                ("2026.12.01", "09:00:00"),
+                "1. 21-17",
+                100,
+            );
+            put_game(
+                &dir.join("archive/2026-12-01-120000.pdn"),
+                "dama (depth 4)",
+                "1-0",
+                ("2026.12.01", "12:00:00"),
+                "1. 22-18 11-14 2. 18x11",
+                50,
+            );
+            put_game(
+                &dir.join("dama-italian-2026.11.30-1.pdn"),
+                "dama (level 8)",
+                "*",
+                ("2026.11.30", "20:00:00"),
+                "1. 23-19",
+                1000,
+            );
+            let mut c = GameSettings::new(RuleSet::Italian);
+            c.lang = lang;
+            c.look = Look::Mono;
+            c.autosave = Some(dir.join("autosave.pdn"));
+            let mut a = App::start_screen(c, None);
+            a.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            for _ in 0..4 {
+                a.update(Action::Down);
+            }
+            a.update(Action::Select);
+            a.update(Action::Down);
+            let name = format!("load_list_{lang:?}_{w}x{h}").to_lowercase();
+            check(&name, &a, w, h, false);
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}

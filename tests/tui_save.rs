@@ -755,3 +755,155 @@ fn unfinished_games_are_shelved_not_replaced() {
     assert_eq!(moves(&archived[0]), ["22-18"], "moved, not deleted");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A record as dama writes it, with a fixed date and time, and the file's time set to
+/// `age` seconds ago (the list is ordered by the files' times).
+fn put_game(
+    path: &std::path::Path,
+    black: &str,
+    result: &str,
+    when: (&str, &str),
+    moves: &str,
+    age: u64,
+) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = format!(
+        "[Event \"dama\"]\n[Date \"{}\"]\n[White \"You\"]\n[Black \"{black}\"]\n\
+         [Result \"{result}\"]\n[Time \"{}\"]\n[GameType \"22\"]\n\n{moves} {result}\n",
+        when.0, when.1
+    );
+    std::fs::write(path, text).unwrap();
+    let t = std::time::SystemTime::now() - Duration::from_secs(age);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(t)
+        .unwrap();
+}
+
+/// The four kinds of games in a data folder `data`: in play, unfinished, archived, saved.
+pub fn four_games(data: &std::path::Path) {
+    put_game(
+        &data.join("autosave.pdn"),
+        "dama (level 6)",
+        "*",
+        ("2026.12.02", "10:30:00"),
+        "1. 22-18 11-14",
+        10,
+    );
+    put_game(
+        &data.join("unfinished/2026-12-01-090000-001.pdn"),
+        "dama (level 3)",
+        "*",
+        ("2026.12.01", "09:00:00"),
+        "1. 21-17",
+        100,
+    );
+    put_game(
+        &data.join("archive/2026-12-01-120000.pdn"),
+        "dama (depth 4)",
+        "1-0",
+        ("2026.12.01", "12:00:00"),
+        "1. 22-18 11-14 2. 18x11",
+        50,
+    );
+    put_game(
+        &data.join("dama-italian-2026.11.30-1.pdn"),
+        "dama (level 8)",
+        "*",
+        ("2026.11.30", "20:00:00"),
+        "1. 23-19",
+        1000,
+    );
+}
+
+/// Issue 21 item 3: Load and Replay list the games in the data folder (in play, unfinished,
+/// archived, saved), newest first, with a file name field where Tab completes; Enter with
+/// nothing chosen or typed says so (not an OS error); a shelved game is continued from the
+/// list as `--resume` continues one (moved back to the autosave, no copy left).
+#[test]
+fn load_and_replay_list_the_games_in_the_data_folder() {
+    use dama::tui::Action;
+    use dama::tui::keep::list::Kind;
+    let dir = temp_dir("list");
+    four_games(&dir);
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    let mut a = App::start_screen(c.clone(), None);
+    // New game, rules, colour, level, then Load.
+    for _ in 0..4 {
+        a.update(Action::Down);
+    }
+    a.update(Action::Select);
+    let m = a.start_menu().unwrap();
+    let kinds: Vec<Kind> = m.games.iter().map(|g| g.kind).collect();
+    assert_eq!(
+        kinds,
+        [Kind::InPlay, Kind::Archived, Kind::Unfinished, Kind::Saved],
+        "newest first"
+    );
+    assert_eq!(m.games[1].result, "1-0");
+    assert_eq!(m.games[1].moves, 2);
+    assert_eq!(m.games[1].when, "2026.12.01 12:00");
+    assert_eq!(m.pick, Some(0));
+    // Up from the first game: the file name; Enter with nothing typed.
+    a.update(Action::Up);
+    a.update(Action::Select);
+    let m = a.start_menu().unwrap();
+    assert!(m.prompt.is_some(), "still choosing");
+    assert_eq!(
+        m.error.as_deref(),
+        Some("Choose a game above or type a file name")
+    );
+    // Tab completes a typed path.
+    for ch in format!("{}/dama-it", dir.display()).chars() {
+        a.update(Action::Char(ch));
+    }
+    a.update(Action::Complete);
+    let typed = a.start_menu().unwrap().prompt.as_ref().unwrap().1.clone();
+    assert_eq!(
+        typed,
+        format!("{}/dama-italian-2026.11.30-1.pdn", dir.display())
+    );
+    // The shelved game, chosen from the list, is continued as the game in play.
+    for _ in 0..3 {
+        a.update(Action::Down);
+    }
+    a.update(Action::Select);
+    assert!(
+        a.start_menu().is_none(),
+        "{:?}",
+        a.start_menu().map(|m| &m.error)
+    );
+    assert_eq!(history(a.game()), ["21-17"]);
+    let shelf = dama::tui::keep::shelved(&dir.join("autosave.pdn"));
+    assert_eq!(shelf.len(), 1, "the game in play took its place: {shelf:?}");
+    assert_eq!(
+        history(&load_game(&shelf[0], RuleSet::Italian).unwrap().game),
+        ["22-18", "11-14"]
+    );
+    // Replay: the archived game opens in the viewer.
+    let mut r = App::start_screen(c, None);
+    for _ in 0..5 {
+        r.update(Action::Down);
+    }
+    r.update(Action::Select);
+    let i = r
+        .start_menu()
+        .unwrap()
+        .games
+        .iter()
+        .position(|g| g.kind == Kind::Archived)
+        .unwrap();
+    for _ in 0..i {
+        r.update(Action::Down);
+    }
+    r.update(Action::Select);
+    assert!(
+        r.replay_viewer().is_some(),
+        "{:?}",
+        r.start_menu().map(|m| &m.error)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

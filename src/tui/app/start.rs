@@ -50,6 +50,10 @@ pub struct StartMenu {
     pub kept: Option<String>,
     /// A file name being typed.
     pub prompt: Option<(FileFor, String)>,
+    /// The games in the data folder, newest first, while a file is chosen.
+    pub games: Vec<crate::tui::keep::list::Entry>,
+    /// The game of [`StartMenu::games`] chosen (none: the typed file name counts).
+    pub pick: Option<usize>,
     /// Why the last choice did not work.
     pub error: Option<String>,
 }
@@ -66,6 +70,8 @@ impl StartMenu {
             level: DEFAULT_LEVEL,
             kept,
             prompt: None,
+            games: Vec::new(),
+            pick: None,
             error: None,
         }
     }
@@ -149,16 +155,44 @@ impl App {
             return;
         };
         if let Some((what, mut text)) = menu.prompt.take() {
+            let n = menu.games.len();
             match action {
+                // Typing a name leaves the list for the name.
                 Action::Char(c) => {
                     text.push(c);
+                    menu.pick = None;
                     menu.prompt = Some((what, text));
                 }
                 Action::Backspace => {
                     text.pop();
                     menu.prompt = Some((what, text));
                 }
-                Action::Select => self.open_file(what, &text),
+                Action::Complete => {
+                    menu.pick = None;
+                    menu.prompt = Some((what, crate::tui::keep::list::complete(&text)));
+                }
+                Action::Up => {
+                    // Above the first game: the file name.
+                    menu.pick = menu.pick.and_then(|i| i.checked_sub(1));
+                    menu.prompt = Some((what, text));
+                }
+                Action::Down if n > 0 => {
+                    menu.pick = Some(menu.pick.map_or(0, |i| (i + 1).min(n - 1)));
+                    menu.prompt = Some((what, text));
+                }
+                Action::Down => menu.prompt = Some((what, text)),
+                Action::Select => match menu.pick.and_then(|i| menu.games.get(i)) {
+                    Some(g) => {
+                        let path = g.path.clone();
+                        self.open_path(what, path);
+                    }
+                    None if text.trim().is_empty() => {
+                        // Nothing typed, nothing chosen: say so, not an OS error.
+                        menu.error = Some(Msg::StartFileEmpty.text(self.settings.lang).into());
+                        menu.prompt = Some((what, text));
+                    }
+                    None => self.open_file(what, &text),
+                },
                 _ => {} // Esc: back to the menu
             }
             return;
@@ -185,8 +219,23 @@ impl App {
             // change it).
             Item::NewGame | Item::Rules | Item::Side | Item::Level => self.start_new_game(),
             Item::Resume => self.resume_kept(),
-            Item::Load => menu.prompt = Some((FileFor::Load, String::new())),
-            Item::Replay => menu.prompt = Some((FileFor::Replay, String::new())),
+            Item::Load | Item::Replay => {
+                let what = if menu.current() == Item::Load {
+                    FileFor::Load
+                } else {
+                    FileFor::Replay
+                };
+                // The games in the data folder, newest first, the newest chosen.
+                menu.games = self
+                    .settings
+                    .autosave
+                    .as_deref()
+                    .and_then(std::path::Path::parent)
+                    .map(|d| crate::tui::keep::list::games(d, menu.rules))
+                    .unwrap_or_default();
+                menu.pick = (!menu.games.is_empty()).then_some(0);
+                menu.prompt = Some((what, String::new()));
+            }
             Item::Quit => self.quit = true,
         }
     }
@@ -281,6 +330,22 @@ impl App {
 
     fn open_file(&mut self, what: FileFor, text: &str) {
         let path = super::expand_home(text.trim());
+        self.open_path(what, path);
+    }
+
+    /// Opens `path` to load or replay. The game in play and the shelved games are continued
+    /// as `--resume` does (the shelved one moved back to the autosave), so that no copy is
+    /// left behind to be continued twice.
+    fn open_path(&mut self, what: FileFor, path: PathBuf) {
+        if what == FileFor::Load
+            && let Some(auto) = self.settings.autosave.clone()
+        {
+            let shelved = path.parent() == Some(crate::tui::keep::shelf_dir(&auto).as_path());
+            if path == auto || (shelved && crate::tui::keep::unshelve(&auto, &path).is_ok()) {
+                self.resume_kept();
+                return;
+            }
+        }
         let rules = self.menu.as_ref().map_or(self.settings.rules, |m| m.rules);
         let error = match what {
             FileFor::Load => match crate::tui::keep::load_game(&path, rules) {

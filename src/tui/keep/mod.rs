@@ -10,10 +10,11 @@
 //! module names the players and picks the game to continue.
 
 mod archive;
+pub mod list;
 mod shelf;
 
 pub use archive::{Archived, archive_dir, termination};
-pub use shelf::{SHELF_SIZE, shelf_dir, shelved};
+pub use shelf::{SHELF_SIZE, shelf_dir, shelved, unshelve};
 
 use crate::engine::Strength;
 use crate::notation::pdn::{self, PdnGame};

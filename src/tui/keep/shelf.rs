@@ -86,3 +86,13 @@ pub fn unshelve_newest(autosave: &Path) -> Option<PathBuf> {
     std::fs::rename(&newest, autosave).ok()?;
     Some(autosave.to_path_buf())
 }
+
+/// Moves the shelved game at `shelved` back into the autosave, to be continued (the game in
+/// the autosave, if any, is shelved first).
+///
+/// # Errors
+/// Any I/O error of the move.
+pub fn unshelve(autosave: &Path, shelved: &Path) -> std::io::Result<()> {
+    shelve(autosave, autosave);
+    std::fs::rename(shelved, autosave)
+}

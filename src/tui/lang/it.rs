@@ -242,6 +242,19 @@ pub fn text(m: Msg) -> &'static str {
         PrefsIgnored => "Impostazioni non ricordate ({0}): uso quelle solite",
         ShelfFull => "Si tengono {0} partite non finite: la più vecchia è passata in {1}",
         MoreUnfinished => " (e altre {0} non finite: Carica le elenca)",
+        StartFileEmpty => "Scegli una partita qui sopra o scrivi il nome di un file",
+        StartGamesTitle => "Partite in {0}, dalla più recente:",
+        StartGamesNone => "Ancora nessuna partita in {0}.",
+        StartListHint => {
+            "su/giù sceglie, o scrivi il nome di un file (Tab completa); Invio apre, Esc torna"
+        }
+        KindInPlay => "in corso",
+        KindUnfinished => "non finita",
+        KindArchived => "archiviata",
+        KindSaved => "salvata",
+        ListMoves => "{0} m.",
+        ShortItalian => "italiana",
+        ShortEnglish => "inglese",
         ArchivedIn => "Conservata nell'archivio:",
         ArchiveFailed => "Non conservata nell'archivio: {0}",
 

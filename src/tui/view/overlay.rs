@@ -175,7 +175,7 @@ fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
 
 /// `path` in at most `room` columns: the home folder as `~`, then, if still too long, its
 /// end (the file name is what tells games apart) after an ellipsis.
-fn fit_path(path: &std::path::Path, room: usize) -> String {
+pub(super) fn fit_path(path: &std::path::Path, room: usize) -> String {
     let mut text = path.display().to_string();
     if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty())
         && let Ok(rest) = path.strip_prefix(&home)
