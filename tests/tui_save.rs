@@ -907,3 +907,25 @@ fn load_and_replay_list_the_games_in_the_data_folder() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 21 item 1: a game lost on time is archived as such.
+#[test]
+fn a_flag_fall_is_archived() {
+    let dir = temp_dir("archive-flag");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    c.time_control = Some("0.01+0".parse().unwrap()); // 0.6 s each
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    // The engine's clock runs out while it thinks.
+    std::thread::sleep(Duration::from_millis(800));
+    app.update(dama::tui::Action::Tick);
+    assert!(app.game().outcome().is_some(), "{}", app.message());
+    let files = archived(&dir);
+    assert_eq!(files.len(), 1, "{files:?}");
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+    assert!(text.contains("[TimeControl \"0.6+0\"]"), "{text}");
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

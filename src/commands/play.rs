@@ -246,6 +246,12 @@ fn report_end(app: &App) {
     if let Some(p) = app.saved_to() {
         let _ = writeln!(out, "{}", Msg::ExitSaved.fill(lang, &[&p.display()]));
     }
+    // The finished game's place in the archive (while the game shown is the one archived).
+    if app.game().outcome().is_some()
+        && let Some(crate::tui::keep::Archived::Written(p)) = app.archived()
+    {
+        let _ = writeln!(out, "{}", Msg::ExitArchived.fill(lang, &[&p.display()]));
+    }
     let unkept = match app.kept() {
         Kept::InFile(p) => {
             let _ = writeln!(out, "{}", Msg::ExitKept.fill(lang, &[&p.display()]));

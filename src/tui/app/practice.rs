@@ -424,7 +424,7 @@ impl App {
         self.keeper.set_time_control(
             self.settings
                 .time_control
-                .map(|tc| format!("{}+{}", tc.base.as_secs(), tc.increment.as_secs())),
+                .map(|tc| format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64())),
         );
         let was_failing = matches!(self.keeper.state(), Kept::Failed(..));
         let state = self

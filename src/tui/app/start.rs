@@ -156,6 +156,12 @@ impl App {
         };
         if let Some((what, mut text)) = menu.prompt.take() {
             let n = menu.games.len();
+            if matches!(
+                action,
+                Action::Char(_) | Action::Backspace | Action::Complete | Action::Up | Action::Down
+            ) {
+                menu.error = None; // acted on: the last error no longer applies
+            }
             match action {
                 // Typing a name leaves the list for the name.
                 Action::Char(c) => {

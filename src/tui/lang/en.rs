@@ -250,6 +250,7 @@ pub fn text(m: Msg) -> &'static str {
         ListMoves => "{0} mv",
         ShortItalian => "Italian",
         ShortEnglish => "English",
+        ExitArchived => "The finished game is in the archive: {0}",
         ArchivedIn => "Kept in the archive:",
         ArchiveFailed => "Not kept in the archive: {0}",
 

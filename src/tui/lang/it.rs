@@ -255,6 +255,7 @@ pub fn text(m: Msg) -> &'static str {
         ListMoves => "{0} m.",
         ShortItalian => "italiana",
         ShortEnglish => "inglese",
+        ExitArchived => "La partita finita è nell'archivio: {0}",
         ArchivedIn => "Conservata nell'archivio:",
         ArchiveFailed => "Non conservata nell'archivio: {0}",
 

@@ -281,6 +281,7 @@ keys! {
     EndLook,
     EndQuit,
     ArchivedIn,
+    ExitArchived,
     ShortItalian,
     ShortEnglish,
     StartFileEmpty,
