@@ -7,22 +7,27 @@
 //! continue, and remembers whether that worked, so nobody is told a game is kept when it is
 //! not. Under the terminal loop the writing (with its `fsync`) is done by a keeper thread, so
 //! a slow disk never holds up a move. The PDN text itself is the notation layer's; this
-//! module names the players and picks the game to continue.
+//! module names the players. Apart: the archive of finished games (`archive`), the shelf of
+//! unfinished ones (`shelf`), the list of the games in the data folder (`list`), reading a
+//! game back (`load`) and the marks of an older kept game (`marks`).
 
 mod archive;
 pub mod list;
+mod load;
+mod marks;
 mod shelf;
+
+pub use load::{LoadError, Loaded, ResumeError, Summary, load_game, peek_resume, resume};
+pub use marks::mark_older;
+use marks::{clear_note_elsewhere, note_elsewhere};
 
 pub use archive::{Archived, archive_dir, termination};
 pub use shelf::{SHELF_SIZE, shelf_dir, shelved, unshelve};
 
-use crate::engine::Strength;
 use crate::notation::pdn::{self, PdnGame};
-use crate::rules::{Color, Game, Move, Outcome, Position, RuleSet};
+use crate::rules::{Color, Game, Move, Outcome, Position};
 use crate::store::{Overwrite, save_atomic};
-use crate::tui::lang::{Lang, Msg};
 use crate::tui::writer::Writer;
-use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -489,133 +494,6 @@ impl Disk {
     }
 }
 
-/// Starts the line that marks a kept game as older than a later session's game, which could
-/// not be kept: a PDN escape line (`%` in the first column), which readers skip, so the game
-/// still loads as it was saved. The date and time of the failure (UTC) follow.
-const OLDER_MARK: &str = "% dama: a newer game could not be kept here, at ";
-
-/// How much of the autosave's end [`older_mark`] reads: the marks are appended there.
-const MARK_TAIL: u64 = 4096;
-
-/// Appends the mark to the game kept at `path`, in place: when the folder cannot be written
-/// (no file can be made or renamed there), the file itself often still can be. One write of
-/// one line: a line cut short (a full disk) is still an escape line, and the record before it
-/// is left as it was. The mark goes when a newer game replaces the file.
-///
-/// # Errors
-/// Any I/O error (the file cannot be written either).
-pub fn mark_older(path: &Path) -> io::Result<()> {
-    use std::io::Write;
-    let when = format!("{} {}", crate::notation::pdn::today(), &time_of_day()[..5]);
-    let mut f = std::fs::OpenOptions::new().append(true).open(path)?;
-    f.write_all(format!("\n{OLDER_MARK}{when} UTC\n").as_bytes())?;
-    f.sync_all()
-}
-
-/// When the newest of the marks of [`mark_older`] at the end of the file at `path` was made
-/// (`2026.12.01 14:03`, UTC), if it has one.
-fn older_mark(path: &Path) -> Option<String> {
-    use std::io::{Read, Seek, SeekFrom};
-    let mut f = std::fs::File::open(path).ok()?;
-    let len = f.metadata().ok()?.len();
-    f.seek(SeekFrom::Start(len.saturating_sub(MARK_TAIL)))
-        .ok()?;
-    let mut tail = Vec::new();
-    f.take(MARK_TAIL).read_to_end(&mut tail).ok()?;
-    let tail = String::from_utf8_lossy(&tail);
-    let when = tail
-        .lines()
-        .rev()
-        .find_map(|l| l.strip_prefix(OLDER_MARK))?;
-    Some(when.trim_end().trim_end_matches(" UTC").to_string())
-}
-
-/// Where [`note_elsewhere`] records that the game kept at `autosave` is older than the last
-/// one: in the temporary folder, which stays writable when the data folder's whole file
-/// system is read-only, named for this user and this autosave (a hash of its path).
-fn note_path(autosave: &Path) -> PathBuf {
-    // FNV-1a: stable from run to run, unlike the standard library's hasher.
-    let hash = autosave
-        .as_os_str()
-        .as_encoded_bytes()
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
-    std::env::temp_dir().join(format!("dama-unkept-{}-{hash:016x}", user_id()))
-}
-
-#[cfg(unix)]
-fn user_id() -> u32 {
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    unsafe { libc::geteuid() }
-}
-
-#[cfg(not(unix))]
-fn user_id() -> u32 {
-    0
-}
-
-/// Whether the note at `note` is this user's own (the temporary folder is shared: a file
-/// another user left there says nothing about this user's games).
-#[cfg(unix)]
-fn own_note(note: &Path) -> Option<std::fs::Metadata> {
-    use std::os::unix::fs::MetadataExt;
-    std::fs::symlink_metadata(note)
-        .ok()
-        .filter(|m| m.is_file() && m.uid() == user_id())
-}
-
-#[cfg(not(unix))]
-fn own_note(note: &Path) -> Option<std::fs::Metadata> {
-    std::fs::symlink_metadata(note).ok().filter(|m| m.is_file())
-}
-
-/// Records, outside the data folder, when a newer game could not be kept in place of the one
-/// at `autosave` (the second choice after [`mark_older`]). A new file (never through a link
-/// someone left in the shared folder), replacing only a note of this user's own.
-///
-/// # Errors
-/// Any I/O error.
-fn note_elsewhere(autosave: &Path) -> io::Result<()> {
-    use std::io::Write;
-    let note = note_path(autosave);
-    if own_note(&note).is_some() {
-        std::fs::remove_file(&note)?;
-    }
-    let when = format!("{} {}", crate::notation::pdn::today(), &time_of_day()[..5]);
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&note)?;
-    f.write_all(when.as_bytes())?;
-    f.sync_all()
-}
-
-/// A newer game is kept (or there is nothing left to continue): the note is no longer true.
-fn clear_note_elsewhere(autosave: &Path) {
-    let note = note_path(autosave);
-    if own_note(&note).is_some() {
-        let _ = std::fs::remove_file(note);
-    }
-}
-
-/// When the note of [`note_elsewhere`] for `autosave` was made, if there is one and the kept
-/// game is no newer than it.
-fn noted_elsewhere(autosave: &Path) -> Option<String> {
-    let note = note_path(autosave);
-    let written = own_note(&note)?.modified().ok()?;
-    if std::fs::metadata(autosave).ok()?.modified().ok()? > written {
-        return None;
-    }
-    use std::io::Read;
-    let mut text = Vec::new();
-    let file = std::fs::File::open(&note).ok()?;
-    file.take(64).read_to_end(&mut text).ok()?;
-    let when = String::from_utf8_lossy(&text).trim().to_string();
-    Some(when).filter(|w| !w.is_empty())
-}
-
 /// Writes the autosave (`text`, atomically), creating the data folder it lives in (the one
 /// folder dama makes on its own: it is dama's, and the player never typed it).
 fn keep_file(text: &str, path: &Path) -> io::Result<()> {
@@ -643,282 +521,10 @@ pub fn clean_data_folder(dir: &Path) {
     crate::store::remove_stale_temporaries(dir, None);
 }
 
-/// A game read back to be continued.
-pub struct Loaded {
-    pub game: Game,
-    /// The side the player had, when the record says (the side named [`PLAYER`]).
-    pub human: Option<Color>,
-    /// The engine's strength when the game was saved, read from its player name
-    /// (`dama (depth 4)`, `dama (200 ms)`: [`Strength::from_player_name`]), so a resumed game
-    /// goes on as it was played.
-    pub engine: Option<Strength>,
-    /// Which game this is, for the player: players, date, moves.
-    pub summary: Summary,
-}
-
-/// Which game a record is, for the player: `You (White) v dama (depth 12), 2026.12.01 14:03,
-/// 7 moves, last 10-14` (date and time UTC, as saved): short enough for the message line.
-/// `Display` words it in English; [`Summary::text`] in either language.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summary {
-    white: String,
-    black: String,
-    /// Date and time, when the record has them.
-    when: Option<String>,
-    /// Full moves (a move of each side, as numbered in the record), not plies.
-    moves: usize,
-    last: Option<String>,
-    /// The kept game's folder cannot be written, so a newer game could not have been kept.
-    pub unwritable: Option<PathBuf>,
-    /// A newer game, of this date and time (UTC), could not be kept in its place: this one is
-    /// older than the last one played.
-    pub older_than: Option<String>,
-}
-
-impl Summary {
-    pub fn text(&self, lang: Lang) -> String {
-        let when = match &self.when {
-            Some(w) => w.clone(),
-            None => Msg::SummaryUndated.text(lang).to_string(),
-        };
-        let moves = match &self.last {
-            None => Msg::SummaryNoMove.text(lang).to_string(),
-            Some(m) if self.moves == 1 => Msg::SummaryOneMove.fill(lang, &[m]),
-            Some(m) => Msg::SummaryMoves.fill(lang, &[&self.moves, m]),
-        };
-        // The warning first: the message line that shows the summary is cut at its width.
-        let mut text = match &self.older_than {
-            Some(newer) => Msg::SummaryOlder.fill(lang, &[newer]),
-            None => String::new(),
-        };
-        let (white, black) = (
-            crate::tui::lang::player_name(lang, &self.white),
-            crate::tui::lang::player_name(lang, &self.black),
-        );
-        text.push_str(&Msg::SummaryLine.fill(lang, &[&white, &black, &when, &moves]));
-        if let Some(dir) = &self.unwritable {
-            text.push_str(&Msg::SummaryUnwritable.fill(lang, &[&dir.display()]));
-        }
-        text
-    }
-}
-
-impl fmt::Display for Summary {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
-}
-
-/// Why a saved game could not be continued.
-#[derive(Debug)]
-pub enum LoadError {
-    Io(PathBuf, pdn::FileError),
-    NoGame(PathBuf),
-    /// The file holds this many games: which one to continue is not for `--load` to guess.
-    Several(PathBuf, usize),
-    Pdn(PathBuf, Box<pdn::PdnError>),
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Io(p, e) => write!(f, "cannot read {}: {e}", p.display()),
-            LoadError::NoGame(p) => write!(f, "{}: no game found", p.display()),
-            LoadError::Several(p, n) => write!(
-                f,
-                "{} holds {n} games; to play on from one of them, open it with \
-                 `dama replay {} --game N` and press p",
-                p.display(),
-                p.display()
-            ),
-            // FILE:LINE:COLUMN, as `dama replay` and compilers write a place in a file.
-            LoadError::Pdn(p, e) => {
-                write!(f, "{}:{}:{}: {}", p.display(), e.line, e.column, e.kind)
-            }
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
-/// Reads the game of a PDN file (of one game) to continue it from its last position. `rules` is for
-/// records without a GameType tag.
-///
-/// # Errors
-/// [`LoadError`] saying which file and, for a bad record, which line and column.
-pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
-    // As every command reads a game file (a device such as /dev/zero is refused).
-    let text = pdn::read_text(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
-    // One game held at a time, however many the file holds.
-    let mut games = pdn::Reader::new(&text, rules);
-    let first = games
-        .next()
-        .ok_or_else(|| LoadError::NoGame(path.to_path_buf()))?;
-    let more = games.count();
-    if more > 0 {
-        return Err(LoadError::Several(path.to_path_buf(), 1 + more));
-    }
-    let record = first.map_err(|e| LoadError::Pdn(path.to_path_buf(), Box::new(e)))?;
-    let human = if record.tag("White") == Some(PLAYER) {
-        Some(Color::White)
-    } else if record.tag("Black") == Some(PLAYER) {
-        Some(Color::Black)
-    } else {
-        None
-    };
-    let engine = match human {
-        Some(Color::White) => record.tag("Black"),
-        Some(Color::Black) => record.tag("White"),
-        None => None,
-    }
-    .and_then(Strength::from_player_name);
-    Ok(Loaded {
-        game: record.game(),
-        human,
-        engine,
-        summary: summary(&record),
-    })
-}
-
-/// The record's [`Summary`].
-fn summary(record: &PdnGame) -> Summary {
-    let when = record.tag("Date").map(|d| {
-        let mut when = d.to_string();
-        if let Some(t) = record.tag("Time").and_then(|t| t.get(..5)) {
-            when.push(' ');
-            when.push_str(t);
-        }
-        when
-    });
-    Summary {
-        white: record.tag("White").unwrap_or("?").to_string(),
-        black: record.tag("Black").unwrap_or("?").to_string(),
-        when,
-        // "1. 22-18 11-14" is one move: numbered from the side that moves first.
-        moves: (record.moves.len()
-            + usize::from(record.start.side_to_move() != record.rules.first_to_move()))
-        .div_ceil(2),
-        last: record.moves.last().map(|m| m.mv.to_string()),
-        unwritable: None,
-        older_than: None,
-    }
-}
-
-/// Why `--resume` has no game to continue.
-#[derive(Debug)]
-pub enum ResumeError {
-    /// No game was kept.
-    Nothing(PathBuf),
-    /// The newest game could not be kept; an older one was set aside at `older`.
-    NewestNotKept {
-        autosave: PathBuf,
-        older: PathBuf,
-        summary: String,
-    },
-    Load(LoadError),
-}
-
-impl fmt::Display for ResumeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResumeError::Nothing(p) => write!(
-                f,
-                "no game to resume: {} does not exist (a game is kept there while you play it, \
-                 until it ends)",
-                p.display()
-            ),
-            ResumeError::NewestNotKept {
-                autosave,
-                older,
-                summary,
-            } => write!(
-                f,
-                "no game to resume in {}: the last game could not be kept there. An older \
-                 game was set aside in {} ({summary}); `dama play --load {}` continues it",
-                autosave.display(),
-                older.display(),
-                older.display()
-            ),
-            ResumeError::Load(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ResumeError {}
-
-/// The kept game, for `--resume`. Only the autosave itself is continued: when it is missing but
-/// an older game was set aside because a newer one could not be written, that is an error
-/// saying so, not a silent step back.
-///
-/// # Errors
-/// [`ResumeError`].
-pub fn resume(autosave: &Path, rules: RuleSet) -> Result<Loaded, ResumeError> {
-    resume_or_peek(autosave, rules, true)
-}
-
-/// The game [`resume`] would continue, without moving a shelved one back: for the start
-/// screen's line.
-///
-/// # Errors
-/// [`ResumeError`].
-pub fn peek_resume(autosave: &Path, rules: RuleSet) -> Result<Loaded, ResumeError> {
-    resume_or_peek(autosave, rules, false)
-}
-
-fn resume_or_peek(autosave: &Path, rules: RuleSet, take: bool) -> Result<Loaded, ResumeError> {
-    if !autosave.exists() {
-        let older = previous_path(autosave);
-        if let Ok(l) = load_game(&older, rules) {
-            return Err(ResumeError::NewestNotKept {
-                autosave: autosave.to_path_buf(),
-                older,
-                summary: l.summary.to_string(),
-            });
-        }
-        // No game in play: the newest shelved one (moved back to be continued).
-        let nothing = || ResumeError::Nothing(autosave.to_path_buf());
-        if !take {
-            let newest = shelved(autosave).into_iter().next().ok_or_else(nothing)?;
-            return load_game(&newest, rules).map_err(ResumeError::Load);
-        }
-        shelf::unshelve_newest(autosave).ok_or_else(nothing)?;
-    }
-    let mut loaded = load_game(autosave, rules).map_err(ResumeError::Load)?;
-    // A session that could not keep its newer game marked this one.
-    loaded.summary.older_than = older_mark(autosave).or_else(|| noted_elsewhere(autosave));
-    // A folder that cannot be written could not have kept a newer game either, nor set this
-    // one aside: say so rather than let an older game pass for the last one.
-    if let Some(dir) = autosave.parent().filter(|d| !writable(d)) {
-        loaded.summary.unwritable = Some(dir.to_path_buf());
-    }
-    Ok(loaded)
-}
-
-/// Whether this process may create files in `dir`.
-#[cfg(unix)]
-fn writable(dir: &Path) -> bool {
-    use std::os::unix::ffi::OsStrExt;
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
-        return true;
-    };
-    // SAFETY: `c` is a valid NUL-terminated path for the duration of the call.
-    unsafe { libc::access(c.as_ptr(), libc::W_OK) == 0 }
-}
-
-#[cfg(not(unix))]
-fn writable(dir: &Path) -> bool {
-    std::fs::metadata(dir).is_ok_and(|m| !m.permissions().readonly())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::legal_moves;
+    use crate::rules::{RuleSet, legal_moves};
 
     fn play(game: &mut Game, text: &str) {
         let m = legal_moves(game.position())
