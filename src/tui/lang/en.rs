@@ -241,7 +241,7 @@ pub fn text(m: Msg) -> &'static str {
         StartGamesTitle => "Games in {0}, newest first:",
         StartGamesNone => "No games in {0} yet.",
         StartListHint => {
-            "up/down choose, or type a file name (Tab completes); Enter opens, Esc goes back"
+            "up/down choose, or type a file (Tab completes); Enter opens, Esc goes back"
         }
         KindInPlay => "in play",
         KindUnfinished => "unfinished",
