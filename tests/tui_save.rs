@@ -929,3 +929,24 @@ fn a_flag_fall_is_archived() {
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 21 item 1: when the archive cannot be written, the dialog says so (and why) instead
+/// of naming a file that is not there.
+#[test]
+fn an_archive_that_cannot_be_written_is_said() {
+    use dama::notation::fen;
+    use dama::tui::keep::Archived;
+    let dir = temp_dir("archive-bad");
+    std::fs::write(dir.join("archive"), "a file where the folder should be").unwrap();
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut app = App::new(c, Game::new(pos));
+    play_by_keys(&mut app, "22x13");
+    assert!(
+        matches!(app.archived(), Some(Archived::Failed(p, _)) if p.starts_with(dir.join("archive"))),
+        "{:?}",
+        app.archived()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
