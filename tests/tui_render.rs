@@ -557,3 +557,158 @@ fn italian_120x40_midgame_and_the_end() {
     a.update(Action::Yes);
     check("italian_end_80x24", &a, 80, 24, false);
 }
+
+/// Issue 21 item 1: the game-end dialog says where the finished game was archived, in both
+/// languages. The data folder is a relative one (`target/...`), so the path on screen is the
+/// same wherever the tests run; the file's time stamp is written as `YYYY-MM-DD-HHMMSS`.
+#[test]
+fn game_end_dialog_names_the_archive() {
+    for lang in [Lang::En, Lang::It] {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let dir = PathBuf::from(format!("target/tui-archive/{lang:?}-{w}x{h}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+            let mut c = GameSettings::new(RuleSet::Italian);
+            c.lang = lang;
+            c.look = Look::Mono;
+            c.autosave = Some(dir.join("autosave.pdn"));
+            let mut a = App::new(c, Game::new(pos));
+            a.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            play_by_keys(&mut a, "22x13");
+            let archived = a.archived().expect("archived").path().to_path_buf();
+            assert!(archived.is_file(), "{archived:?}");
+            let stamp = archived.file_stem().unwrap().to_string_lossy().into_owned();
+            let area = Rect::new(0, 0, w, h);
+            let mut buf = Buffer::empty(area);
+            view::render(&a, area, &mut buf);
+            let got = zero_clocks(&dump(&buf, false)).replace(&stamp, "YYYY-MM-DD-HHMMSS");
+            let name = format!("archived_{lang:?}_{w}x{h}").to_lowercase();
+            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/tui")
+                .join(format!("{name}.txt"));
+            if std::env::var_os("DAMA_UPDATE_SNAPSHOTS").is_some() {
+                std::fs::write(&path, &got).unwrap();
+            } else {
+                let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+                    panic!("{}: {e} (run with DAMA_UPDATE_SNAPSHOTS=1)", path.display())
+                });
+                assert_eq!(got, want, "{name}");
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}
+
+/// Issue 21 item 4: a damaged settings file is named on the start screen (and ignored), in
+/// both languages.
+#[test]
+fn start_screen_names_a_damaged_settings_file() {
+    for lang in [Lang::En, Lang::It] {
+        for (w, h) in [(80u16, 24u16), (120, 40)] {
+            let mut c = GameSettings::new(RuleSet::Italian);
+            c.lang = lang;
+            c.look = Look::Mono;
+            let mut a = App::start_screen(c, None);
+            a.remember(Err(
+                "target/config/dama/settings.toml: TOML parse error at line 1, \
+                 column 9: invalid type: string \"six\", expected u8"
+                    .to_string(),
+            ));
+            a.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            let name = format!("prefs_damaged_{lang:?}_{w}x{h}").to_lowercase();
+            check(&name, &a, w, h, false);
+        }
+    }
+}
+
+/// A record with a fixed date and time, its file `age` seconds old (the list's order).
+fn put_game(
+    path: &std::path::Path,
+    black: &str,
+    result: &str,
+    when: (&str, &str),
+    moves: &str,
+    age: u64,
+) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = format!(
+        "[Event \"dama\"]\n[Date \"{}\"]\n[White \"You\"]\n[Black \"{black}\"]\n\
+         [Result \"{result}\"]\n[Time \"{}\"]\n[GameType \"22\"]\n\n{moves} {result}\n",
+        when.0, when.1
+    );
+    std::fs::write(path, text).unwrap();
+    let t = std::time::SystemTime::now() - std::time::Duration::from_secs(age);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(t)
+        .unwrap();
+}
+
+/// Issue 21 item 3: Load's list of the games in the data folder, newest first, with the
+/// file name field, in both languages. The data folder is relative (`target/...`).
+#[test]
+fn start_screen_lists_the_games_to_load() {
+    for lang in [Lang::En, Lang::It] {
+        for (w, h) in [(80u16, 24u16), (120, 40)] {
+            let dir = PathBuf::from(format!("target/tui-list/{lang:?}-{w}x{h}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            put_game(
+                &dir.join("autosave.pdn"),
+                "dama (level 6)",
+                "*",
+                ("2026.12.02", "10:30:00"),
+                "1. 22-18 11-14",
+                10,
+            );
+            put_game(
+                &dir.join("unfinished/2026-12-01-090000-001.pdn"),
+                "dama (level 3)",
+                "*",
+                ("2026.12.01", "09:00:00"),
+                "1. 21-17",
+                100,
+            );
+            put_game(
+                &dir.join("archive/2026-12-01-120000.pdn"),
+                "dama (depth 4)",
+                "1-0",
+                ("2026.12.01", "12:00:00"),
+                "1. 22-18 11-14 2. 18x11",
+                50,
+            );
+            put_game(
+                &dir.join("dama-italian-2026.11.30-1.pdn"),
+                "dama (level 8)",
+                "*",
+                ("2026.11.30", "20:00:00"),
+                "1. 23-19",
+                1000,
+            );
+            let mut c = GameSettings::new(RuleSet::Italian);
+            c.lang = lang;
+            c.look = Look::Mono;
+            c.autosave = Some(dir.join("autosave.pdn"));
+            let mut a = App::start_screen(c, None);
+            a.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            for _ in 0..4 {
+                a.update(Action::Down);
+            }
+            a.update(Action::Select);
+            a.update(Action::Down);
+            let name = format!("load_list_{lang:?}_{w}x{h}").to_lowercase();
+            check(&name, &a, w, h, false);
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}

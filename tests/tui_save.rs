@@ -573,3 +573,380 @@ fn the_keeper_thread_keeps_every_move_and_reports_failures() {
     assert_eq!(app.overlay(), &Overlay::Confirm(Question::QuitNotKept));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The archived records in `dir`'s archive, oldest first.
+fn archived(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("archive"))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// Issue 21 item 1: every game that ends is archived at once, in a file of its own, with
+/// its result, how it ended, the players (the engine's strength) and the time control;
+/// quitting from the dialog leaves it there, and a new game is archived apart.
+#[test]
+fn every_game_that_ends_is_archived_at_once() {
+    use dama::notation::fen;
+    use dama::tui::keep::Archived;
+    let dir = temp_dir("archive");
+    let auto = dir.join("autosave.pdn");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    c.time_control = Some("5+3".parse().unwrap());
+    // Won on the board, then `q` in the dialog.
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut app = App::new(c.clone(), Game::new(pos));
+    play_by_keys(&mut app, "22x13");
+    assert_eq!(app.overlay(), &Overlay::GameEnd);
+    let files = archived(&dir);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(app.archived(), Some(&Archived::Written(files[0].clone())));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.should_quit());
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    for tag in [
+        "[Result \"1-0\"]",
+        "[Termination \"no pieces left\"]",
+        "[White \"You\"]",
+        "[Black \"dama (depth 12)\"]",
+        "[TimeControl \"300+3\"]",
+        "[Date \"",
+        "[Time \"",
+    ] {
+        assert!(text.contains(tag), "no {tag} in\n{text}");
+    }
+    let back = load_game(&files[0], RuleSet::English).unwrap();
+    assert_eq!(history(&back.game), ["22x13"]);
+    assert!(back.game.outcome().is_some());
+    assert!(!auto.exists(), "a finished game leaves nothing to resume");
+
+    // A draw agreed at once: another file, the first one as it was.
+    let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    press(&mut app, KeyCode::Char('d'));
+    answer_search(
+        &mut app,
+        "23-19",
+        Report {
+            score: 30,
+            ..Report::default()
+        },
+    );
+    assert!(app.game().outcome().is_some(), "{}", app.message());
+    let files2 = archived(&dir);
+    assert_eq!(files2.len(), 2, "{files2:?}");
+    assert_eq!(std::fs::read_to_string(&files[0]).unwrap(), text);
+    let other = files2.iter().find(|f| **f != files[0]).unwrap();
+    let draw = std::fs::read_to_string(other).unwrap();
+    assert!(draw.contains("[Termination \"agreement\"]"), "{draw}");
+    assert!(draw.contains("[Result \"1/2-1/2\"]"), "{draw}");
+    // Ctrl-C in the dialog: nothing more, nothing less.
+    app.update(dama::tui::Action::Interrupt);
+    assert!(app.should_quit());
+    assert_eq!(archived(&dir).len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 21 item 4: the start screen opens with the settings chosen last time (rules,
+/// colour, level, the time control and language); a damaged file is named and ignored.
+#[test]
+fn the_start_screen_remembers_the_last_settings() {
+    use dama::tui::Action;
+    use dama::tui::app::StartSide;
+    use dama::tui::prefs;
+    let dir = temp_dir("prefs");
+    let file = dir.join("config/dama/settings.toml");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.prefs = Some(file.clone());
+    c.lang = dama::tui::Lang::It;
+    let mut a = App::start_screen(c.clone(), None);
+    a.remember(prefs::load(&file).as_ref().map_err(ToString::to_string));
+    assert_eq!(a.start_menu().unwrap().level, 6, "no file: the defaults");
+    // Rules: English; colour: Black; level 8; Enter starts the game.
+    a.update(Action::Down);
+    a.update(Action::Right);
+    a.update(Action::Down);
+    a.update(Action::Right);
+    a.update(Action::Down);
+    a.update(Action::Right);
+    a.update(Action::Right);
+    a.update(Action::Select);
+    assert!(a.start_menu().is_none(), "the game started");
+    let r = prefs::load(&file).unwrap();
+    assert_eq!(r.rules, Some(RuleSet::English));
+    assert_eq!(r.side, Some(StartSide::Black));
+    assert_eq!(r.level, Some(8));
+    assert_eq!(r.lang, Some(dama::tui::Lang::It));
+    // The next session's start screen.
+    let mut b = App::start_screen(c.clone(), None);
+    b.remember(Ok(&r));
+    let m = b.start_menu().unwrap();
+    assert_eq!(
+        (m.rules, m.side, m.level),
+        (RuleSet::English, StartSide::Black, 8)
+    );
+    assert!(m.error.is_none());
+    // Damaged: named, ignored, the defaults.
+    std::fs::write(&file, "level = [").unwrap();
+    let mut d = App::start_screen(c, None);
+    d.remember(prefs::load(&file).as_ref().map_err(ToString::to_string));
+    let m = d.start_menu().unwrap();
+    assert_eq!((m.rules, m.level), (RuleSet::Italian, 6));
+    let e = m.error.as_deref().unwrap();
+    assert!(e.contains(&file.display().to_string()), "{e}");
+    assert!(e.starts_with("Impostazioni non ricordate"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 21 item 2: a new game never replaces an unfinished one. The game in the autosave is
+/// shelved (`unfinished/`) when another takes its place, whether it was an earlier session's or
+/// this session's before `n`; `--resume` continues the newest; the shelf keeps ten and moves
+/// the oldest to the archive, saying so.
+#[test]
+fn unfinished_games_are_shelved_not_replaced() {
+    use dama::tui::keep::{SHELF_SIZE, resume, shelved};
+    let dir = temp_dir("shelf");
+    let auto = dir.join("autosave.pdn");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    let moves = |p: &std::path::Path| history(&load_game(p, RuleSet::Italian).unwrap().game);
+    // An earlier session's game, then this session's first move.
+    let mut a = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut a, "22-18");
+    drop(a);
+    let mut b = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut b, "21-17");
+    assert_eq!(moves(&auto), ["21-17"]);
+    let shelf = shelved(&auto);
+    assert_eq!(shelf.len(), 1, "{shelf:?}");
+    assert_eq!(moves(&shelf[0]), ["22-18"]);
+    // `N` while this game goes on: it is shelved too, the new game has nothing to keep yet.
+    press(&mut b, KeyCode::Char('N'));
+    press(&mut b, KeyCode::Char('y'));
+    assert_eq!(b.game().ply(), 0);
+    assert!(!auto.exists());
+    let shelf = shelved(&auto);
+    assert_eq!(shelf.len(), 2, "{shelf:?}");
+    assert_eq!(moves(&shelf[0]), ["21-17"], "newest first");
+    // --resume: the newest, moved back to the autosave; the other stays shelved.
+    let l = resume(&auto, RuleSet::Italian).unwrap();
+    assert_eq!(history(&l.game), ["21-17"]);
+    assert!(auto.exists());
+    assert_eq!(shelved(&auto).len(), 1);
+    // A full shelf: the oldest goes to the archive, and the player is told.
+    for i in 0..SHELF_SIZE {
+        let mut s = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+        play_by_keys(&mut s, "23-19");
+        // The eleventh game on the shelf: the oldest leaves it.
+        let told = s
+            .message()
+            .starts_with("10 unfinished games are kept: the oldest moved to");
+        assert_eq!(told, i == SHELF_SIZE - 1, "{i}: {}", s.message());
+    }
+    let shelf = shelved(&auto);
+    assert_eq!(shelf.len(), SHELF_SIZE);
+    assert!(
+        shelf.iter().all(|p| moves(p) != ["22-18"]),
+        "the oldest left"
+    );
+    let archived = archived(&dir);
+    assert_eq!(archived.len(), 1, "{archived:?}");
+    assert_eq!(moves(&archived[0]), ["22-18"], "moved, not deleted");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record as dama writes it, with a fixed date and time, and the file's time set to
+/// `age` seconds ago (the list is ordered by the files' times).
+fn put_game(
+    path: &std::path::Path,
+    black: &str,
+    result: &str,
+    when: (&str, &str),
+    moves: &str,
+    age: u64,
+) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = format!(
+        "[Event \"dama\"]\n[Date \"{}\"]\n[White \"You\"]\n[Black \"{black}\"]\n\
+         [Result \"{result}\"]\n[Time \"{}\"]\n[GameType \"22\"]\n\n{moves} {result}\n",
+        when.0, when.1
+    );
+    std::fs::write(path, text).unwrap();
+    let t = std::time::SystemTime::now() - Duration::from_secs(age);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(t)
+        .unwrap();
+}
+
+/// The four kinds of games in a data folder `data`: in play, unfinished, archived, saved.
+pub fn four_games(data: &std::path::Path) {
+    put_game(
+        &data.join("autosave.pdn"),
+        "dama (level 6)",
+        "*",
+        ("2026.12.02", "10:30:00"),
+        "1. 22-18 11-14",
+        10,
+    );
+    put_game(
+        &data.join("unfinished/2026-12-01-090000-001.pdn"),
+        "dama (level 3)",
+        "*",
+        ("2026.12.01", "09:00:00"),
+        "1. 21-17",
+        100,
+    );
+    put_game(
+        &data.join("archive/2026-12-01-120000.pdn"),
+        "dama (depth 4)",
+        "1-0",
+        ("2026.12.01", "12:00:00"),
+        "1. 22-18 11-14 2. 18x11",
+        50,
+    );
+    put_game(
+        &data.join("dama-italian-2026.11.30-1.pdn"),
+        "dama (level 8)",
+        "*",
+        ("2026.11.30", "20:00:00"),
+        "1. 23-19",
+        1000,
+    );
+}
+
+/// Issue 21 item 3: Load and Replay list the games in the data folder (in play, unfinished,
+/// archived, saved), newest first, with a file name field where Tab completes; Enter with
+/// nothing chosen or typed says so (not an OS error); a shelved game is continued from the
+/// list as `--resume` continues one (moved back to the autosave, no copy left).
+#[test]
+fn load_and_replay_list_the_games_in_the_data_folder() {
+    use dama::tui::Action;
+    use dama::tui::keep::list::Kind;
+    let dir = temp_dir("list");
+    four_games(&dir);
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    let mut a = App::start_screen(c.clone(), None);
+    // New game, rules, colour, level, then Load.
+    for _ in 0..4 {
+        a.update(Action::Down);
+    }
+    a.update(Action::Select);
+    let m = a.start_menu().unwrap();
+    let kinds: Vec<Kind> = m.games.iter().map(|g| g.kind).collect();
+    assert_eq!(
+        kinds,
+        [Kind::InPlay, Kind::Archived, Kind::Unfinished, Kind::Saved],
+        "newest first"
+    );
+    assert_eq!(m.games[1].result, "1-0");
+    assert_eq!(m.games[1].moves, 2);
+    assert_eq!(m.games[1].when, "2026.12.01 12:00");
+    assert_eq!(m.pick, Some(0));
+    // Up from the first game: the file name; Enter with nothing typed.
+    a.update(Action::Up);
+    a.update(Action::Select);
+    let m = a.start_menu().unwrap();
+    assert!(m.prompt.is_some(), "still choosing");
+    assert_eq!(
+        m.error.as_deref(),
+        Some("Choose a game above or type a file name")
+    );
+    // Tab completes a typed path.
+    for ch in format!("{}/dama-it", dir.display()).chars() {
+        a.update(Action::Char(ch));
+    }
+    a.update(Action::Complete);
+    let typed = a.start_menu().unwrap().prompt.as_ref().unwrap().1.clone();
+    assert_eq!(
+        typed,
+        format!("{}/dama-italian-2026.11.30-1.pdn", dir.display())
+    );
+    // The shelved game, chosen from the list, is continued as the game in play.
+    for _ in 0..3 {
+        a.update(Action::Down);
+    }
+    a.update(Action::Select);
+    assert!(
+        a.start_menu().is_none(),
+        "{:?}",
+        a.start_menu().map(|m| &m.error)
+    );
+    assert_eq!(history(a.game()), ["21-17"]);
+    let shelf = dama::tui::keep::shelved(&dir.join("autosave.pdn"));
+    assert_eq!(shelf.len(), 1, "the game in play took its place: {shelf:?}");
+    assert_eq!(
+        history(&load_game(&shelf[0], RuleSet::Italian).unwrap().game),
+        ["22-18", "11-14"]
+    );
+    // Replay: the archived game opens in the viewer.
+    let mut r = App::start_screen(c, None);
+    for _ in 0..5 {
+        r.update(Action::Down);
+    }
+    r.update(Action::Select);
+    let i = r
+        .start_menu()
+        .unwrap()
+        .games
+        .iter()
+        .position(|g| g.kind == Kind::Archived)
+        .unwrap();
+    for _ in 0..i {
+        r.update(Action::Down);
+    }
+    r.update(Action::Select);
+    assert!(
+        r.replay_viewer().is_some(),
+        "{:?}",
+        r.start_menu().map(|m| &m.error)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 21 item 1: a game lost on time is archived as such.
+#[test]
+fn a_flag_fall_is_archived() {
+    let dir = temp_dir("archive-flag");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    c.time_control = Some("0.01+0".parse().unwrap()); // 0.6 s each
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    // The engine's clock runs out while it thinks.
+    std::thread::sleep(Duration::from_millis(800));
+    app.update(dama::tui::Action::Tick);
+    assert!(app.game().outcome().is_some(), "{}", app.message());
+    let files = archived(&dir);
+    assert_eq!(files.len(), 1, "{files:?}");
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+    assert!(text.contains("[TimeControl \"0.6+0\"]"), "{text}");
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 21 item 1: when the archive cannot be written, the dialog says so (and why) instead
+/// of naming a file that is not there.
+#[test]
+fn an_archive_that_cannot_be_written_is_said() {
+    use dama::notation::fen;
+    use dama::tui::keep::Archived;
+    let dir = temp_dir("archive-bad");
+    std::fs::write(dir.join("archive"), "a file where the folder should be").unwrap();
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut app = App::new(c, Game::new(pos));
+    play_by_keys(&mut app, "22x13");
+    assert!(
+        matches!(app.archived(), Some(Archived::Failed(p, _)) if p.starts_with(dir.join("archive"))),
+        "{:?}",
+        app.archived()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

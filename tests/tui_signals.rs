@@ -725,3 +725,143 @@ fn the_engines_answer_is_drawn_at_once() {
     assert!(status.success(), "{status:?}");
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// The archived games in the data folder of `home`'s session.
+fn archived(data: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data.join("archive"))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// Issue 21 item 1: a game that ends (here by resignation) is archived at once, whatever
+/// ends the session after it: `q` in the game-over dialog, Ctrl-C, the review and its `q`,
+/// a signal. The record says how the game ended, and nothing is left to resume.
+fn archive_case(name: &str, after: &[u8], sig: Option<i32>) {
+    let home = scratch(&format!("archive-{name}"));
+    let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+        return;
+    };
+    let data = s.data.clone();
+    s.play_first_move();
+    s.keys(b"R");
+    wait_until("the question", || s.screen_has("Resign"));
+    s.keys(b"y");
+    wait_until("the game-over dialog", || s.screen_has("Game over"));
+    // The dialog says where the game is.
+    wait_until("the archive's place", || {
+        s.screen_has("Kept in the archive")
+    });
+    s.keys(after);
+    if let Some(sig) = sig {
+        s.signal(sig);
+    }
+    let (status, _, _, err) = s.finish();
+    let files = archived(&data);
+    assert_eq!(files.len(), 1, "{name}: {files:?} {status:?} {err}");
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    for tag in [
+        "[Result \"0-1\"]",
+        "[Termination \"resignation\"]",
+        "[White \"You\"]",
+        "[Black \"dama (depth 1)\"]",
+        "[GameType \"22",
+    ] {
+        assert!(text.contains(tag), "{name}: no {tag} in\n{text}");
+    }
+    assert!(text.contains(FIRST_MOVE), "{name}: {text}");
+    assert!(!s_autosave(&data).exists(), "{name}: nothing to resume");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+fn s_autosave(data: &Path) -> PathBuf {
+    data.join("autosave.pdn")
+}
+
+#[test]
+fn a_finished_game_is_archived_whatever_ends_the_session() {
+    let cases: [(&str, &[u8], Option<i32>); 5] = [
+        ("q", b"q", None),
+        ("ctrl-c", b"\x03", None),
+        ("review-q", b"vqq", None),
+        ("term", b"", Some(libc::SIGTERM)),
+        ("hup", b"", Some(libc::SIGHUP)),
+    ];
+    let runs: Vec<_> = cases
+        .into_iter()
+        .map(|(name, keys, sig)| std::thread::spawn(move || archive_case(name, keys, sig)))
+        .collect();
+    for r in runs {
+        if let Err(e) = r.join() {
+            std::panic::resume_unwind(e);
+        }
+    }
+}
+
+/// Issue 21 item 4: `dama` opens its start screen with the settings remembered in
+/// `$XDG_CONFIG_HOME/dama/settings.toml` (here in Italian, English rules, Black, level 3);
+/// a damaged file is named on the screen and ignored, and dama goes on.
+#[test]
+fn the_start_screen_opens_with_the_remembered_settings() {
+    let home = scratch("prefs");
+    let config = home.join("config");
+    std::fs::create_dir_all(config.join("dama")).unwrap();
+    let file = config.join("dama/settings.toml");
+    std::fs::write(
+        &file,
+        "rules = \"english\"\ncolour = \"black\"\nlevel = 3\nlang = \"it\"\n",
+    )
+    .unwrap();
+    let env = [("XDG_CONFIG_HOME", config.to_str().unwrap())];
+    let Some(mut s) = start_in(None, &[], &home, None, &env) else {
+        return;
+    };
+    wait_until("the remembered settings", || {
+        s.screen_has("Nuova partita") && s.screen_has("livello 3") && s.screen_has("Nero ▸")
+    });
+    s.keys(b"q");
+    let (status, ..) = s.finish();
+    assert!(status.success(), "{status:?}");
+
+    std::fs::write(&file, "level = \"six\"\n").unwrap();
+    let Some(mut s) = start_in(None, &[], &home, None, &env) else {
+        return;
+    };
+    wait_until("the damaged file named", || {
+        s.screen_has("Settings not remembered") && s.screen_has("settings.toml")
+    });
+    assert!(s.screen_has("level 6"), "the defaults");
+    s.keys(b"q");
+    let (status, ..) = s.finish();
+    assert!(status.success(), "{status:?}");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Issue 21 item 2: a session killed (`kill -9`) after its first move leaves both games:
+/// its own in the autosave, the earlier session's unfinished game on the shelf.
+#[test]
+fn a_killed_session_keeps_its_game_and_the_shelved_one() {
+    let home = scratch("shelf-kill");
+    let data = home.join("data/dama");
+    std::fs::create_dir_all(&data).unwrap();
+    let auto = data.join("autosave.pdn");
+    let mut older = dama::rules::Game::new(dama::rules::Position::start(RuleSet::Italian));
+    let m = dama::rules::legal_moves(older.position())[0];
+    older.play(&m).unwrap();
+    write_game(&older, dama::rules::Color::White, "dama (depth 1)", &auto).unwrap();
+    let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+        return;
+    };
+    s.wait_for_board();
+    s.keys(FIRST_MOVE_KEYS);
+    wait_until("the new game kept", || {
+        kept_moves(&auto).is_some_and(|m| m.first().map(String::as_str) == Some(FIRST_MOVE))
+    });
+    s.signal(libc::SIGKILL);
+    let _ = s.finish();
+    let shelf = dama::tui::keep::shelved(&auto);
+    assert_eq!(shelf.len(), 1, "{shelf:?}");
+    assert_eq!(kept_moves(&shelf[0]).unwrap(), [m.to_string()]);
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -116,14 +116,36 @@ fn use_data_folder(config: &mut GameSettings) {
 /// replays as the matching options would. Any option skips it (`run`).
 pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
-    let config = base_config(args);
-    // The kept game, named, when there is one that `--resume` would continue.
-    let kept = config
-        .autosave
+    let mut config = base_config(args);
+    // The settings of the last session (a damaged file is named on the screen and ignored).
+    config.prefs = crate::tui::prefs::file();
+    let remembered = config
+        .prefs
         .as_deref()
-        .and_then(|p| crate::tui::keep::resume(p, rules).ok())
-        .map(|l| l.summary.text(config.lang));
+        .map(crate::tui::prefs::load)
+        .transpose()
+        .map(Option::unwrap_or_default);
+    if let (Ok(r), None) = (&remembered, args.lang) {
+        config.lang = r.lang.unwrap_or(config.lang);
+    }
+    // The kept game, named, when there is one that `--resume` would continue.
+    let kept = config.autosave.as_deref().and_then(|p| {
+        let l = crate::tui::keep::peek_resume(p, rules).ok()?;
+        let mut text = l.summary.text(config.lang);
+        // The other unfinished games (Load lists them all).
+        let shelf = crate::tui::keep::shelved(p).len();
+        let more = if p.exists() {
+            shelf
+        } else {
+            shelf.saturating_sub(1)
+        };
+        if more > 0 {
+            text.push_str(&crate::tui::lang::Msg::MoreUnfinished.fill(config.lang, &[&more]));
+        }
+        Some(text)
+    });
     let mut app = App::start_screen(config, kept);
+    app.remember(remembered.as_ref().map_err(ToString::to_string));
     let mut engine = LazyEngine::new(play_threads(args));
     let ended = crate::tui::run::run(&mut app, &mut engine);
     report_end(&app);
@@ -223,6 +245,25 @@ fn report_end(app: &App) {
     let mut out = std::io::stdout();
     if let Some(p) = app.saved_to() {
         let _ = writeln!(out, "{}", Msg::ExitSaved.fill(lang, &[&p.display()]));
+    }
+    // The finished game's place in the archive (while the game shown is the one archived);
+    // when it could not be written there, the game itself, so that it is not lost.
+    if app.game().outcome().is_some() {
+        match app.archived() {
+            Some(crate::tui::keep::Archived::Written(p)) => {
+                let _ = writeln!(out, "{}", Msg::ExitArchived.fill(lang, &[&p.display()]));
+            }
+            Some(crate::tui::keep::Archived::Failed(p, e)) if app.saved_to().is_none() => {
+                let why = Msg::ArchiveFailed.fill(lang, &[&format!("{}: {e}", p.display())]);
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{}\n\n{}",
+                    Msg::ExitHereItIs.fill(lang, &[&why]),
+                    app.record_text()
+                );
+            }
+            _ => {}
+        }
     }
     let unkept = match app.kept() {
         Kept::InFile(p) => {

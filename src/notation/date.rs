@@ -9,6 +9,12 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// The date of `secs` seconds since 1970-01-01 (UTC), `YYYY.MM.DD`.
+pub fn date_of(secs: u64) -> String {
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
 /// Days since 1970-01-01 to (year, month, day) in the Gregorian calendar (H. Hinnant's
 /// algorithm).
 fn civil_from_days(z: i64) -> (i64, u32, u32) {

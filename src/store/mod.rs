@@ -45,6 +45,26 @@ fn data_dir_from(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
     Some(PathBuf::from(var("HOME")?).join(".local/share/dama"))
 }
 
+/// dama's configuration folder: `$XDG_CONFIG_HOME/dama`, else (on Windows) `%APPDATA%\dama`,
+/// else `~/.config/dama`. `None` when none of these is known (no home). The settings the start
+/// screen remembers live here.
+pub fn config_dir() -> Option<PathBuf> {
+    config_dir_from(|name| std::env::var_os(name))
+}
+
+/// [`config_dir`] with the environment read through `env`, by [`data_dir_from`]'s rule.
+fn config_dir_from(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    let var = |name: &str| env(name).filter(|v| !v.is_empty());
+    if let Some(x) = var("XDG_CONFIG_HOME") {
+        return Some(PathBuf::from(x).join("dama"));
+    }
+    #[cfg(windows)]
+    if let Some(app) = var("APPDATA") {
+        return Some(PathBuf::from(app).join("dama"));
+    }
+    Some(PathBuf::from(var("HOME")?).join(".config/dama"))
+}
+
 /// The endgame tables' folder, `<data>/tables` (each rule set in a folder of its own there).
 /// `None` without a data folder.
 pub fn tables_dir() -> Option<PathBuf> {
@@ -76,6 +96,28 @@ mod tests {
         let relative = [("XDG_DATA_HOME", "rel")];
         assert_eq!(dir(&relative), Some(PathBuf::from("rel/dama")));
         assert_eq!(dir(&[("HOME", "")]), None);
+        assert_eq!(dir(&[]), None);
+    }
+
+    /// The configuration folder: the same rule with `XDG_CONFIG_HOME` and `~/.config`.
+    #[cfg(unix)]
+    #[test]
+    fn the_config_folder_follows_xdg_then_home() {
+        let dir = |vars: &[(&str, &str)]| {
+            config_dir_from(|name| {
+                vars.iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| OsString::from(v))
+            })
+        };
+        assert_eq!(
+            dir(&[("HOME", "/h")]),
+            Some(PathBuf::from("/h/.config/dama"))
+        );
+        let both = [("XDG_CONFIG_HOME", "/x"), ("HOME", "/h")];
+        assert_eq!(dir(&both), Some(PathBuf::from("/x/dama")));
+        let empty = [("XDG_CONFIG_HOME", ""), ("HOME", "/h")];
+        assert_eq!(dir(&empty), Some(PathBuf::from("/h/.config/dama")));
         assert_eq!(dir(&[]), None);
     }
 }

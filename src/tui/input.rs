@@ -54,6 +54,8 @@ pub enum Action {
     /// Text typed into a prompt.
     Char(char),
     Backspace,
+    /// Tab in a file name: complete it.
+    Complete,
     /// Yes / no answers to a question.
     Yes,
     No,
@@ -138,6 +140,10 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::Enter => Some(Action::Select),
             KeyCode::Esc => Some(Action::Cancel),
             KeyCode::Backspace => Some(Action::Backspace),
+            KeyCode::Tab => Some(Action::Complete),
+            // The start screen's list of games above its file name.
+            KeyCode::Up => Some(Action::Up),
+            KeyCode::Down => Some(Action::Down),
             KeyCode::Char(c) if !ctrl => Some(Action::Char(c)),
             _ => None,
         },

@@ -14,6 +14,7 @@ pub mod keep;
 pub mod lang;
 pub mod layout;
 pub mod messages;
+pub mod prefs;
 pub mod run;
 pub mod view;
 pub mod viewer;

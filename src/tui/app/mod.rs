@@ -196,6 +196,11 @@ impl App {
         }
     }
 
+    /// Where the game that ended was archived (or is being, or why it could not be).
+    pub fn archived(&self) -> Option<&crate::tui::keep::Archived> {
+        self.keeper.archived()
+    }
+
     /// The replay viewer, while one is open.
     pub fn replay_viewer(&self) -> Option<&Viewer> {
         self.viewer.as_ref()

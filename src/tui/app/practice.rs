@@ -335,6 +335,7 @@ impl App {
         self.stop_search();
         self.requests.push(Request::NewGame);
         self.game = Game::new(self.start);
+        self.keeper.new_game();
         self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
         self.mark_turn();
@@ -419,11 +420,24 @@ impl App {
             return; // a replayed record is not a game of the player's
         }
         let engine = self.engine_name();
+        // PDN's TimeControl: seconds, then the increment.
+        self.keeper.set_time_control(
+            self.settings
+                .time_control
+                .map(|tc| format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64())),
+        );
         let was_failing = matches!(self.keeper.state(), Kept::Failed(..));
         let state = self
             .keeper
             .keep(&self.game, self.settings.human, &engine, retry);
-        if let Kept::Failed(path, e) = state {
+        let state = state.clone();
+        if let Some(p) = self.keeper.take_dropped() {
+            self.message = self.fill(
+                Msg::ShelfFull,
+                &[&crate::tui::keep::SHELF_SIZE, &p.display()],
+            );
+        }
+        if let Kept::Failed(path, e) = &state {
             // The keeper's state borrows the app: word the messages without `self`.
             let lang = self.settings.lang;
             let not_kept = Msg::NotKept.text(lang);

@@ -44,6 +44,8 @@ pub struct GameSettings {
     pub save_dir: PathBuf,
     /// The language of the interface (`--lang`, else the locale).
     pub lang: Lang,
+    /// Where the start screen remembers its settings for the next session (none: nowhere).
+    pub prefs: Option<PathBuf>,
 }
 
 impl GameSettings {
@@ -61,6 +63,7 @@ impl GameSettings {
             resumed: false,
             save_dir: PathBuf::from("."),
             lang: Lang::En,
+            prefs: None,
         }
     }
 }

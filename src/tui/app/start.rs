@@ -50,6 +50,10 @@ pub struct StartMenu {
     pub kept: Option<String>,
     /// A file name being typed.
     pub prompt: Option<(FileFor, String)>,
+    /// The games in the data folder, newest first, while a file is chosen.
+    pub games: Vec<crate::tui::keep::list::Entry>,
+    /// The game of [`StartMenu::games`] chosen (none: the typed file name counts).
+    pub pick: Option<usize>,
     /// Why the last choice did not work.
     pub error: Option<String>,
 }
@@ -66,6 +70,8 @@ impl StartMenu {
             level: DEFAULT_LEVEL,
             kept,
             prompt: None,
+            games: Vec::new(),
+            pick: None,
             error: None,
         }
     }
@@ -120,6 +126,26 @@ impl App {
         app
     }
 
+    /// The start screen opens with the settings remembered from the last session, or, when
+    /// they could not be read, says why (and keeps the defaults).
+    pub fn remember(&mut self, r: Result<&crate::tui::prefs::Remembered, String>) {
+        let lang = self.settings.lang;
+        let Some(menu) = self.menu.as_mut() else {
+            return;
+        };
+        match r {
+            Ok(r) => {
+                menu.rules = r.rules.unwrap_or(menu.rules);
+                menu.side = r.side.unwrap_or(menu.side);
+                menu.level = r.level.unwrap_or(menu.level);
+                if r.time_control.is_some() {
+                    self.settings.time_control = r.time_control;
+                }
+            }
+            Err(why) => menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why])),
+        }
+    }
+
     pub fn start_menu(&self) -> Option<&StartMenu> {
         self.menu.as_ref()
     }
@@ -129,16 +155,50 @@ impl App {
             return;
         };
         if let Some((what, mut text)) = menu.prompt.take() {
+            let n = menu.games.len();
+            if matches!(
+                action,
+                Action::Char(_) | Action::Backspace | Action::Complete | Action::Up | Action::Down
+            ) {
+                menu.error = None; // acted on: the last error no longer applies
+            }
             match action {
+                // Typing a name leaves the list for the name.
                 Action::Char(c) => {
                     text.push(c);
+                    menu.pick = None;
                     menu.prompt = Some((what, text));
                 }
                 Action::Backspace => {
                     text.pop();
                     menu.prompt = Some((what, text));
                 }
-                Action::Select => self.open_file(what, &text),
+                Action::Complete => {
+                    menu.pick = None;
+                    menu.prompt = Some((what, crate::tui::keep::list::complete(&text)));
+                }
+                Action::Up => {
+                    // Above the first game: the file name.
+                    menu.pick = menu.pick.and_then(|i| i.checked_sub(1));
+                    menu.prompt = Some((what, text));
+                }
+                Action::Down if n > 0 => {
+                    menu.pick = Some(menu.pick.map_or(0, |i| (i + 1).min(n - 1)));
+                    menu.prompt = Some((what, text));
+                }
+                Action::Down => menu.prompt = Some((what, text)),
+                Action::Select => match menu.pick.and_then(|i| menu.games.get(i)) {
+                    Some(g) => {
+                        let path = g.path.clone();
+                        self.open_path(what, path);
+                    }
+                    None if text.trim().is_empty() => {
+                        // Nothing typed, nothing chosen: say so, not an OS error.
+                        menu.error = Some(Msg::StartFileEmpty.text(self.settings.lang).into());
+                        menu.prompt = Some((what, text));
+                    }
+                    None => self.open_file(what, &text),
+                },
                 _ => {} // Esc: back to the menu
             }
             return;
@@ -165,8 +225,23 @@ impl App {
             // change it).
             Item::NewGame | Item::Rules | Item::Side | Item::Level => self.start_new_game(),
             Item::Resume => self.resume_kept(),
-            Item::Load => menu.prompt = Some((FileFor::Load, String::new())),
-            Item::Replay => menu.prompt = Some((FileFor::Replay, String::new())),
+            Item::Load | Item::Replay => {
+                let what = if menu.current() == Item::Load {
+                    FileFor::Load
+                } else {
+                    FileFor::Replay
+                };
+                // The games in the data folder, newest first, the newest chosen.
+                menu.games = self
+                    .settings
+                    .autosave
+                    .as_deref()
+                    .and_then(std::path::Path::parent)
+                    .map(|d| crate::tui::keep::list::games(d, menu.rules))
+                    .unwrap_or_default();
+                menu.pick = (!menu.games.is_empty()).then_some(0);
+                menu.prompt = Some((what, String::new()));
+            }
             Item::Quit => self.quit = true,
         }
     }
@@ -188,6 +263,18 @@ impl App {
                 }
             }
         };
+        if let Some(path) = &self.settings.prefs {
+            let r = crate::tui::prefs::Remembered {
+                rules: Some(menu.rules),
+                side: Some(menu.side),
+                level: Some(menu.level),
+                time_control: self.settings.time_control,
+                lang: Some(self.settings.lang),
+            };
+            // Not remembering is no reason to stop the game: the next start screen has the
+            // defaults, which it would say if the file were damaged.
+            let _ = crate::tui::prefs::save(path, &r);
+        }
         self.start = Position::start(menu.rules);
         self.flipped = self.settings.human == Color::Black;
         self.new_game();
@@ -212,6 +299,7 @@ impl App {
         }
         self.start = *l.game.start();
         self.game = l.game;
+        self.keeper.new_game();
         self.flipped = self.settings.human == Color::Black;
         self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
@@ -248,6 +336,22 @@ impl App {
 
     fn open_file(&mut self, what: FileFor, text: &str) {
         let path = super::expand_home(text.trim());
+        self.open_path(what, path);
+    }
+
+    /// Opens `path` to load or replay. The game in play and the shelved games are continued
+    /// as `--resume` does (the shelved one moved back to the autosave), so that no copy is
+    /// left behind to be continued twice.
+    fn open_path(&mut self, what: FileFor, path: PathBuf) {
+        if what == FileFor::Load
+            && let Some(auto) = self.settings.autosave.clone()
+        {
+            let shelved = path.parent() == Some(crate::tui::keep::shelf_dir(&auto).as_path());
+            if path == auto || (shelved && crate::tui::keep::unshelve(&auto, &path).is_ok()) {
+                self.resume_kept();
+                return;
+            }
+        }
         let rules = self.menu.as_ref().map_or(self.settings.rules, |m| m.rules);
         let error = match what {
             FileFor::Load => match crate::tui::keep::load_game(&path, rules) {

@@ -136,6 +136,7 @@ impl App {
         self.flipped = self.settings.human == Color::Black;
         self.start = *game.start();
         self.game = game;
+        self.keeper.new_game();
         self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
         self.mark_turn();

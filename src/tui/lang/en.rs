@@ -234,6 +234,25 @@ pub fn text(m: Msg) -> &'static str {
         EndUndo => "u    take back the last move",
         EndLook => "Esc  look at the final position",
         EndQuit => "q    quit",
+        PrefsIgnored => "Settings not remembered ({0}): the usual ones instead",
+        ShelfFull => "{0} unfinished games are kept: the oldest moved to {1}",
+        MoreUnfinished => " (and {0} more unfinished: Load lists them)",
+        StartFileEmpty => "Choose a game above or type a file name",
+        StartGamesTitle => "Games in {0}, newest first:",
+        StartGamesNone => "No games in {0} yet.",
+        StartListHint => {
+            "up/down choose, or type a file (Tab completes); Enter opens, Esc goes back"
+        }
+        KindInPlay => "in play",
+        KindUnfinished => "unfinished",
+        KindArchived => "archived",
+        KindSaved => "saved",
+        ListMoves => "{0} mv",
+        ShortItalian => "Italian",
+        ShortEnglish => "English",
+        ExitArchived => "The finished game is in the archive: {0}",
+        ArchivedIn => "Kept in the archive:",
+        ArchiveFailed => "Not kept in the archive: {0}",
 
         OutNoPieces => "{0} wins: {1} has no pieces left",
         OutNoMoves => "{0} wins: {1} has no legal move",

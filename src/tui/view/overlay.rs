@@ -140,7 +140,7 @@ fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     };
     let plies = game.ply();
     let moves = plies.div_ceil(2);
-    let lines = vec![
+    let mut lines = vec![
         Line::from(format!("{}   {verdict}", o.pdn_result(rules))),
         Line::from(crate::tui::lang::outcome(lang, o)),
         Line::from(Msg::After.fill(
@@ -150,6 +150,18 @@ fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 &crate::tui::lang::plies(lang, plies as u64),
             ],
         )),
+    ];
+    // Where the game was archived: it is never lost, whatever key closes the dialog.
+    if let Some(a) = app.archived() {
+        use crate::tui::keep::Archived;
+        lines.push(Line::from(match a {
+            Archived::Failed(_, e) => Msg::ArchiveFailed.fill(lang, &[e]),
+            _ => t(Msg::ArchivedIn).to_string(),
+        }));
+        let room = usize::from(area.width.saturating_sub(4));
+        lines.push(Line::from(fit_path(a.path(), room)));
+    }
+    lines.extend([
         Line::from(""),
         Line::from(t(Msg::EndPlayAgain)),
         Line::from(t(Msg::EndReview)),
@@ -157,6 +169,23 @@ fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         Line::from(t(Msg::EndUndo)),
         Line::from(t(Msg::EndLook)),
         Line::from(t(Msg::EndQuit)),
-    ];
+    ]);
     popup(area, t(Msg::GameOverTitle), lines, theme, buf);
+}
+
+/// `path` in at most `room` columns: the home folder as `~`, then, if still too long, its
+/// end (the file name is what tells games apart) after an ellipsis.
+pub(super) fn fit_path(path: &std::path::Path, room: usize) -> String {
+    let mut text = path.display().to_string();
+    if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty())
+        && let Ok(rest) = path.strip_prefix(&home)
+    {
+        text = format!("~/{}", rest.display());
+    }
+    let n = text.chars().count();
+    if n <= room || room < 2 {
+        return text;
+    }
+    let tail: String = text.chars().skip(n + 1 - room).collect();
+    format!("…{tail}")
 }

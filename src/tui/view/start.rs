@@ -10,6 +10,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Buffer) {
+    if let Some((what, text)) = &menu.prompt {
+        return file_chooser(app, menu, (*what, text), area, buf);
+    }
     let theme = Theme::new(app.settings().look);
     let lang = app.lang();
     let t = |m: Msg| m.text(lang);
@@ -81,7 +84,12 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
         None => lines.push(Line::from(Span::styled(t(Msg::StartKeys), dim))),
     }
     if let Some(e) = &menu.error {
-        lines.push(Line::from(e.clone()));
+        // Errors name files, which can be long: wrapped as the kept game's line is.
+        let room = area.width.saturating_sub(4) as usize;
+        for (i, part) in wrap(e, room).into_iter().enumerate() {
+            let part = if i == 0 { part } else { format!("    {part}") };
+            lines.push(Line::from(part));
+        }
     }
     popup(area, " dama ", lines, &theme, buf);
 }
@@ -109,4 +117,108 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     }
     out.push(line);
     out
+}
+
+/// Load and Replay: the games in the data folder, newest first (a window around the one
+/// chosen), then the file name field (Tab completes), the keys and any error.
+fn file_chooser(
+    app: &App,
+    menu: &StartMenu,
+    (what, text): (FileFor, &str),
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    use crate::tui::keep::list::Kind;
+    let theme = Theme::new(app.settings().look);
+    let lang = app.lang();
+    let t = |m: Msg| m.text(lang);
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let dim = Style::new().add_modifier(Modifier::DIM);
+    let mark = Style::new().add_modifier(Modifier::REVERSED);
+    let room = area.width.saturating_sub(4) as usize;
+    let cut = |s: String| -> String { s.chars().take(room).collect() };
+    let mut lines = vec![
+        Line::from(Span::styled(t(Msg::StartTitle), bold)),
+        Line::from(""),
+    ];
+    let folder = app
+        .settings()
+        .autosave
+        .as_deref()
+        .and_then(std::path::Path::parent)
+        .map(|d| super::overlay::fit_path(d, room.saturating_sub(30)))
+        .unwrap_or_default();
+    if menu.games.is_empty() {
+        lines.push(Line::from(cut(Msg::StartGamesNone.fill(lang, &[&folder]))));
+    } else {
+        lines.push(Line::from(cut(Msg::StartGamesTitle.fill(lang, &[&folder]))));
+        // Rows left for the list: the box's frame and the other lines take ten.
+        let rows = usize::from(area.height).saturating_sub(10).max(1);
+        let at = menu.pick.unwrap_or(0);
+        let first = at
+            .saturating_sub(rows - 1)
+            .min(menu.games.len().saturating_sub(rows));
+        for (i, g) in menu.games.iter().enumerate().skip(first).take(rows) {
+            let rules = match g.rules {
+                Some(crate::rules::RuleSet::Italian) => t(Msg::ShortItalian),
+                Some(crate::rules::RuleSet::English) => t(Msg::ShortEnglish),
+                None => "?",
+            };
+            let (w, b) = &g.players;
+            let you = crate::tui::keep::PLAYER;
+            let name = |n: &str| crate::tui::lang::player_name(lang, n);
+            let opponent = if w == you {
+                name(b)
+            } else if b == you {
+                name(w)
+            } else {
+                format!("{} - {}", name(w), name(b))
+            };
+            let kind = t(match g.kind {
+                Kind::InPlay => Msg::KindInPlay,
+                Kind::Unfinished => Msg::KindUnfinished,
+                Kind::Archived => Msg::KindArchived,
+                Kind::Saved => Msg::KindSaved,
+            });
+            let moves = Msg::ListMoves.fill(lang, &[&g.moves]);
+            // The opponent's column takes what the others leave (they take 51), up to 30.
+            let wide = room.saturating_sub(51).clamp(10, 30);
+            let row = format!(
+                "{:<16} {rules:<8} {:<wide$} {:<7} {moves:>5} {kind}",
+                g.when,
+                opponent.chars().take(wide).collect::<String>(),
+                g.result
+            );
+            let style = if menu.pick == Some(i) {
+                mark
+            } else {
+                Style::new()
+            };
+            lines.push(Line::from(Span::styled(cut(row), style)));
+        }
+    }
+    lines.push(Line::from(""));
+    let key = match what {
+        FileFor::Load => Msg::StartFileLoad,
+        FileFor::Replay => Msg::StartFileReplay,
+    };
+    let field = if menu.pick.is_none() {
+        mark
+    } else {
+        Style::new()
+    };
+    lines.push(Line::from(Span::styled(
+        cut(key.fill(lang, &[&text])),
+        field,
+    )));
+    for part in wrap(t(Msg::StartListHint), room) {
+        lines.push(Line::from(Span::styled(part, dim)));
+    }
+    if let Some(e) = &menu.error {
+        for (i, part) in wrap(e, room).into_iter().enumerate() {
+            let part = if i == 0 { part } else { format!("    {part}") };
+            lines.push(Line::from(part));
+        }
+    }
+    popup(area, " dama ", lines, &theme, buf);
 }

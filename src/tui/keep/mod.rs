@@ -1,0 +1,594 @@
+//! The player's games on disk: saving one as a PDN file, `--load`, and keeping the game in
+//! progress for `--resume` (the autosave: what this module is named for, apart from the
+//! notation layer's atomic writes).
+//!
+//! [`Keeper`] is the one place that keeps the game in progress: the TUI tells it about every
+//! change and it writes the autosave (atomically), clears it when there is nothing left to
+//! continue, and remembers whether that worked, so nobody is told a game is kept when it is
+//! not. Under the terminal loop the writing (with its `fsync`) is done by a keeper thread, so
+//! a slow disk never holds up a move. The PDN text itself is the notation layer's; this
+//! module names the players. Apart: the archive of finished games (`archive`), the shelf of
+//! unfinished ones (`shelf`), the list of the games in the data folder (`list`), reading a
+//! game back (`load`) and the marks of an older kept game (`marks`).
+
+mod archive;
+pub mod list;
+mod load;
+mod marks;
+mod shelf;
+
+pub use load::{LoadError, Loaded, ResumeError, Summary, load_game, peek_resume, resume};
+pub use marks::mark_older;
+use marks::{clear_note_elsewhere, note_elsewhere};
+
+pub use archive::{Archived, archive_dir, termination};
+pub use shelf::{SHELF_SIZE, shelf_dir, shelved, unshelve};
+
+use crate::notation::pdn::{self, PdnGame};
+use crate::rules::{Color, Game, Move, Outcome, Position};
+use crate::store::{Overwrite, save_atomic};
+use crate::tui::writer::Writer;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The player's name in saved games; a game is continued with the player on the side that
+/// carries it.
+pub const PLAYER: &str = "You";
+
+/// The record of `game` as dama saves it: the player named [`PLAYER`], the computer `engine`,
+/// today's date and the time of day (UTC, so that two games of one day can be told apart).
+pub fn record(game: &Game, human: Color, engine: &str) -> PdnGame {
+    let (white, black) = match human {
+        Color::White => (PLAYER, engine),
+        Color::Black => (engine, PLAYER),
+    };
+    let mut record = PdnGame::from_game(game, "dama", white, black);
+    record.set_tag("Time", &time_of_day());
+    record
+}
+
+/// The time of day, UTC: `HH:MM:SS`.
+fn time_of_day() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+        % 86_400;
+    format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+/// Writes `game` to `path` as PDN (atomically: a temporary file renamed over the target).
+/// `engine` names the computer player. The folder must exist.
+///
+/// # Errors
+/// Any I/O error (a missing folder is one); an existing file at `path` is then left as it was.
+pub fn write_game(game: &Game, human: Color, engine: &str, path: &Path) -> io::Result<()> {
+    let text = pdn::write_game(&record(game, human, engine));
+    save_atomic(path, &text, Overwrite::Replace)
+}
+
+/// What became of the game in progress as far as the autosave goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// The player has not acted on this game here: the kept game, if any, is as it was.
+    Untouched,
+    /// The game is in the autosave, up to its last move.
+    InFile(PathBuf),
+    /// Nothing to continue (the game is over or has no move): no autosave is left.
+    Nothing,
+    /// The game could not be kept: the autosave's path and why.
+    Failed(PathBuf, String),
+    /// There is no data folder (no home) to keep it in.
+    NoPlace,
+}
+
+/// What the autosave was last brought up to date with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Snapshot {
+    start: Position,
+    moves: Vec<Move>,
+    outcome: Option<Outcome>,
+    human: Color,
+    engine: String,
+}
+
+impl Snapshot {
+    fn of(game: &Game, human: Color, engine: &str) -> Snapshot {
+        Snapshot {
+            start: *game.start(),
+            moves: game.moves().to_vec(),
+            outcome: game.outcome(),
+            human,
+            engine: engine.to_string(),
+        }
+    }
+}
+
+/// Keeps the game in progress in the autosave file, after every change, once this session
+/// has taken it over.
+///
+/// A session takes the autosave over when its player first acts on the game (a move, a take
+/// back) or when it continues the kept game (`--resume`). Until then the kept game belongs to
+/// an earlier session and is left alone, however this one ends.
+///
+/// The writing is done in step with [`Keeper::keep`], or, once [`Keeper::in_background`] was
+/// called, by a keeper thread: then [`Keeper::state`] follows once the write is done, and a
+/// `keep` with `retry` (quitting, or asking whether to) waits for it.
+#[derive(Debug)]
+pub struct Keeper {
+    path: Option<PathBuf>,
+    owned: bool,
+    /// The game as of the last attempt to keep it; nothing is written while it is unchanged.
+    last: Option<Snapshot>,
+    state: Kept,
+    /// Where the autosave is written in step (none once the keeper thread has it).
+    disk: Option<Disk>,
+    /// The keeper thread, once the writing is handed to it.
+    writer: Option<Writer<Job, Done>>,
+    /// The archive's folder (none without a data folder).
+    archive_dir: Option<PathBuf>,
+    /// The game was seen going on in this session: when it ends, it is archived.
+    seen_going: bool,
+    /// The game as it was archived last (a take-back and a new end archive it again).
+    ended: Option<Snapshot>,
+    /// Where this session's game was archived, once it ended.
+    archive: Option<Archived>,
+    /// The time control, for the archived record's `TimeControl` tag (`300+3`).
+    time_control: Option<String>,
+    /// The autosave does not hold this session's game yet: another unfinished game there
+    /// (an earlier session's, or this session's before a new game) is shelved, not replaced.
+    fresh: bool,
+    /// An unfinished game moved from the shelf to the archive (the shelf was full), not told yet.
+    dropped: Option<PathBuf>,
+}
+
+impl Keeper {
+    /// A keeper for the autosave at `path` (`None`: there is nowhere to keep games), which
+    /// the session does not own yet.
+    pub fn new(path: Option<PathBuf>) -> Keeper {
+        Keeper {
+            disk: path.clone().map(|path| Disk {
+                path,
+                marked: false,
+            }),
+            archive_dir: path.as_deref().and_then(Path::parent).map(archive_dir),
+            path,
+            owned: false,
+            last: None,
+            state: Kept::Untouched,
+            writer: None,
+            seen_going: false,
+            ended: None,
+            archive: None,
+            time_control: None,
+            fresh: true,
+            dropped: None,
+        }
+    }
+
+    /// The unfinished game moved from the shelf to the archive since the last call (the
+    /// shelf keeps [`SHELF_SIZE`]), for the player to be told once.
+    pub fn take_dropped(&mut self) -> Option<PathBuf> {
+        self.dropped.take()
+    }
+
+    /// The time control of the games played (`300+3`: seconds and increment, as PDN writes
+    /// it), for the archive.
+    pub fn set_time_control(&mut self, tc: Option<String>) {
+        self.time_control = tc;
+    }
+
+    /// A new game begins: its end is archived in a file of its own.
+    pub fn new_game(&mut self) {
+        self.fresh = true;
+        self.seen_going = false;
+        self.ended = None;
+        self.archive = None;
+    }
+
+    /// Where the game that ended was archived (or is being, or could not be).
+    pub fn archived(&self) -> Option<&Archived> {
+        self.archive.as_ref()
+    }
+
+    /// From now on the autosave is written by a keeper thread of its own (see [`Keeper`]).
+    /// Without an autosave there is nothing to hand over.
+    ///
+    /// # Errors
+    /// When the operating system refuses the thread: the keeper then goes on writing in step.
+    pub fn in_background(&mut self) -> io::Result<()> {
+        let Some(disk) = &self.disk else {
+            return Ok(()); // no autosave, or handed over already
+        };
+        let mut theirs = disk.clone();
+        self.writer = Some(Writer::spawn("dama-keeper", move |job| theirs.put(&job))?);
+        self.disk = None;
+        Ok(())
+    }
+
+    /// The game is the kept game itself, as the autosave holds it (`--resume`): the session
+    /// owns the autosave, which is rewritten only once the game changes.
+    pub fn adopt(&mut self, game: &Game, human: Color, engine: &str) {
+        self.owned = true;
+        self.fresh = false;
+        self.last = Some(Snapshot::of(game, human, engine));
+        if let Some(p) = &self.path {
+            self.state = Kept::InFile(p.clone());
+        }
+    }
+
+    /// The autosave's path, if there is one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The player acted on the game: from now on the autosave follows it.
+    pub fn take_over(&mut self) {
+        self.owned = true;
+    }
+
+    /// What the last attempt to keep the game did (of those the keeper thread has finished).
+    pub fn state(&self) -> &Kept {
+        &self.state
+    }
+
+    /// Brings the autosave up to date with `game` (played by the player as `human` against
+    /// `engine`): written while the game goes on, removed once there is nothing left to
+    /// continue. Nothing happens before the session has taken the autosave over, nor while
+    /// the game is as it was at the last attempt, unless `retry` and that attempt failed.
+    /// With `retry` (the player quits, or is asked whether to) the answer must be known: any
+    /// write the keeper thread has in hand is finished before this returns.
+    ///
+    /// When writing fails, the file kept before (an older game, or this one some moves ago) is
+    /// set aside as [`previous_path`], so that `--resume` says the newest game was not kept
+    /// instead of quietly continuing an older one. Where the folder cannot be written, so
+    /// that nothing can be set aside, the file kept before is marked instead (when it can be
+    /// written: see [`mark_older`]), and `--resume` says the same.
+    pub fn keep(&mut self, game: &Game, human: Color, engine: &str, retry: bool) -> &Kept {
+        self.collect(retry);
+        let snap = Snapshot::of(game, human, engine);
+        let over = game.outcome().is_some();
+        if !over {
+            self.seen_going = true;
+        }
+        // A game that went on here and has ended is archived, owned or not: the autosave is
+        // an earlier session's until the player acts, the finished game is this one's.
+        let archive = self.archive_job(game, human, engine, &snap);
+        if !self.owned {
+            if let Some(a) = archive {
+                self.run(Job::Finish {
+                    clear: false,
+                    archive: Some(a),
+                    shelve: false,
+                });
+            }
+            return &self.state;
+        }
+        let failed = matches!(self.state, Kept::Failed(..) | Kept::NoPlace);
+        if archive.is_none() && self.last.as_ref() == Some(&snap) && !(retry && failed) {
+            return &self.state;
+        }
+        self.last = Some(snap);
+        let goes_on = game.ply() > 0 && !over;
+        if self.path.is_none() {
+            self.state = if goes_on {
+                Kept::NoPlace
+            } else {
+                Kept::Nothing
+            };
+            return &self.state;
+        }
+        // The text is made here, at the change (its time of day is the move's).
+        // The first job of this game shelves another unfinished game found in the autosave.
+        let shelve = std::mem::take(&mut self.fresh);
+        let job = if goes_on {
+            Job::Write {
+                text: pdn::write_game(&record(game, human, engine)),
+                shelve,
+            }
+        } else {
+            Job::Finish {
+                clear: true,
+                archive,
+                shelve,
+            }
+        };
+        self.run(job);
+        self.collect(retry);
+        &self.state
+    }
+
+    /// The archive's file and text when `game` has ended since it was last archived (and
+    /// went on in this session).
+    fn archive_job(
+        &mut self,
+        game: &Game,
+        human: Color,
+        engine: &str,
+        snap: &Snapshot,
+    ) -> Option<(PathBuf, String)> {
+        if game.outcome().is_none() || !self.seen_going || self.ended.as_ref() == Some(snap) {
+            return None;
+        }
+        self.ended = Some(snap.clone());
+        let dir = self.archive_dir.as_ref()?;
+        // The same game ended anew (after a take-back) replaces its own archived record.
+        let path = match &self.archive {
+            Some(a) => a.path().to_path_buf(),
+            None => archive::new_path(dir),
+        };
+        let mut rec = record(game, human, engine);
+        let text = archive::text(game, &mut rec, self.time_control.as_deref());
+        self.archive = Some(Archived::Pending(path.clone()));
+        Some((path, text))
+    }
+
+    /// Does `job` on the keeper thread, or in step without one.
+    fn run(&mut self, job: Job) {
+        if let Some(w) = &self.writer {
+            w.hand(job);
+        } else if let Some(disk) = &mut self.disk {
+            let done = disk.put(&job);
+            self.take(done);
+        } else if let Job::Finish {
+            archive: Some((path, text)),
+            ..
+        } = &job
+        {
+            // No autosave (and so no data folder) yet an archive: write it all the same.
+            let done = Done {
+                kept: None,
+                archived: Some(write_archive(path, text)),
+                dropped: None,
+            };
+            self.take(done);
+        }
+    }
+
+    /// Takes up what a job did. An archive's outcome counts only for the game archived now
+    /// (a new game may have begun since the job was handed over).
+    fn take(&mut self, done: Done) {
+        if let Some(k) = done.kept {
+            self.state = k;
+        }
+        if done.dropped.is_some() {
+            self.dropped = done.dropped;
+        }
+        if let Some(a) = done.archived
+            && self
+                .archive
+                .as_ref()
+                .is_some_and(|mine| mine.path() == a.path())
+        {
+            self.archive = Some(a);
+        }
+    }
+
+    /// Takes up what the keeper thread has finished, after waiting for all of it if `wait`.
+    fn collect(&mut self, wait: bool) {
+        if let Some(done) = self.writer.as_ref().and_then(|w| w.done(wait)) {
+            self.take(done);
+        }
+    }
+}
+
+/// What the autosave is to become.
+#[derive(Debug)]
+enum Job {
+    /// The game goes on: this PDN text; with `shelve`, another unfinished game in the
+    /// autosave is shelved first.
+    Write { text: String, shelve: bool },
+    /// The game is over: archive it (when it went on here), and, when `clear`, leave no
+    /// autosave (nothing to continue).
+    Finish {
+        clear: bool,
+        archive: Option<(PathBuf, String)>,
+        shelve: bool,
+    },
+}
+
+/// What a job did: the autosave's state (when the job touched it) and the archive's.
+#[derive(Debug)]
+struct Done {
+    kept: Option<Kept>,
+    archived: Option<Archived>,
+    /// An unfinished game the full shelf moved to the archive.
+    dropped: Option<PathBuf>,
+}
+
+/// Writes the archived record `text` at `path`, making the archive's folder if need be.
+fn write_archive(path: &Path, text: &str) -> Archived {
+    match keep_file(text, path) {
+        Ok(()) => Archived::Written(path.to_path_buf()),
+        Err(e) => Archived::Failed(path.to_path_buf(), e.to_string()),
+    }
+}
+
+/// The part of keeping that touches the disk, on whichever thread writes.
+#[derive(Clone, Debug)]
+struct Disk {
+    path: PathBuf,
+    /// The kept game was marked older than this session's (see [`mark_older`]) since this
+    /// session last kept its game: once is enough.
+    marked: bool,
+}
+
+impl Disk {
+    fn put(&mut self, job: &Job) -> Done {
+        let archived = match job {
+            Job::Finish {
+                archive: Some((path, text)),
+                ..
+            } => Some(write_archive(path, text)),
+            _ => None,
+        };
+        let shelved = match job {
+            Job::Write { shelve: true, .. } | Job::Finish { shelve: true, .. } => {
+                shelf::shelve(&self.path, &self.path)
+            }
+            _ => None,
+        };
+        let kept = match job {
+            Job::Finish { clear: false, .. } => None,
+            _ => Some(self.put_autosave(job)),
+        };
+        // The newest game could not be kept: the game shelved for it is set aside instead,
+        // so that `--resume` says so rather than continue it as if it were the last.
+        if let (Some(Kept::Failed(..)), Some(s)) = (&kept, &shelved) {
+            let _ = std::fs::rename(&s.to, previous_path(&self.path));
+        }
+        Done {
+            kept,
+            archived,
+            dropped: shelved.and_then(|s| s.dropped),
+        }
+    }
+
+    fn put_autosave(&mut self, job: &Job) -> Kept {
+        let path = self.path.clone();
+        match job {
+            Job::Write { text, .. } => match keep_file(text, &path) {
+                Ok(()) => {
+                    // The newest game is kept (the file replaced, any mark with it): an older
+                    // one set aside is no longer needed to tell the player anything, and
+                    // goes back on the shelf of unfinished games.
+                    shelf::shelve(&previous_path(&path), &path);
+                    clear_note_elsewhere(&path);
+                    self.marked = false;
+                    Kept::InFile(path)
+                }
+                Err(e) => {
+                    if path.is_file() && std::fs::rename(&path, previous_path(&path)).is_err() {
+                        self.mark();
+                    }
+                    Kept::Failed(path, e.to_string())
+                }
+            },
+            Job::Finish { .. } => match std::fs::remove_file(&path) {
+                Ok(()) => {
+                    clear_note_elsewhere(&path);
+                    Kept::Nothing
+                }
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    clear_note_elsewhere(&path);
+                    Kept::Nothing
+                }
+                Err(e) => {
+                    // The game kept before stays, though this one is newer (and over).
+                    self.mark();
+                    let why = format!("the game kept before could not be removed: {e}");
+                    Kept::Failed(path, why)
+                }
+            },
+        }
+    }
+
+    /// Marks the game kept at the autosave as older than this session's, once per failure: in
+    /// the file itself, else (the file cannot be written either: a read-only file system, or
+    /// `chmod -R`) in a note outside the data folder.
+    fn mark(&mut self) {
+        if !self.marked {
+            self.marked = mark_older(&self.path)
+                .or_else(|_| note_elsewhere(&self.path))
+                .is_ok();
+        }
+    }
+}
+
+/// Writes the autosave (`text`, atomically), creating the data folder it lives in (the one
+/// folder dama makes on its own: it is dama's, and the player never typed it).
+fn keep_file(text: &str, path: &Path) -> io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    save_atomic(path, text, Overwrite::Replace)
+}
+
+/// Where the game kept before is set aside when the newest one could not be written:
+/// `autosave.pdn` -> `autosave-previous.pdn`.
+pub fn previous_path(autosave: &Path) -> PathBuf {
+    let stem = autosave
+        .file_stem()
+        .map_or_else(|| "autosave".into(), |s| s.to_string_lossy().into_owned());
+    let name = match autosave.extension() {
+        Some(ext) => format!("{stem}-previous.{}", ext.to_string_lossy()),
+        None => format!("{stem}-previous"),
+    };
+    autosave.with_file_name(name)
+}
+
+/// Removes the temporary files that saves killed midway left in the data folder.
+pub fn clean_data_folder(dir: &Path) {
+    crate::store::remove_stale_temporaries(dir, None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{RuleSet, legal_moves};
+
+    fn play(game: &mut Game, text: &str) {
+        let m = legal_moves(game.position())
+            .into_iter()
+            .find(|m| m.to_string() == text)
+            .unwrap();
+        game.play(&m).unwrap();
+    }
+
+    /// Issue 24: with the keeper thread, every move is handed over and the newest game is
+    /// in the file once quitting (`retry`) has waited for it.
+    #[test]
+    fn the_keeper_thread_keeps_the_newest_game() {
+        let dir = std::env::temp_dir().join(format!("dama-keeper-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let auto = dir.join("autosave.pdn");
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        for m in ["22-18", "11-14", "18x11", "7x14"] {
+            play(&mut game, m);
+            k.keep(&game, Color::White, "dama (depth 1)", false);
+        }
+        assert_eq!(
+            k.keep(&game, Color::White, "dama (depth 1)", true),
+            &Kept::InFile(auto.clone())
+        );
+        let kept = load_game(&auto, RuleSet::Italian).unwrap().game;
+        assert_eq!(kept.moves(), game.moves());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A write that fails on the keeper thread is reported by the next `keep`, as in step;
+    /// dropping the keeper finishes a write still in hand.
+    #[test]
+    fn the_keeper_thread_reports_failures_and_finishes_on_drop() {
+        let dir = std::env::temp_dir().join(format!("dama-keeper-fail-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("data"), "not a folder").unwrap();
+        let bad = dir.join("data/autosave.pdn");
+        let mut k = Keeper::new(Some(bad.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "22-18");
+        k.keep(&game, Color::White, "dama (depth 1)", false);
+        let state = k.keep(&game, Color::White, "dama (depth 1)", true).clone();
+        assert!(
+            matches!(&state, Kept::Failed(p, _) if *p == bad),
+            "{state:?}"
+        );
+
+        let good = dir.join("autosave.pdn");
+        let mut k = Keeper::new(Some(good.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        k.keep(&game, Color::White, "dama (depth 1)", false);
+        drop(k);
+        assert_eq!(
+            load_game(&good, RuleSet::Italian).unwrap().game.moves(),
+            game.moves()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
