@@ -13,14 +13,13 @@
 //! [`Reader`] reads game after game; after a damaged game it skips to the next one, so one bad
 //! record never hides the rest of a file.
 
+mod file;
 mod lexer;
 mod reader;
 mod writer;
 
-pub use reader::{
-    FileError, GameStart, Head, Reader, SNIFF_BYTES, Unclosed, decode, read_file, read_game,
-    read_games, read_text,
-};
+pub use file::{FileError, SNIFF_BYTES, Unclosed, decode, read_file, read_text};
+pub use reader::{GameStart, Head, Reader, read_game, read_games};
 pub use writer::{LINE_WIDTH, write_game, write_games};
 // Saving lives in the store; re-exported here where records are written.
 pub use super::date::today;
