@@ -353,7 +353,11 @@ fn a_game_that_cannot_be_kept_is_never_called_kept() {
         app.message()
     );
     answer_search(&mut app, "11-14", Report::default());
-    assert!(app.message().contains("Not kept"), "{}", app.message());
+    assert!(
+        app.message().contains("The game could not be kept"),
+        "{}",
+        app.message()
+    );
     assert!(matches!(app.kept(), Kept::Failed(p, _) if *p == auto));
 
     press(&mut app, KeyCode::Char('q'));

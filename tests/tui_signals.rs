@@ -461,7 +461,7 @@ fn a_file_size_limit_is_an_error_and_resume_says_the_game_was_not_kept() {
     s.keys(FIRST_MOVE_KEYS);
     let auto_dir = data.clone();
     wait_until("the failure to be told", || {
-        s.screen_has("Not kept: File too large")
+        s.screen_has("could not be kept: File too large")
             && previous_path(&auto_dir.join("autosave.pdn")).exists()
     });
     s.keys(b"q");

@@ -103,6 +103,10 @@ pub struct App {
     saved_to: Option<PathBuf>,
     /// Keeps the game in the autosave for `--resume`.
     keeper: Keeper,
+    /// The player has been told in full that the game could not be kept (further failures
+    /// add a short note): the keeper thread's answer may come after the next move, so
+    /// whether it failed before is not the same as whether it was said.
+    failure_told: bool,
     /// A save waiting for the player to confirm replacing an existing file.
     replace: Option<PathBuf>,
     /// The replay viewer, while a PDN file is being viewed.
@@ -153,6 +157,7 @@ impl App {
             tick: 0,
             saved_to: None,
             keeper,
+            failure_told: false,
             replace: None,
             viewer: None,
             back_to_start: None,
@@ -352,6 +357,11 @@ impl App {
             Action::Tick => {
                 self.tick = self.tick.wrapping_add(1);
                 self.check_flag();
+                // The keeper thread's answer (a failure to tell) is looked at on every tick,
+                // not only at the next move; nothing is written when nothing changed.
+                if self.keeper.is_background() {
+                    self.keep(false);
+                }
                 return;
             }
             Action::Engine(msg) => {

@@ -426,7 +426,6 @@ impl App {
                 .time_control
                 .map(|tc| format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64())),
         );
-        let was_failing = matches!(self.keeper.state(), Kept::Failed(..));
         let state = self
             .keeper
             .keep(&self.game, self.settings.human, &engine, retry);
@@ -441,13 +440,16 @@ impl App {
             // The keeper's state borrows the app: word the messages without `self`.
             let lang = self.settings.lang;
             let not_kept = Msg::NotKept.text(lang);
-            if !was_failing {
+            if !self.failure_told {
                 self.message = Msg::NotKeptIn.fill(lang, &[&path.display(), &e]);
+                self.failure_told = true;
             } else if !self.message.contains(not_kept)
                 && !self.message.contains(Msg::NotKeptMark.text(lang))
             {
                 self.message = format!("{}. {not_kept}: {e}", self.message);
             }
+        } else if matches!(state, Kept::InFile(_) | Kept::Nothing) {
+            self.failure_told = false;
         }
     }
 

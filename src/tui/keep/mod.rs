@@ -205,6 +205,11 @@ impl Keeper {
         Ok(())
     }
 
+    /// The writing is done by the keeper thread (its answers come later).
+    pub fn is_background(&self) -> bool {
+        self.writer.is_some()
+    }
+
     /// The game is the kept game itself, as the autosave holds it (`--resume`): the session
     /// owns the autosave, which is rewritten only once the game changes.
     pub fn adopt(&mut self, game: &Game, human: Color, engine: &str) {

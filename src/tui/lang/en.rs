@@ -128,7 +128,7 @@ pub fn text(m: Msg) -> &'static str {
         SavedTo => "Saved to {0}",
         NotKeptIn => "The game could not be kept in {0}: {1} (s saves it elsewhere)",
         NotKeptMark => "not be kept",
-        NotKept => "Not kept",
+        NotKept => "The game could not be kept",
         WinsIn => "{0} wins in {1}",
         MovesOne => "1 move",
         MovesMany => "{0} moves",

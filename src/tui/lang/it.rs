@@ -133,7 +133,7 @@ pub fn text(m: Msg) -> &'static str {
         SavedTo => "Salvata in {0}",
         NotKeptIn => "Non è stato possibile conservare la partita in {0}: {1} (s la salva altrove)",
         NotKeptMark => "possibile conservare",
-        NotKept => "Non conservata",
+        NotKept => "La partita non è stata conservata",
         WinsIn => "vince il {0} in {1}",
         MovesOne => "1 mossa",
         MovesMany => "{0} mosse",
