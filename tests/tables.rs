@@ -608,3 +608,129 @@ fn a_match_plays_endings_by_the_tables_when_built() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every position up to 3 pieces, read back from the compact files (memory-mapped, blocks
+/// decompressed through a cache far smaller than the tables, captures played out where the
+/// file does not care), has the value the build solved: both rule sets.
+#[test]
+fn compact_files_give_every_position_its_solved_value() {
+    for rules in [RuleSet::Italian, RuleSet::English] {
+        let (data, built) = shared(rules);
+        let dir = data.join("dama/tables").join(rules.name());
+        dama::tables::set_cache_bytes(64 << 10);
+        let read = Tables::load(&dir, rules, 6);
+        dama::tables::set_cache_bytes(0);
+        assert_eq!(read.max_pieces(), 3);
+        let mut captures = 0;
+        for s in built.slices() {
+            let r = read.slice(s.material).unwrap();
+            assert!(r.packed_file().is_some() && r.values().is_none());
+            assert_eq!((r.wins, r.draws, r.losses), (s.wins, s.draws, s.losses));
+            for i in 0..s.material.size() {
+                let Some(pos) =
+                    dama::tables::index::unrank(s.material, i).and_then(|p| p.position(rules))
+                else {
+                    continue;
+                };
+                captures += usize::from(dama::rules::has_capture(&pos));
+                assert_eq!(read.probe(&pos), built.probe(&pos), "{rules}: {pos:?}");
+            }
+        }
+        assert!(captures > 1000, "{captures}");
+        assert!(read.cache_bytes() <= 64 << 10, "{}", read.cache_bytes());
+    }
+}
+
+/// FNV-1a 64, as the version-1 files used.
+fn fnv(parts: &[&[u8]]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &b in *part {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// A version-1 file (one byte a position) of a solved slice, as earlier versions wrote it.
+fn old_file(rules: RuleSet, t: &Tables, m: Material) -> Vec<u8> {
+    let mut body = vec![255u8; m.size() as usize];
+    for (i, v) in body.iter_mut().enumerate() {
+        if let Some(pos) = dama::tables::index::unrank(m, i as u64).and_then(|p| p.position(rules))
+        {
+            *v = match t.probe(&pos).unwrap() {
+                Wdl::Draw => 0,
+                Wdl::Win(d) | Wdl::Loss(d) => d as u8 + 1,
+            };
+        }
+    }
+    let s = t.slice(m).unwrap();
+    let mut h = [0u8; 64];
+    h[0..8].copy_from_slice(b"DAMA-TB\0");
+    h[8..10].copy_from_slice(&1u16.to_le_bytes());
+    h[10] = u8::from(rules == RuleSet::English);
+    h[11..15].copy_from_slice(&[m.men, m.kings, m.their_men, m.their_kings]);
+    h[15] = s.max_dtw as u8;
+    h[16..24].copy_from_slice(&m.size().to_le_bytes());
+    h[24..32].copy_from_slice(&s.wins.to_le_bytes());
+    h[32..40].copy_from_slice(&s.draws.to_le_bytes());
+    h[40..48].copy_from_slice(&s.losses.to_le_bytes());
+    let sum = fnv(&[&h[0..48], &body]);
+    h[48..56].copy_from_slice(&sum.to_le_bytes());
+    [&h[..], &body].concat()
+}
+
+/// Files of the old one-byte format are never misread: loading refuses them naming the
+/// format, and the build converts them (no solving) into the compact one.
+#[test]
+fn old_format_files_are_refused_by_the_engine_and_converted_by_the_build() {
+    let rules = RuleSet::English;
+    let (_, built) = shared(rules);
+    let dir = scratch("old-format");
+    for m in Material::all_up_to(3) {
+        std::fs::write(file::path(&dir, m), old_file(rules, built, m)).unwrap();
+    }
+    let load = Tables::load_checked(&dir, rules, 6);
+    assert_eq!(load.tables.max_pieces(), 0);
+    assert_eq!(
+        load.problems.len(),
+        Material::all_up_to(3).len(),
+        "each named"
+    );
+    let why = load.problems[0].to_string();
+    assert!(
+        why.contains("table format version 1 (one byte a position); this dama reads version 2")
+            && why.contains("`dama tables build` converts it"),
+        "{why}"
+    );
+    let mut converted = Vec::new();
+    let again = build(
+        &BuildOptions {
+            rules,
+            max_pieces: 3,
+            threads: 1,
+            dir: &dir,
+        },
+        &mut |_| {},
+        &mut |e| match e {
+            dama::tables::SliceEvent::Converted(m) => converted.push(m),
+            other => panic!("{other:?}"),
+        },
+    )
+    .unwrap();
+    assert_eq!(converted.len(), Material::all_up_to(3).len());
+    let read = Tables::load(&dir, rules, 6);
+    assert_eq!(read.max_pieces(), 3);
+    for s in built.slices() {
+        for i in 0..s.material.size() {
+            if let Some(pos) =
+                dama::tables::index::unrank(s.material, i).and_then(|p| p.position(rules))
+            {
+                assert_eq!(read.probe(&pos), built.probe(&pos), "{pos:?}");
+                assert_eq!(again.probe(&pos), built.probe(&pos), "{pos:?}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
