@@ -734,3 +734,44 @@ fn old_format_files_are_refused_by_the_engine_and_converted_by_the_build() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// What a probe costs: the same random positions (up to 4 pieces, a third of them with a
+/// capture to play out) probed in the tables as built (one byte a position in memory) and
+/// read back from the compact files with the default cache and with a 64 KiB one (nearly
+/// every probe a miss). Prints the times (`--nocapture`); asserts the answers agree.
+#[test]
+#[ignore = "release: a measurement (probe cost), run with --nocapture"]
+fn probe_cost_in_memory_against_compact() {
+    let rules = RuleSet::Italian;
+    let dir = scratch("probe-cost");
+    let built = build_with(rules, 4, &dir, 2);
+    let positions = sample_positions(&built, 200_000, |_| true, 9);
+    let time = |t: &Tables| {
+        let start = std::time::Instant::now();
+        let answers: Vec<Option<Wdl>> = positions.iter().map(|p| t.probe(p)).collect();
+        (
+            start.elapsed().as_nanos() as f64 / positions.len() as f64,
+            answers,
+        )
+    };
+    let (full_ns, want) = time(&built);
+    let compact = Tables::load(&dir, rules, 6);
+    let (cold_ns, got) = time(&compact);
+    assert_eq!(got, want);
+    let (warm_ns, got) = time(&compact);
+    assert_eq!(got, want);
+    dama::tables::set_cache_bytes(64 << 10);
+    let small = Tables::load(&dir, rules, 6);
+    dama::tables::set_cache_bytes(0);
+    let (small_ns, got) = time(&small);
+    assert_eq!(got, want);
+    let captures = positions
+        .iter()
+        .filter(|p| dama::rules::has_capture(p))
+        .count();
+    eprintln!(
+        "{} probes ({captures} with a capture): in memory {full_ns:.0} ns, compact first pass {cold_ns:.0} ns, warm {warm_ns:.0} ns, 64 KiB cache {small_ns:.0} ns",
+        positions.len()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

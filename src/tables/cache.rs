@@ -3,22 +3,58 @@
 //! each shard evicting by "second chance" (a block used since the hand last passed stays one
 //! more round) once its share of the budget is used.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The default budget: 64 MiB of decompressed blocks per rule set.
 pub const DEFAULT_BYTES: usize = 64 << 20;
 
 const SHARDS: usize = 16;
+/// Blocks each thread keeps in front of the shared cache: at most 64 x 32 KB a thread.
+const RECENT: usize = 64;
+
+/// A block this thread used, under its key.
+type Recent = Option<(u64, Arc<[u8]>)>;
+
+thread_local! {
+    /// The blocks this thread used last, by key (keys are unique in the process, whichever
+    /// cache they came from, so one list serves every cache).
+    static RECENT_BLOCKS: RefCell<Vec<Recent>> =
+        RefCell::new(vec![None; RECENT]);
+}
+
+/// Keys are mixed already by this multiply; the map needs no other hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = mix(k);
+    }
+}
+
+#[inline]
+fn mix(k: u64) -> u64 {
+    k.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
 
 struct Entry {
-    data: Box<[u8]>,
+    data: Arc<[u8]>,
     used: bool,
 }
 
 #[derive(Default)]
 struct Shard {
-    map: HashMap<u64, Entry>,
+    map: HashMap<u64, Entry, std::hash::BuildHasherDefault<KeyHasher>>,
     /// Keys in the order the hand visits them.
     ring: VecDeque<u64>,
     bytes: usize,
@@ -55,29 +91,52 @@ impl Cache {
         load: impl FnOnce() -> Option<Vec<u8>>,
         f: impl FnOnce(&[u8]) -> R,
     ) -> Option<R> {
-        // Fibonacci hashing spreads consecutive blocks over the shards.
-        let shard = &self.shards[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as usize];
+        let slot = (mix(key) >> 58) as usize % RECENT;
+        let recent = RECENT_BLOCKS.with(|r| match &r.borrow()[slot] {
+            Some((k, d)) if *k == key => Some(d.clone()),
+            _ => None,
+        });
+        let data = match recent {
+            Some(d) => d,
+            None => {
+                let d = self.shared(key, load)?;
+                RECENT_BLOCKS.with(|r| r.borrow_mut()[slot] = Some((key, d.clone())));
+                d
+            }
+        };
+        Some(f(&data))
+    }
+
+    /// The block under `key` from the shared shards, loaded and inserted when not there.
+    fn shared(&self, key: u64, load: impl FnOnce() -> Option<Vec<u8>>) -> Option<Arc<[u8]>> {
+        // The multiply spreads consecutive blocks over the shards.
+        let shard = &self.shards[(mix(key) >> 60) as usize % SHARDS];
         {
             let mut s = shard
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             if let Some(e) = s.map.get_mut(&key) {
                 e.used = true;
-                return Some(f(&e.data));
+                return Some(e.data.clone());
             }
         }
         // Decompressed without the lock: another thread may do the same block meanwhile,
         // which costs only the work.
-        let data = load()?.into_boxed_slice();
-        let r = f(&data);
+        let data: Arc<[u8]> = load()?.into();
         let mut s = shard
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if s.map.contains_key(&key) {
-            return Some(r);
+        if let Some(e) = s.map.get(&key) {
+            return Some(e.data.clone());
         }
         s.bytes += data.len();
-        s.map.insert(key, Entry { data, used: false });
+        s.map.insert(
+            key,
+            Entry {
+                data: data.clone(),
+                used: false,
+            },
+        );
         s.ring.push_back(key);
         while s.bytes > self.budget && s.ring.len() > 1 {
             let Some(k) = s.ring.pop_front() else { break };
@@ -89,7 +148,7 @@ impl Cache {
                 s.bytes -= e.data.len();
             }
         }
-        Some(r)
+        Some(data)
     }
 }
 

@@ -7,19 +7,20 @@
 //! side to move has a capture are "don't care" in both (the prober plays the captures out
 //! against smaller slices, as the search does anyway), and so are indices that are no position
 //! and the distance of a draw: they take the value before them, which lengthens the runs the
-//! compressor sees. The positions are cut in blocks of a fixed number (`block`); each block's
-//! two parts are compressed on their own (zstd), so one probe decompresses one or two blocks.
+//! compressor sees. Each part is cut in blocks of a fixed number of positions (32,768 for
+//! win/draw/loss, 8,192 for distances: 6.5 KB and 8 KB decompressed), each compressed on its
+//! own (zstd), so a probe that misses the cache decompresses one or two small blocks.
 //!
 //! ```text
 //! 0  magic "DAMA-TB\0"     8  format version (u16 LE)   10 rules (0 italian, 1 english)
 //! 11 men, kings, their men, their kings (4 x u8)        15 longest distance (u8)
 //! 16 indices (u64 LE)      24 wins   32 draws   40 losses (u64 LE each, as built)
 //! 48 checksum (u64 LE): FNV-1a 64 over header bytes 0..48 and 56..64 and the block index
-//! 56 positions per block (u32 LE)   60 zero
-//! 64 the block index: per block, its win/draw/loss part then its distance part, each
-//!    offset in the file (u64 LE), compressed length (u32 LE), FNV-1a 64 of the compressed
-//!    bytes (low 32 bits, u32 LE)
-//!    then the compressed parts, in index order, to the end of the file
+//! 56 positions per win/draw/loss block (u32 LE)   60 positions per distance block (u32 LE)
+//! 64 the block index: every win/draw/loss block, then every distance block, each as
+//!    offset in the file (u64 LE), compressed length (u32 LE), checksum of the compressed
+//!    bytes ([`block_sum`], u32 LE)
+//!    then the compressed blocks, in index order, to the end of the file
 //! ```
 //!
 //! Version 1 (one byte a position, a checksum over the whole file) is still read by the build,
@@ -40,9 +41,11 @@ pub const VERSION: u16 = 2;
 /// The one-byte-a-position format of earlier versions, converted by the build.
 const V1: u16 = 1;
 const HEADER: usize = 64;
-/// Positions per block: 6.5 KB of win/draw/loss and 32 KB of distances once decompressed,
-/// small enough that a probe's miss costs tens of microseconds.
-pub const BLOCK: u32 = 1 << 15;
+/// Positions per win/draw/loss block (6.5 KB decompressed).
+pub const WDL_BLOCK: u32 = 1 << 15;
+/// Positions per distance block (8 KB decompressed): a quarter of the above, since distances
+/// take five times the bytes; smaller blocks cost 5% more disk (5 pieces), and a miss less.
+pub const DISTANCE_BLOCK: u32 = 1 << 13;
 /// One index entry: offset, length, checksum.
 const ENTRY: usize = 16;
 /// zstd's level for the build: the files are written once and read many times.
@@ -70,6 +73,22 @@ fn rules_byte(rules: RuleSet) -> u8 {
         RuleSet::Italian => 0,
         RuleSet::English => 1,
     }
+}
+
+/// A block's checksum: a word at a time (eight times FNV's speed: it runs at every
+/// decompression); each step a bijection, so one changed word always changes the state.
+pub fn block_sum(bytes: &[u8]) -> u32 {
+    const K: u64 = 0xff51_afd7_ed55_8ccd;
+    let mut h: u64 = 0x9E37_79B9_7F4A_7C15 ^ bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        h = (h ^ w).wrapping_mul(K).rotate_left(29);
+    }
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(29);
+    }
+    (h ^ (h >> 32)) as u32
 }
 
 /// Base-3 digit `j` (0..5) of every byte value, so unpacking is a table look-up.
@@ -117,18 +136,21 @@ fn encode_block(rules: RuleSet, m: Material, data: &[u8], start: usize) -> (Vec<
 /// The file's bytes for a solved slice (all its values in memory), compressing blocks on up
 /// to `threads` threads.
 fn encode(rules: RuleSet, s: &Slice, data: &[u8], threads: usize) -> Vec<u8> {
-    let blocks = data.len().div_ceil(BLOCK as usize);
-    let mut parts: Vec<(Vec<u8>, Vec<u8>)> = vec![(Vec::new(), Vec::new()); blocks];
+    const _: () = assert!(WDL_BLOCK.is_multiple_of(DISTANCE_BLOCK));
+    let blocks = data.len().div_ceil(WDL_BLOCK as usize);
+    // Per win/draw/loss block: its compressed part, and those of the distance blocks in it.
+    let mut parts: Vec<(Vec<u8>, Vec<Vec<u8>>)> = vec![(Vec::new(), Vec::new()); blocks];
     crate::pool::run(
         threads,
         blocks,
         || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
         |z, b| {
-            let start = b * BLOCK as usize;
-            let end = (start + BLOCK as usize).min(data.len());
+            let start = b * WDL_BLOCK as usize;
+            let end = (start + WDL_BLOCK as usize).min(data.len());
             let (wdl, dist) = encode_block(rules, s.material, &data[start..end], start);
             let mut c = |x: &[u8]| z.compress(x).expect("zstd compresses into memory");
-            Some((c(&wdl), c(&dist)))
+            let dist = dist.chunks(DISTANCE_BLOCK as usize).map(&mut c).collect();
+            Some((c(&wdl), dist))
         },
         |rx| {
             for (b, p) in rx {
@@ -147,25 +169,28 @@ fn encode(rules: RuleSet, s: &Slice, data: &[u8], threads: usize) -> Vec<u8> {
     h[24..32].copy_from_slice(&s.wins.to_le_bytes());
     h[32..40].copy_from_slice(&s.draws.to_le_bytes());
     h[40..48].copy_from_slice(&s.losses.to_le_bytes());
-    h[56..60].copy_from_slice(&BLOCK.to_le_bytes());
-    let mut index = Vec::with_capacity(blocks * 2 * ENTRY);
-    let mut at = (HEADER + blocks * 2 * ENTRY) as u64;
-    for (wdl, dist) in &parts {
-        for p in [wdl, dist] {
-            index.extend_from_slice(&at.to_le_bytes());
-            index.extend_from_slice(&(p.len() as u32).to_le_bytes());
-            index.extend_from_slice(&(checksum(&[p]) as u32).to_le_bytes());
-            at += p.len() as u64;
-        }
+    h[56..60].copy_from_slice(&WDL_BLOCK.to_le_bytes());
+    h[60..64].copy_from_slice(&DISTANCE_BLOCK.to_le_bytes());
+    let in_order: Vec<&[u8]> = parts
+        .iter()
+        .map(|p| p.0.as_slice())
+        .chain(parts.iter().flat_map(|p| p.1.iter().map(Vec::as_slice)))
+        .collect();
+    let mut index = Vec::with_capacity(in_order.len() * ENTRY);
+    let mut at = (HEADER + in_order.len() * ENTRY) as u64;
+    for p in &in_order {
+        index.extend_from_slice(&at.to_le_bytes());
+        index.extend_from_slice(&(p.len() as u32).to_le_bytes());
+        index.extend_from_slice(&block_sum(p).to_le_bytes());
+        at += p.len() as u64;
     }
     let sum = checksum(&[&h[0..48], &h[56..64], &index]);
     h[48..56].copy_from_slice(&sum.to_le_bytes());
     let mut out = Vec::with_capacity(at as usize);
     out.extend_from_slice(&h);
     out.extend_from_slice(&index);
-    for (wdl, dist) in &parts {
-        out.extend_from_slice(wdl);
-        out.extend_from_slice(dist);
+    for p in &in_order {
+        out.extend_from_slice(p);
     }
     out
 }
@@ -388,13 +413,19 @@ fn open_header(dir: &Path, rules: RuleSet, m: Material) -> Result<Opened, TableE
 
 /// Reads and checks a version-2 file's block index: the header's checksum, every part inside
 /// the file, the file's length. Returns the index bytes and the block length.
-fn check_index(o: &mut Opened) -> Result<(Vec<u8>, u32), TableError> {
-    let block = u32::from_le_bytes(o.header[56..60].try_into().expect("4 bytes"));
-    if block == 0 || block > 1 << 24 {
-        return Err(o.bad(format!("{block} positions per block")));
+fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2]), TableError> {
+    let at = |i: usize| u32::from_le_bytes(o.header[i..i + 4].try_into().expect("4 bytes"));
+    let block = [at(56), at(60)];
+    for b in block {
+        if b == 0 || b > 1 << 24 {
+            return Err(o.bad(format!("{b} positions per block")));
+        }
     }
-    let blocks = o.positions().div_ceil(u64::from(block));
-    let index_len = blocks * 2 * ENTRY as u64;
+    let blocks: u64 = block
+        .iter()
+        .map(|&b| o.positions().div_ceil(u64::from(b)))
+        .sum();
+    let index_len = blocks * ENTRY as u64;
     let data_start = HEADER as u64 + index_len;
     if o.len < data_start {
         return Err(o.bad(format!(
@@ -431,13 +462,14 @@ pub struct Packed {
     map: memmap2::Mmap,
     index: Vec<u8>,
     path: PathBuf,
-    block: u32,
+    /// Positions per block of each part.
+    block: [u32; 2],
     positions: u64,
     /// Unique in the process: the cache's key for this file's blocks.
     id: u32,
 }
 
-/// The two parts of a block.
+/// The two parts of a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Part {
     Wdl = 0,
@@ -450,24 +482,26 @@ impl Packed {
         self.map.len() as u64
     }
 
-    /// Compressed bytes of each part, summed: (win/draw/loss, distances).
+    /// Compressed bytes of each part: (win/draw/loss, distances).
     pub fn part_bytes(&self) -> (u64, u64) {
+        let wdl = self.blocks(Part::Wdl) as usize;
         let mut t = (0, 0);
         for (i, e) in self.index.chunks_exact(ENTRY).enumerate() {
             let n = u64::from(u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")));
-            if i % 2 == 0 { t.0 += n } else { t.1 += n }
+            if i < wdl { t.0 += n } else { t.1 += n }
         }
         t
     }
 
-    fn blocks(&self) -> u64 {
-        self.positions.div_ceil(u64::from(self.block))
+    fn blocks(&self, part: Part) -> u64 {
+        self.positions
+            .div_ceil(u64::from(self.block[part as usize]))
     }
 
-    /// Positions in block `b`.
-    fn block_positions(&self, b: u64) -> usize {
-        let start = b * u64::from(self.block);
-        (self.positions - start).min(u64::from(self.block)) as usize
+    /// Positions in block `b` of a part.
+    fn block_positions(&self, b: u64, part: Part) -> usize {
+        let size = u64::from(self.block[part as usize]);
+        (self.positions - b * size).min(size) as usize
     }
 
     /// Decompresses one part of one block, checking its checksum and its length.
@@ -475,17 +509,21 @@ impl Packed {
     /// # Errors
     /// A checksum that does not match, or data that does not decompress to the block.
     pub(crate) fn load(&self, b: u64, part: Part) -> Result<Vec<u8>, TableError> {
-        let e = &self.index[(b as usize * 2 + part as usize) * ENTRY..][..ENTRY];
+        let first = match part {
+            Part::Wdl => 0,
+            Part::Distance => self.blocks(Part::Wdl) as usize,
+        };
+        let e = &self.index[(first + b as usize) * ENTRY..][..ENTRY];
         let at = u64_at(e, 0) as usize;
         let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")) as usize;
         let sum = u32::from_le_bytes(e[12..16].try_into().expect("4 bytes"));
         let bytes = &self.map[at..at + len];
-        if checksum(&[bytes]) as u32 != sum {
+        if block_sum(bytes) != sum {
             return Err(TableError::Checksum {
                 path: self.path.clone(),
             });
         }
-        let n = self.block_positions(b);
+        let n = self.block_positions(b, part);
         let want = match part {
             Part::Wdl => n.div_ceil(5),
             Part::Distance => n,
@@ -515,9 +553,10 @@ impl Packed {
     /// # Errors
     /// The first block that fails.
     pub fn check(&self) -> Result<(), TableError> {
-        for b in 0..self.blocks() {
-            self.load(b, Part::Wdl)?;
-            self.load(b, Part::Distance)?;
+        for part in [Part::Wdl, Part::Distance] {
+            for b in 0..self.blocks(part) {
+                self.load(b, part)?;
+            }
         }
         Ok(())
     }
@@ -526,19 +565,19 @@ impl Packed {
     /// `None` for a damaged block.
     #[inline]
     pub(crate) fn value(&self, cache: &super::cache::Cache, index: u64) -> Option<Wdl> {
-        let b = index / u64::from(self.block);
-        let k = (index % u64::from(self.block)) as usize;
-        let key = |part: Part| (u64::from(self.id) << 33) | (b << 1) | part as u64;
+        let key = |part: Part, b: u64| (u64::from(self.id) << 33) | (b << 1) | part as u64;
+        let (b, k) = self.locate(index, Part::Wdl);
         let digit = cache.with(
-            key(Part::Wdl),
+            key(Part::Wdl, b),
             || self.load(b, Part::Wdl).ok(),
             |w| DIGITS[usize::from(w[k / 5])][k % 5],
         )?;
         if digit == 1 {
             return Some(Wdl::Draw);
         }
+        let (b, k) = self.locate(index, Part::Distance);
         let half = cache.with(
-            key(Part::Distance),
+            key(Part::Distance, b),
             || self.load(b, Part::Distance).ok(),
             |d| u32::from(d[k]),
         )?;
@@ -547,6 +586,13 @@ impl Packed {
         } else {
             Wdl::Loss(2 * half)
         })
+    }
+
+    /// The block of a part holding `index`, and the place in it.
+    #[inline]
+    fn locate(&self, index: u64, part: Part) -> (u64, usize) {
+        let size = u64::from(self.block[part as usize]);
+        (index / size, (index % size) as usize)
     }
 }
 
