@@ -33,7 +33,8 @@ fn shared(rules: RuleSet) -> &'static (PathBuf, Arc<Tables>) {
     })
 }
 
-/// The 5-piece tables of a rule set (release checks), built once for the tests that need them.
+/// The 5-piece tables of a rule set (release checks), built once for the tests that need them
+/// and read back from their compact files, as a player's `dama` reads them.
 fn five_pieces(rules: RuleSet) -> Arc<Tables> {
     static IT: OnceLock<Arc<Tables>> = OnceLock::new();
     static EN: OnceLock<Arc<Tables>> = OnceLock::new();
@@ -41,10 +42,23 @@ fn five_pieces(rules: RuleSet) -> Arc<Tables> {
     cell.get_or_init(|| {
         let dir = scratch(&format!("five-{rules}"));
         let threads = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
-        let t = build_with(rules, 5, &dir, threads);
-        // The tables stay in memory; the files are not needed again.
+        drop(build_with(rules, 5, &dir, threads));
+        let t = Tables::load(&dir, rules, 5);
+        // The files stay mapped (and readable) until the tables go; the names are not needed.
         std::fs::remove_dir_all(&dir).unwrap();
         Arc::new(t)
+    })
+    .clone()
+}
+
+/// The 3-piece tables of a rule set as read back from the compact files of [`shared`].
+fn shared_compact(rules: RuleSet) -> Arc<Tables> {
+    static IT: OnceLock<Arc<Tables>> = OnceLock::new();
+    static EN: OnceLock<Arc<Tables>> = OnceLock::new();
+    let cell = if rules == RuleSet::Italian { &IT } else { &EN };
+    cell.get_or_init(|| {
+        let dir = shared(rules).0.join("dama/tables").join(rules.name());
+        Arc::new(Tables::load(&dir, rules, 6))
     })
     .clone()
 }
@@ -322,7 +336,7 @@ fn a_rerun_keeps_sound_files_and_rebuilds_damaged_ones() {
 
 #[test]
 fn sampled_positions_agree_with_their_moves_and_a_plain_search() {
-    let t = &shared(RuleSet::Italian).1;
+    let t = &shared_compact(RuleSet::Italian);
     let mut r = verify::Report::default();
     for s in t.slices() {
         r.add(&verify::sample(t, s.material, 30, 11));
@@ -405,7 +419,7 @@ fn conversion(t: &Arc<Tables>, games: usize, limits: dama::engine::Limits) {
 #[test]
 fn the_engine_converts_won_endings_and_holds_drawn_ones() {
     let limits = dama::engine::Limits::Nodes(2_000);
-    conversion(&shared(RuleSet::Italian).1, 60, limits);
+    conversion(&shared_compact(RuleSet::Italian), 60, limits);
 }
 
 #[test]
