@@ -63,7 +63,14 @@ struct Shard {
 pub struct Cache {
     shards: Vec<Mutex<Shard>>,
     budget: usize,
+    /// Blocks decompressed since the mapped pages were last let go (see [`Cache::loaded`]).
+    misses: std::sync::atomic::AtomicUsize,
 }
+
+/// After this many blocks decompressed, the files' pages are let go of: each read of a block
+/// maps its pages (and the kernel maps up to 64 KiB around each fault), which counts in the
+/// process's resident memory though the pages are the page cache's. About 64 MiB of them.
+const MISSES_BEFORE_RELEASE: usize = 1024;
 
 impl Cache {
     /// A cache holding at most about `bytes` of blocks (at least one block per shard).
@@ -71,7 +78,16 @@ impl Cache {
         Cache {
             shards: (0..SHARDS).map(|_| Mutex::new(Shard::default())).collect(),
             budget: bytes / SHARDS,
+            misses: std::sync::atomic::AtomicUsize::new(0),
         }
+    }
+
+    /// Counts a block decompressed; true once every [`MISSES_BEFORE_RELEASE`], when the caller
+    /// should let go of the mapped pages (one thread is told).
+    pub fn loaded(&self) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.misses.fetch_add(1, Relaxed) + 1 == MISSES_BEFORE_RELEASE
+            && self.misses.swap(0, Relaxed) >= MISSES_BEFORE_RELEASE
     }
 
     /// The bytes of blocks held now.

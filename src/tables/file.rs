@@ -548,6 +548,20 @@ impl Packed {
         }
     }
 
+    /// Lets go of the file's pages in this process (they stay in the page cache, and a later
+    /// read maps them again): the blocks read are decompressed in the cache already.
+    pub(crate) fn release(&self) {
+        #[cfg(unix)]
+        {
+            // SAFETY: the mapping is shared and read-only: dropping its pages loses nothing,
+            // a later access reads the file again.
+            let _ = unsafe {
+                self.map
+                    .unchecked_advise(memmap2::UncheckedAdvice::DontNeed)
+            };
+        }
+    }
+
     /// Checks every block of the file (checksum, decompression, length).
     ///
     /// # Errors
@@ -564,12 +578,25 @@ impl Packed {
     /// The value at `index` of a position whose side to move has no capture, through `cache`;
     /// `None` for a damaged block.
     #[inline]
-    pub(crate) fn value(&self, cache: &super::cache::Cache, index: u64) -> Option<Wdl> {
+    /// Sets `released` when it is time to let go of the mapped pages ([`Packed::release`]).
+    pub(crate) fn value(
+        &self,
+        cache: &super::cache::Cache,
+        index: u64,
+        released: &std::cell::Cell<bool>,
+    ) -> Option<Wdl> {
         let key = |part: Part, b: u64| (u64::from(self.id) << 33) | (b << 1) | part as u64;
         let (b, k) = self.locate(index, Part::Wdl);
+        let load = |b: u64, part: Part| {
+            let v = self.load(b, part).ok();
+            if cache.loaded() {
+                released.set(true);
+            }
+            v
+        };
         let digit = cache.with(
             key(Part::Wdl, b),
-            || self.load(b, Part::Wdl).ok(),
+            || load(b, Part::Wdl),
             |w| DIGITS[usize::from(w[k / 5])][k % 5],
         )?;
         if digit == 1 {
@@ -578,7 +605,7 @@ impl Packed {
         let (b, k) = self.locate(index, Part::Distance);
         let half = cache.with(
             key(Part::Distance, b),
-            || self.load(b, Part::Distance).ok(),
+            || load(b, Part::Distance),
             |d| u32::from(d[k]),
         )?;
         Some(if digit == 2 {

@@ -364,7 +364,25 @@ impl Tables {
             Store::Full(d) => Wdl::from_byte(d[index::rank(p) as usize]),
             // Not stored (don't care): the captures are played out against smaller slices.
             Store::Packed(_) if has_capture(pos) => self.through_captures(pos),
-            Store::Packed(f) => f.value(&self.cache, index::rank(p)),
+            Store::Packed(f) => {
+                let release = std::cell::Cell::new(false);
+                let v = f.value(&self.cache, index::rank(p), &release);
+                if release.get() {
+                    self.release_pages();
+                }
+                v
+            }
+        }
+    }
+
+    /// Lets go of the mapped pages of every compact slice, so the process's resident memory
+    /// stays near the cache's budget (the pages stay in the system's page cache).
+    #[cold]
+    fn release_pages(&self) {
+        for s in self.slices.values() {
+            if let Store::Packed(f) = &s.store {
+                f.release();
+            }
         }
     }
 
