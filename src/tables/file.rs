@@ -572,6 +572,8 @@ impl Packed {
                 self.load(b, part)?;
             }
         }
+        // Every page was read: not kept resident on this process's account.
+        self.release();
         Ok(())
     }
 
