@@ -789,3 +789,48 @@ fn probe_cost_in_memory_against_compact() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A damaged block is never misread: the tables still load (only headers and indices are
+/// checked then), every position whose block fails its checksum answers no probe (the engine
+/// searches it instead), the others keep their values, and the build's check names the file.
+#[test]
+fn a_damaged_block_answers_no_probe_and_is_named() {
+    let rules = RuleSet::English;
+    let (data, built) = shared(rules);
+    let dir = scratch("damaged-block");
+    for e in std::fs::read_dir(data.join("dama/tables/english")).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
+    let m = Material::new(1, 1, 0, 1);
+    let path = file::path(&dir, m);
+    let mut bytes = std::fs::read(&path).unwrap();
+    // The last byte: inside the last distance block.
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    let t = Tables::load(&dir, rules, 6);
+    assert_eq!(t.max_pieces(), 3);
+    let (mut lost, mut kept) = (0, 0);
+    for i in 0..m.size() {
+        let Some(pos) = dama::tables::index::unrank(m, i).and_then(|p| p.position(rules)) else {
+            continue;
+        };
+        match t.probe(&pos) {
+            None => lost += 1,
+            Some(w) => {
+                assert_eq!(Some(w), built.probe(&pos), "{pos:?}");
+                kept += 1;
+            }
+        }
+    }
+    assert!(lost > 0 && kept > 0, "{lost} {kept}");
+    let e = file::read(&dir, rules, m)
+        .err()
+        .expect("the damage is found");
+    assert!(
+        e.to_string().contains("1-1v0-1.dtb: checksum mismatch"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
