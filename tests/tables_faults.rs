@@ -207,7 +207,7 @@ fn a_file_of_the_wrong_length_is_named_with_its_real_size() {
         &format!(
             "too long: {} bytes where a table of {} positions has {size}",
             size + 1,
-            size - 64
+            Material::new(1, 0, 1, 1).size()
         ),
     );
     std::fs::write(&p, &bytes[..1]).unwrap();
@@ -340,9 +340,9 @@ fn a_rebuild_says_which_damaged_slice_it_replaces() {
 fn a_build_on_a_full_disk_leaves_no_part_file_and_verify_names_what_is_missing() {
     let data = cli_common::scratch("tables-faults-full");
     let dir = data.join("dama/tables/italian");
-    // The 2-piece slices (under 1.1 KB) and the first two 3-piece ones (14.9 KB) fit; the
-    // third (26.1 KB) does not.
-    let limit: libc::rlim_t = 20_000;
+    // The 2-piece slices (under 0.5 KB) and the first two 3-piece ones (under 4 KB each, in
+    // the compact format) fit; the third (7.6 KB) does not.
+    let limit: libc::rlim_t = 5_000;
     let b = dama_in(
         &data,
         &[

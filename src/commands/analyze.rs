@@ -2,7 +2,7 @@
 //! `--annotate`, of every move of a PDN game (written back as a PDN copy with comments).
 
 use super::output::{Out, OutputError, outln};
-use super::values::{Rules, depth, positive, threads, tt_mib};
+use super::values::{Rules, depth, positive, table_cache_mib, threads, tt_mib};
 use crate::engine::{Engine, Limits, SearchInfo, WIN, format_score, is_decisive};
 use crate::notation::fen;
 use crate::notation::pdn::{self, PdnGame};
@@ -49,6 +49,9 @@ pub struct AnalyzeArgs {
     /// Search threads (lazy SMP: node counts and lines then vary from run to run).
     #[arg(long, default_value_t = 1, value_parser = threads)]
     pub threads: usize,
+    /// Endgame tables' cache of decompressed blocks, MiB (the files themselves are mapped).
+    #[arg(long, default_value_t = 64, value_parser = table_cache_mib)]
+    pub table_cache: usize,
 }
 
 /// A move that loses this much (centi-men, from the mover's view) against the best gets `?`.
@@ -134,6 +137,7 @@ fn engine(args: &AnalyzeArgs) -> Engine {
     // Analysis shows the best move, not a varied one.
     engine.set_variety(0);
     engine.set_threads(args.threads);
+    crate::tables::set_cache_bytes(args.table_cache << 20);
     engine.set_tables(super::tables::for_engine(RuleSet::from(args.rules)));
     engine
 }

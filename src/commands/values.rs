@@ -48,6 +48,11 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
     number_in(text, 0, 4096)
 }
 
+/// The endgame tables' block cache, MiB: 1 to 4096.
+pub fn table_cache_mib(text: &str) -> Result<usize, String> {
+    number_in(text, 1, 4096)
+}
+
 /// Contempt: 0 to 150 centi-men.
 pub fn contempt(text: &str) -> Result<i32, String> {
     let max = crate::engine::params::MAX_CONTEMPT;

@@ -17,9 +17,9 @@
 //! position in the lists of positions decided at each level.
 
 use super::index::{Material, Placement, normalize, rank, rank_in, unrank};
-use super::{DRAW, NOT_A_POSITION, Slice, TableError, Tables, file};
+use super::{DRAW, NOT_A_POSITION, Slice, TableError, Tables, Wdl, file};
 use crate::rules::{Dir, MoveList, Position, RuleSet, Square, has_capture, legal_moves_into};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
@@ -48,6 +48,8 @@ pub enum SliceEvent {
     Built(Material),
     /// Found on disk, checked and kept (a rerun after an interruption).
     Kept(Material),
+    /// Found on disk in the old one-byte format, sound, and written again in the compact one.
+    Converted(Material),
 }
 
 /// How a build is to run.
@@ -74,10 +76,7 @@ pub fn build(
     std::fs::create_dir_all(opts.dir).map_err(|e| TableError::io(opts.dir, e))?;
     let all = Material::all_up_to(opts.max_pieces);
     let total: u64 = all.iter().map(|m| m.size()).sum();
-    let mut tables = Tables {
-        rules: opts.rules,
-        slices: HashMap::new(),
-    };
+    let mut tables = Tables::empty(opts.rules);
     let mut done = 0u64;
     for &m in &all {
         if tables.slices.contains_key(&m) {
@@ -89,15 +88,26 @@ pub fn build(
             vec![m, m.mirror()]
         };
         let group_size: u64 = group.iter().map(|g| g.size()).sum();
-        let read: Vec<Result<Slice, TableError>> = group
+        let read: Vec<Result<file::Found, TableError>> = group
             .iter()
-            .map(|&g| file::read(opts.dir, opts.rules, g))
+            .map(|&g| file::read_for_build(opts.dir, opts.rules, g))
             .collect();
-        // Sound files from an earlier run are kept; the rest is solved and written now.
+        // Sound files from an earlier run are kept (those of the old format converted); the
+        // rest is solved and written now.
         let slices = if read.iter().all(Result::is_ok) {
-            let kept: Vec<Slice> = read.into_iter().filter_map(Result::ok).collect();
-            for s in &kept {
-                event(SliceEvent::Kept(s.material));
+            let mut kept = Vec::new();
+            for f in read.into_iter().filter_map(Result::ok) {
+                kept.push(match f {
+                    file::Found::Compact(s) => {
+                        event(SliceEvent::Kept(s.material));
+                        s
+                    }
+                    file::Found::Old(s) => {
+                        file::write(opts.dir, opts.rules, &s, opts.threads)?;
+                        event(SliceEvent::Converted(s.material));
+                        s
+                    }
+                });
             }
             kept
         } else {
@@ -116,7 +126,7 @@ pub fn build(
                 })
             })?;
             for s in &solved {
-                file::write(opts.dir, opts.rules, s)?;
+                file::write(opts.dir, opts.rules, s, opts.threads)?;
                 event(SliceEvent::Built(s.material));
             }
             solved
@@ -159,7 +169,15 @@ fn solved_value(done: &Tables, group: &[Material], child: &Position) -> u8 {
             done.rules
         )
     });
-    slice.data[rank(p) as usize]
+    match slice.values() {
+        Some(d) => d[rank(p) as usize],
+        // A slice kept from an earlier run: read through the tables, as the engine does.
+        None => match done.probe(child) {
+            Some(Wdl::Draw) => DRAW,
+            Some(Wdl::Win(d) | Wdl::Loss(d)) => (d + 1) as u8,
+            None => panic!("{m:?}: a damaged block in a slice kept from an earlier run"),
+        },
+    }
 }
 
 /// Where a piece of the side that just moved can have come from by a quiet move that

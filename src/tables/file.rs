@@ -1,28 +1,55 @@
-//! The on-disk format: one file per material slice, `<rules folder>/<m-k>v<m-k>.dtb`.
+//! The on-disk format: one file per material slice, `<rules folder>/<m-k>v<m-k>.dtb`,
+//! memory-mapped when read ([`Packed`]) and decompressed a block at a time on demand.
 //!
-//! A 64-byte header, then one byte per index (see the module above for the values):
+//! Version 2 (this one). Per position two values are kept: win/draw/loss, packed five to the
+//! byte (base 3: 0 loss, 1 draw, 2 win), and for a win or a loss half its distance in plies
+//! (one byte; the parity follows from win or loss: wins are odd, losses even). Positions whose
+//! side to move has a capture are "don't care" in both (the prober plays the captures out
+//! against smaller slices, as the search does anyway), and so are indices that are no position
+//! and the distance of a draw: they take the value before them, which lengthens the runs the
+//! compressor sees. Each part is cut in blocks of a fixed number of positions (32,768 for
+//! win/draw/loss, 8,192 for distances: 6.5 KB and 8 KB decompressed), each compressed on its
+//! own (zstd), so a probe that misses the cache decompresses one or two small blocks.
 //!
 //! ```text
 //! 0  magic "DAMA-TB\0"     8  format version (u16 LE)   10 rules (0 italian, 1 english)
 //! 11 men, kings, their men, their kings (4 x u8)        15 longest distance (u8)
-//! 16 indices (u64 LE)      24 wins   32 draws   40 losses (u64 LE each)
-//! 48 checksum (u64 LE): FNV-1a 64 over header bytes 0..48 and the whole body
-//! 56 zero
+//! 16 indices (u64 LE)      24 wins   32 draws   40 losses (u64 LE each, as built)
+//! 48 checksum (u64 LE): FNV-1a 64 over header bytes 0..48 and 56..64 and the block index
+//! 56 positions per win/draw/loss block (u32 LE)   60 positions per distance block (u32 LE)
+//! 64 the block index: every win/draw/loss block, then every distance block, each as
+//!    offset in the file (u64 LE), compressed length (u32 LE), checksum of the compressed
+//!    bytes ([`block_sum`], u32 LE)
+//!    then the compressed blocks, in index order, to the end of the file
 //! ```
 //!
+//! Version 1 (one byte a position, a checksum over the whole file) is still read by the build,
+//! which converts such files in place; anything else refuses it with a message that says so.
 //! Files are written to a temporary name and renamed, so a file that exists is complete.
 
-use super::index::Material;
-use super::{Slice, TableError};
-use crate::rules::RuleSet;
+use super::index::{Material, unrank};
+use super::{NOT_A_POSITION, Slice, TableError, Wdl};
+use crate::rules::{RuleSet, has_capture};
 use crate::store;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 const MAGIC: &[u8; 8] = b"DAMA-TB\0";
 /// Bumped whenever the index or the values change meaning.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
+/// The one-byte-a-position format of earlier versions, converted by the build.
+const V1: u16 = 1;
 const HEADER: usize = 64;
+/// Positions per win/draw/loss block (6.5 KB decompressed).
+pub const WDL_BLOCK: u32 = 1 << 15;
+/// Positions per distance block (8 KB decompressed): a quarter of the above, since distances
+/// take five times the bytes; smaller blocks cost 5% more disk (5 pieces), and a miss less.
+pub const DISTANCE_BLOCK: u32 = 1 << 13;
+/// One index entry: offset, length, checksum.
+const ENTRY: usize = 16;
+/// zstd's level for the build: the files are written once and read many times.
+const LEVEL: i32 = 12;
 
 /// The path of a slice's file.
 pub fn path(dir: &Path, m: Material) -> PathBuf {
@@ -48,7 +75,89 @@ fn rules_byte(rules: RuleSet) -> u8 {
     }
 }
 
-fn header(rules: RuleSet, s: &Slice) -> [u8; HEADER] {
+/// A block's checksum: a word at a time (eight times FNV's speed: it runs at every
+/// decompression); each step a bijection, so one changed word always changes the state.
+pub fn block_sum(bytes: &[u8]) -> u32 {
+    const K: u64 = 0xff51_afd7_ed55_8ccd;
+    let mut h: u64 = 0x9E37_79B9_7F4A_7C15 ^ bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        h = (h ^ w).wrapping_mul(K).rotate_left(29);
+    }
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(29);
+    }
+    (h ^ (h >> 32)) as u32
+}
+
+/// Base-3 digit `j` (0..5) of every byte value, so unpacking is a table look-up.
+const DIGITS: [[u8; 5]; 256] = {
+    let mut t = [[0u8; 5]; 256];
+    let mut b = 0;
+    while b < 243 {
+        let (mut v, mut j) = (b, 0);
+        while j < 5 {
+            t[b][j] = (v % 3) as u8;
+            v /= 3;
+            j += 1;
+        }
+        b += 1;
+    }
+    t
+};
+const POW3: [u8; 5] = [1, 3, 9, 27, 81];
+
+/// The two parts of one block before compression: win/draw/loss packed, distances halved.
+fn encode_block(rules: RuleSet, m: Material, data: &[u8], start: usize) -> (Vec<u8>, Vec<u8>) {
+    let n = data.len();
+    let mut wdl = vec![0u8; n.div_ceil(5)];
+    let mut dist = vec![0u8; n];
+    // A don't-care repeats the value before it; a block starts from a draw.
+    let (mut w, mut d) = (1u8, 0u8);
+    for (k, &v) in data.iter().enumerate() {
+        let care = v != NOT_A_POSITION
+            && unrank(m, (start + k) as u64)
+                .and_then(|p| p.position(rules))
+                .is_some_and(|pos| !has_capture(&pos));
+        if care {
+            match Wdl::from_byte(v) {
+                Some(Wdl::Draw) | None => w = 1,
+                Some(Wdl::Win(x)) => (w, d) = (2, (x / 2) as u8),
+                Some(Wdl::Loss(x)) => (w, d) = (0, (x / 2) as u8),
+            }
+        }
+        wdl[k / 5] += w * POW3[k % 5];
+        dist[k] = d;
+    }
+    (wdl, dist)
+}
+
+/// The file's bytes for a solved slice (all its values in memory), compressing blocks on up
+/// to `threads` threads.
+fn encode(rules: RuleSet, s: &Slice, data: &[u8], threads: usize) -> Vec<u8> {
+    const _: () = assert!(WDL_BLOCK.is_multiple_of(DISTANCE_BLOCK));
+    let blocks = data.len().div_ceil(WDL_BLOCK as usize);
+    // Per win/draw/loss block: its compressed part, and those of the distance blocks in it.
+    let mut parts: Vec<(Vec<u8>, Vec<Vec<u8>>)> = vec![(Vec::new(), Vec::new()); blocks];
+    crate::pool::run(
+        threads,
+        blocks,
+        || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
+        |z, b| {
+            let start = b * WDL_BLOCK as usize;
+            let end = (start + WDL_BLOCK as usize).min(data.len());
+            let (wdl, dist) = encode_block(rules, s.material, &data[start..end], start);
+            let mut c = |x: &[u8]| z.compress(x).expect("zstd compresses into memory");
+            let dist = dist.chunks(DISTANCE_BLOCK as usize).map(&mut c).collect();
+            Some((c(&wdl), dist))
+        },
+        |rx| {
+            for (b, p) in rx {
+                parts[b] = p;
+            }
+        },
+    );
     let mut h = [0u8; HEADER];
     h[0..8].copy_from_slice(MAGIC);
     h[8..10].copy_from_slice(&VERSION.to_le_bytes());
@@ -56,31 +165,56 @@ fn header(rules: RuleSet, s: &Slice) -> [u8; HEADER] {
     let m = s.material;
     h[11..15].copy_from_slice(&[m.men, m.kings, m.their_men, m.their_kings]);
     h[15] = s.max_dtw.min(255) as u8;
-    h[16..24].copy_from_slice(&(s.data.len() as u64).to_le_bytes());
+    h[16..24].copy_from_slice(&(data.len() as u64).to_le_bytes());
     h[24..32].copy_from_slice(&s.wins.to_le_bytes());
     h[32..40].copy_from_slice(&s.draws.to_le_bytes());
     h[40..48].copy_from_slice(&s.losses.to_le_bytes());
-    let sum = checksum(&[&h[0..48], &s.data]);
+    h[56..60].copy_from_slice(&WDL_BLOCK.to_le_bytes());
+    h[60..64].copy_from_slice(&DISTANCE_BLOCK.to_le_bytes());
+    let in_order: Vec<&[u8]> = parts
+        .iter()
+        .map(|p| p.0.as_slice())
+        .chain(parts.iter().flat_map(|p| p.1.iter().map(Vec::as_slice)))
+        .collect();
+    let mut index = Vec::with_capacity(in_order.len() * ENTRY);
+    let mut at = (HEADER + in_order.len() * ENTRY) as u64;
+    for p in &in_order {
+        index.extend_from_slice(&at.to_le_bytes());
+        index.extend_from_slice(&(p.len() as u32).to_le_bytes());
+        index.extend_from_slice(&block_sum(p).to_le_bytes());
+        at += p.len() as u64;
+    }
+    let sum = checksum(&[&h[0..48], &h[56..64], &index]);
     h[48..56].copy_from_slice(&sum.to_le_bytes());
-    h
+    let mut out = Vec::with_capacity(at as usize);
+    out.extend_from_slice(&h);
+    out.extend_from_slice(&index);
+    for p in &in_order {
+        out.extend_from_slice(p);
+    }
+    out
 }
 
-/// Writes a slice (atomically: temporary file, then rename). A temporary file left by an
-/// earlier run is replaced, and one this write cannot finish (a full disk) is removed, so it
-/// takes no room from the next try.
+/// Writes a solved slice (its values in memory) in the compact format, atomically: temporary
+/// file, then rename. A temporary file left by an earlier run is replaced, and one this write
+/// cannot finish (a full disk) is removed, so it takes no room from the next try.
 ///
 /// # Errors
 /// The file system's error, with the path.
-pub fn write(dir: &Path, rules: RuleSet, s: &Slice) -> Result<(), TableError> {
+///
+/// # Panics
+/// If the slice was read from a file (its values are not in memory).
+pub fn write(dir: &Path, rules: RuleSet, s: &Slice, threads: usize) -> Result<(), TableError> {
+    let data = s.values().expect("a solved slice has its values in memory");
+    let bytes = encode(rules, s, data, threads);
     let final_path = path(dir, s.material);
     let tmp = part_path(&final_path);
-    let h = header(rules, s);
     // Removed first, so whatever has that name (a FIFO would block the open) is never opened.
     match std::fs::remove_file(&tmp) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(TableError::io(&tmp, e)),
         _ => {}
     }
-    store::write_synced(&tmp, &[&h, &s.data]).map_err(|e| TableError::io(&tmp, e))?;
+    store::write_synced(&tmp, &[&bytes]).map_err(|e| TableError::io(&tmp, e))?;
     store::move_into_place(&tmp, &final_path, store::Overwrite::Replace)
         .map_err(|e| TableError::io(&final_path, e))
 }
@@ -179,98 +313,415 @@ fn open(p: &Path) -> Result<(std::fs::File, u64), TableError> {
     Ok((f, md.len()))
 }
 
-/// Opens a slice's file and checks its header and its length against the slice it must hold.
-fn open_checked(
-    dir: &Path,
-    rules: RuleSet,
-    m: Material,
-) -> Result<(std::fs::File, [u8; HEADER], u64), TableError> {
+/// A file whose header is sound, opened, with the header, its length and its version.
+struct Opened {
+    file: std::fs::File,
+    path: PathBuf,
+    header: [u8; HEADER],
+    len: u64,
+    version: u16,
+}
+
+impl Opened {
+    fn bad(&self, why: String) -> TableError {
+        TableError::Format {
+            path: self.path.clone(),
+            why,
+        }
+    }
+
+    fn positions(&self) -> u64 {
+        u64_at(&self.header, 16)
+    }
+
+    /// The length a table of this many positions and bytes must have, or the message saying
+    /// it has another.
+    fn check_len(&self, want: u64) -> Result<(), TableError> {
+        if self.len == want {
+            return Ok(());
+        }
+        Err(self.bad(format!(
+            "{}: {} where a table of {} positions has {want}",
+            if self.len < want {
+                "cut short"
+            } else {
+                "too long"
+            },
+            bytes(self.len),
+            self.positions()
+        )))
+    }
+}
+
+/// The message for a file of the old format where the compact one is expected.
+fn old_format(o: &Opened) -> TableError {
+    o.bad(format!(
+        "table format version {V1} (one byte a position); this dama reads version {VERSION} (`dama tables build` converts it)"
+    ))
+}
+
+/// Opens a slice's file and checks its header (either version) against the slice it must hold.
+fn open_header(dir: &Path, rules: RuleSet, m: Material) -> Result<Opened, TableError> {
     let p = path(dir, m);
-    let bad = |why: String| TableError::Format {
-        path: p.clone(),
-        why,
+    let (mut file, len) = open(&p)?;
+    let mut header = [0u8; HEADER];
+    let short = len < HEADER as u64;
+    if !short {
+        file.read_exact(&mut header)
+            .map_err(|e| TableError::io(&p, e))?;
+    }
+    let mut o = Opened {
+        file,
+        path: p,
+        header,
+        len,
+        version: 0,
     };
-    let (mut f, len) = open(&p)?;
-    let mut h = [0u8; HEADER];
-    if len < HEADER as u64 {
-        return Err(bad(format!(
+    if short {
+        return Err(o.bad(format!(
             "cut short: {}, shorter than a table header ({HEADER} bytes)",
             bytes(len)
         )));
     }
-    f.read_exact(&mut h).map_err(|e| TableError::io(&p, e))?;
+    let h = &o.header;
     if &h[0..8] != MAGIC {
-        return Err(bad("not a dama table file".into()));
+        return Err(o.bad("not a dama table file".into()));
     }
-    let version = u16::from_le_bytes([h[8], h[9]]);
-    if version != VERSION {
-        return Err(bad(format!(
-            "table format version {version}; this dama reads version {VERSION} (build the tables again)"
+    o.version = u16::from_le_bytes([h[8], h[9]]);
+    if o.version != VERSION && o.version != V1 {
+        return Err(o.bad(format!(
+            "table format version {}; this dama reads version {VERSION} (build the tables again)",
+            o.version
         )));
     }
     if h[10] != rules_byte(rules) {
-        return Err(bad(format!("not a table of the {rules} rules")));
+        return Err(o.bad(format!("not a table of the {rules} rules")));
     }
     let found = Material::new(h[11], h[12], h[13], h[14]);
     if found != m {
-        return Err(bad(format!("holds {found}, expected {m}")));
+        return Err(o.bad(format!("holds {found}, expected {m}")));
     }
-    let positions = u64_at(&h, 16);
+    let positions = o.positions();
     if positions != m.size() {
-        return Err(bad(format!(
+        return Err(o.bad(format!(
             "{positions} positions where {} are expected",
             m.size()
         )));
     }
-    let want = HEADER as u64 + positions;
-    if len != want {
-        return Err(bad(format!(
-            "{}: {} where a table of {positions} positions has {want}",
-            if len < want { "cut short" } else { "too long" },
-            bytes(len)
-        )));
-    }
-    Ok((f, h, len))
+    Ok(o)
 }
 
-/// Reads a slice and checks its header and checksum.
+/// Reads and checks a version-2 file's block index: the header's checksum, every part inside
+/// the file, the file's length. Returns the index bytes and the block length.
+fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2]), TableError> {
+    let at = |i: usize| u32::from_le_bytes(o.header[i..i + 4].try_into().expect("4 bytes"));
+    let block = [at(56), at(60)];
+    for b in block {
+        if b == 0 || b > 1 << 24 {
+            return Err(o.bad(format!("{b} positions per block")));
+        }
+    }
+    let blocks: u64 = block
+        .iter()
+        .map(|&b| o.positions().div_ceil(u64::from(b)))
+        .sum();
+    let index_len = blocks * ENTRY as u64;
+    let data_start = HEADER as u64 + index_len;
+    if o.len < data_start {
+        return Err(o.bad(format!(
+            "cut short: {}, shorter than its block index ({} bytes)",
+            bytes(o.len),
+            data_start
+        )));
+    }
+    let mut index = vec![0u8; index_len as usize];
+    o.file
+        .read_exact(&mut index)
+        .map_err(|e| TableError::io(&o.path, e))?;
+    if checksum(&[&o.header[0..48], &o.header[56..64], &index]) != u64_at(&o.header, 48) {
+        return Err(TableError::Checksum {
+            path: o.path.clone(),
+        });
+    }
+    // The parts follow one another from the end of the index: so the index says the length.
+    let mut at = data_start;
+    for e in index.chunks_exact(ENTRY) {
+        if u64_at(e, 0) != at {
+            return Err(o.bad("the block index is out of order".into()));
+        }
+        at += u64::from(u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")));
+    }
+    o.check_len(at)?;
+    Ok((index, block))
+}
+
+/// A compact slice file, memory-mapped: its pages are the page cache's, shared by every
+/// process that reads the file, and each block is decompressed when a probe needs it (into the
+/// bounded cache of [`super::Tables`]).
+pub struct Packed {
+    map: memmap2::Mmap,
+    index: Vec<u8>,
+    path: PathBuf,
+    /// Positions per block of each part.
+    block: [u32; 2],
+    positions: u64,
+    /// Unique in the process: the cache's key for this file's blocks.
+    id: u32,
+}
+
+/// The two parts of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    Wdl = 0,
+    Distance = 1,
+}
+
+impl Packed {
+    /// The file's length in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.map.len() as u64
+    }
+
+    /// Compressed bytes of each part: (win/draw/loss, distances).
+    pub fn part_bytes(&self) -> (u64, u64) {
+        let wdl = self.blocks(Part::Wdl) as usize;
+        let mut t = (0, 0);
+        for (i, e) in self.index.chunks_exact(ENTRY).enumerate() {
+            let n = u64::from(u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")));
+            if i < wdl { t.0 += n } else { t.1 += n }
+        }
+        t
+    }
+
+    fn blocks(&self, part: Part) -> u64 {
+        self.positions
+            .div_ceil(u64::from(self.block[part as usize]))
+    }
+
+    /// Positions in block `b` of a part.
+    fn block_positions(&self, b: u64, part: Part) -> usize {
+        let size = u64::from(self.block[part as usize]);
+        (self.positions - b * size).min(size) as usize
+    }
+
+    /// Decompresses one part of one block, checking its checksum and its length.
+    ///
+    /// # Errors
+    /// A checksum that does not match, or data that does not decompress to the block.
+    pub(crate) fn load(&self, b: u64, part: Part) -> Result<Vec<u8>, TableError> {
+        let first = match part {
+            Part::Wdl => 0,
+            Part::Distance => self.blocks(Part::Wdl) as usize,
+        };
+        let e = &self.index[(first + b as usize) * ENTRY..][..ENTRY];
+        let at = u64_at(e, 0) as usize;
+        let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")) as usize;
+        let sum = u32::from_le_bytes(e[12..16].try_into().expect("4 bytes"));
+        let bytes = &self.map[at..at + len];
+        if block_sum(bytes) != sum {
+            return Err(TableError::Checksum {
+                path: self.path.clone(),
+            });
+        }
+        let n = self.block_positions(b, part);
+        let want = match part {
+            Part::Wdl => n.div_ceil(5),
+            Part::Distance => n,
+        };
+        thread_local! {
+            static Z: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        let out = Z.with(|z| {
+            let mut z = z.borrow_mut();
+            if z.is_none() {
+                *z = zstd::bulk::Decompressor::new().ok();
+            }
+            z.as_mut().and_then(|z| z.decompress(bytes, want).ok())
+        });
+        match out {
+            Some(v) if v.len() == want => Ok(v),
+            _ => Err(TableError::Format {
+                path: self.path.clone(),
+                why: format!("block {b} does not decompress to its {want} bytes"),
+            }),
+        }
+    }
+
+    /// Lets go of the file's pages in this process (they stay in the page cache, and a later
+    /// read maps them again): the blocks read are decompressed in the cache already.
+    pub(crate) fn release(&self) {
+        #[cfg(unix)]
+        {
+            // SAFETY: the mapping is shared and read-only: dropping its pages loses nothing,
+            // a later access reads the file again.
+            let _ = unsafe {
+                self.map
+                    .unchecked_advise(memmap2::UncheckedAdvice::DontNeed)
+            };
+        }
+    }
+
+    /// Checks every block of the file (checksum, decompression, length).
+    ///
+    /// # Errors
+    /// The first block that fails.
+    pub fn check(&self) -> Result<(), TableError> {
+        for part in [Part::Wdl, Part::Distance] {
+            for b in 0..self.blocks(part) {
+                self.load(b, part)?;
+            }
+        }
+        // Every page was read: not kept resident on this process's account.
+        self.release();
+        Ok(())
+    }
+
+    /// The value at `index` of a position whose side to move has no capture, through `cache`;
+    /// `None` for a damaged block.
+    #[inline]
+    /// Sets `released` when it is time to let go of the mapped pages ([`Packed::release`]).
+    pub(crate) fn value(
+        &self,
+        cache: &super::cache::Cache,
+        index: u64,
+        released: &std::cell::Cell<bool>,
+    ) -> Option<Wdl> {
+        let key = |part: Part, b: u64| (u64::from(self.id) << 33) | (b << 1) | part as u64;
+        let (b, k) = self.locate(index, Part::Wdl);
+        let load = |b: u64, part: Part| {
+            let v = self.load(b, part).ok();
+            if cache.loaded() {
+                released.set(true);
+            }
+            v
+        };
+        let digit = cache.with(
+            key(Part::Wdl, b),
+            || load(b, Part::Wdl),
+            |w| DIGITS[usize::from(w[k / 5])][k % 5],
+        )?;
+        if digit == 1 {
+            return Some(Wdl::Draw);
+        }
+        let (b, k) = self.locate(index, Part::Distance);
+        let half = cache.with(
+            key(Part::Distance, b),
+            || load(b, Part::Distance),
+            |d| u32::from(d[k]),
+        )?;
+        Some(if digit == 2 {
+            Wdl::Win(2 * half + 1)
+        } else {
+            Wdl::Loss(2 * half)
+        })
+    }
+
+    /// The block of a part holding `index`, and the place in it.
+    #[inline]
+    fn locate(&self, index: u64, part: Part) -> (u64, usize) {
+        let size = u64::from(self.block[part as usize]);
+        (index / size, (index % size) as usize)
+    }
+}
+
+/// Maps a slice's file after checking its header and block index (not its blocks: each is
+/// checked when first decompressed, and all of them by [`Packed::check`]), so opening the
+/// tables costs no reading of their bodies.
 ///
 /// # Errors
 /// A missing or unreadable file, one that is not a regular file, a file of another format,
-/// version, rule set or material, a wrong length, or a checksum that does not match.
-pub fn read(dir: &Path, rules: RuleSet, m: Material) -> Result<Slice, TableError> {
-    let p = path(dir, m);
-    let bad = |why: String| TableError::Format {
-        path: p.clone(),
-        why,
+/// version (the old one named as such), rule set or material, a wrong length, or a header
+/// checksum that does not match.
+pub fn open_mapped(dir: &Path, rules: RuleSet, m: Material) -> Result<Slice, TableError> {
+    static NEXT_ID: AtomicU32 = AtomicU32::new(0);
+    let mut o = open_header(dir, rules, m)?;
+    if o.version == V1 {
+        return Err(old_format(&o));
+    }
+    let (index, block) = check_index(&mut o)?;
+    // SAFETY: the file is mapped read-only. Table files are only ever replaced by a rename
+    // (never written in place), so the mapped inode keeps its contents while mapped; a file
+    // truncated behind dama's back is the one case memmap cannot guard against.
+    let map = unsafe { memmap2::Mmap::map(&o.file) }.map_err(|e| TableError::io(&o.path, e))?;
+    o.check_len(map.len() as u64)?;
+    #[cfg(unix)]
+    {
+        // Probes jump about: no read-ahead, so only the pages used become resident.
+        let _ = map.advise(memmap2::Advice::Random);
+    }
+    let h = &o.header;
+    let packed = Packed {
+        map,
+        index,
+        path: o.path.clone(),
+        block,
+        positions: o.positions(),
+        id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
     };
-    let (f, h, _) = open_checked(dir, rules, m)?;
-    let len = m.size();
-    let mut data = Vec::new();
-    data.try_reserve_exact(len as usize + 1)
-        .map_err(|_| bad("not enough memory to read it".into()))?;
-    // One byte more than expected tells a file that grew while it was read.
-    f.take(len + 1)
-        .read_to_end(&mut data)
-        .map_err(|e| TableError::io(&p, e))?;
-    if data.len() as u64 != len {
-        return Err(bad(format!(
-            "changed while being read: {} where a table of {len} positions has {}",
-            bytes(HEADER as u64 + data.len() as u64),
-            HEADER as u64 + len
-        )));
-    }
-    if checksum(&[&h[0..48], &data]) != u64_at(&h, 48) {
-        return Err(TableError::Checksum { path: p });
-    }
-    let s = Slice::new(m, data);
-    if (s.wins, s.draws, s.losses) != (u64_at(&h, 24), u64_at(&h, 32), u64_at(&h, 40)) {
-        return Err(bad("the counts in the header do not match the body".into()));
+    Ok(Slice::packed(
+        m,
+        (u64_at(h, 24), u64_at(h, 32), u64_at(h, 40)),
+        u32::from(h[15]),
+        packed,
+    ))
+}
+
+/// As [`open_mapped`], and checks every block (checksum, decompression, length).
+///
+/// # Errors
+/// As [`open_mapped`], and a block that fails its check.
+pub fn read(dir: &Path, rules: RuleSet, m: Material) -> Result<Slice, TableError> {
+    let s = open_mapped(dir, rules, m)?;
+    if let Some(f) = s.packed_file() {
+        f.check()?;
     }
     Ok(s)
 }
 
-/// What the header of a file says, without reading the body (for `dama tables info`).
+/// What [`read_for_build`] found.
+pub enum Found {
+    /// A file of this format.
+    Compact(Slice),
+    /// A sound file of the old format, read whole (to be written again in this one).
+    Old(Slice),
+}
+
+/// As [`read`], and also reads a file of the old one-byte format whole (checking its
+/// checksum), so the build can convert it rather than solve it again.
+///
+/// # Errors
+/// As [`read`], except for the old format.
+pub fn read_for_build(dir: &Path, rules: RuleSet, m: Material) -> Result<Found, TableError> {
+    let o = open_header(dir, rules, m)?;
+    if o.version != V1 {
+        return read(dir, rules, m).map(Found::Compact);
+    }
+    let len = m.size();
+    o.check_len(HEADER as u64 + len)?;
+    let mut data = Vec::new();
+    data.try_reserve_exact(len as usize + 1)
+        .map_err(|_| o.bad("not enough memory to read it".into()))?;
+    // One byte more than expected tells a file that grew while it was read.
+    (&o.file)
+        .take(len + 1)
+        .read_to_end(&mut data)
+        .map_err(|e| TableError::io(&o.path, e))?;
+    if data.len() as u64 != len {
+        return Err(o.bad("changed while being read".into()));
+    }
+    let h = &o.header;
+    if checksum(&[&h[0..48], &data]) != u64_at(h, 48) {
+        return Err(TableError::Checksum { path: o.path });
+    }
+    let s = Slice::new(m, data);
+    if (s.wins, s.draws, s.losses) != (u64_at(h, 24), u64_at(h, 32), u64_at(h, 40)) {
+        return Err(o.bad("the counts in the header do not match the body".into()));
+    }
+    Ok(Found::Old(s))
+}
+
+/// What the header of a file says, without reading the blocks (for `dama tables info`).
 pub struct Header {
     pub material: Material,
     pub positions: u64,
@@ -281,13 +732,18 @@ pub struct Header {
     pub bytes: u64,
 }
 
-/// Reads a slice's header only, and checks the file's length.
+/// Reads a slice's header and block index only, and checks the file's length.
 ///
 /// # Errors
-/// As [`read`], without the checksum.
+/// As [`read`].
 pub fn read_header(dir: &Path, rules: RuleSet, m: Material) -> Result<Header, TableError> {
-    let (_, h, bytes) = open_checked(dir, rules, m)?;
-    let (wins, draws, losses) = (u64_at(&h, 24), u64_at(&h, 32), u64_at(&h, 40));
+    let mut o = open_header(dir, rules, m)?;
+    if o.version == V1 {
+        return Err(old_format(&o));
+    }
+    check_index(&mut o)?;
+    let h = &o.header;
+    let (wins, draws, losses) = (u64_at(h, 24), u64_at(h, 32), u64_at(h, 40));
     Ok(Header {
         material: m,
         positions: wins + draws + losses,
@@ -295,6 +751,6 @@ pub fn read_header(dir: &Path, rules: RuleSet, m: Material) -> Result<Header, Ta
         draws,
         losses,
         max_dtw: u32::from(h[15]),
-        bytes,
+        bytes: o.len,
     })
 }

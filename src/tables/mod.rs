@@ -5,15 +5,18 @@
 //!
 //! - [`index`]: position <-> index within a material slice (side to move's view);
 //! - [`build`]: the retrograde solver, multi-threaded, writing each slice when solved;
-//! - [`file`]: the on-disk format (versioned header, checksum per file);
+//! - [`file`]: the on-disk format (compact, block-compressed, memory-mapped; versioned);
+//! - [`cache`]: the bounded cache of decompressed blocks;
 //! - [`Tables::probe`]: what the engine asks.
 //!
-//! Each position is one byte: [`DRAW`], [`NOT_A_POSITION`] for the few indices where both
+//! While a build solves a slice, each position is one byte: [`DRAW`], [`NOT_A_POSITION`] for the few indices where both
 //! sides' men would share a square, else the distance to the end in plies plus one. An odd
 //! distance is a win for the side to move, an even one a loss (0: no move now). So every slice
 //! carries its distance to win, and the engine can convert within the no-progress rule (R-G3).
+//! On disk (and so in a player's process) the same values are kept compactly: see [`file`].
 
 pub mod build;
+pub mod cache;
 pub mod file;
 pub mod index;
 pub mod verify;
@@ -21,7 +24,7 @@ pub mod verify;
 pub use build::{BuildOptions, Progress, SliceEvent, build};
 pub use index::{MAX_PIECES, Material};
 
-use crate::rules::{Move, Position, RuleSet, legal_moves};
+use crate::rules::{Move, Position, RuleSet, has_capture, legal_moves};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -64,11 +67,19 @@ impl Wdl {
 /// One solved material slice.
 pub struct Slice {
     pub material: Material,
-    pub data: Vec<u8>,
     pub wins: u64,
     pub draws: u64,
     pub losses: u64,
     pub max_dtw: u32,
+    store: Store,
+}
+
+/// Where a slice's values are.
+enum Store {
+    /// One byte a position, in memory: a slice just solved.
+    Full(Vec<u8>),
+    /// A compact file, memory-mapped.
+    Packed(file::Packed),
 }
 
 impl Slice {
@@ -91,16 +102,49 @@ impl Slice {
         }
         Slice {
             material,
-            data,
             wins,
             draws,
             losses,
             max_dtw,
+            store: Store::Full(data),
+        }
+    }
+
+    /// A slice read from a compact file, with the counts its header gives.
+    pub(crate) fn packed(
+        material: Material,
+        (wins, draws, losses): (u64, u64, u64),
+        max_dtw: u32,
+        p: file::Packed,
+    ) -> Slice {
+        Slice {
+            material,
+            wins,
+            draws,
+            losses,
+            max_dtw,
+            store: Store::Packed(p),
         }
     }
 
     pub fn positions(&self) -> u64 {
         self.wins + self.draws + self.losses
+    }
+
+    /// One byte a position (see the module's doc), when the slice was solved in this process.
+    pub fn values(&self) -> Option<&[u8]> {
+        match &self.store {
+            Store::Full(d) => Some(d),
+            Store::Packed(_) => None,
+        }
+    }
+
+    /// The compact file behind the slice, when it was read from one.
+    pub fn packed_file(&self) -> Option<&file::Packed> {
+        match &self.store {
+            Store::Full(_) => None,
+            Store::Packed(p) => Some(p),
+        }
     }
 }
 
@@ -108,6 +152,8 @@ impl Slice {
 pub struct Tables {
     rules: RuleSet,
     slices: HashMap<Material, Slice>,
+    /// Decompressed blocks of the compact slices.
+    cache: cache::Cache,
 }
 
 /// Why tables could not be built or read.
@@ -198,8 +244,9 @@ pub struct Loaded {
     /// The highest piece count any file is present for (0: none): the build the folder holds.
     pub top: u32,
     /// Each slice up to `top` pieces that could not be used, and why (missing, damaged,
-    /// unreadable), in build order. Slices above the first incomplete piece count have their
-    /// header and length checked, not their checksum.
+    /// unreadable), in build order. Only headers, block indices and lengths are checked here;
+    /// a block is checked when first decompressed (a damaged one answers no probe), and every
+    /// block by `dama tables verify`.
     pub problems: Vec<TableError>,
 }
 
@@ -209,7 +256,13 @@ impl Tables {
         Tables {
             rules,
             slices: HashMap::new(),
+            cache: cache::Cache::new(cache_bytes()),
         }
+    }
+
+    /// The bytes of decompressed blocks held now.
+    pub fn cache_bytes(&self) -> usize {
+        self.cache.bytes()
     }
 
     /// Reads every complete set of slices found in `dir` (the rule set's folder): all slices of
@@ -241,7 +294,7 @@ impl Tables {
             for m in mats {
                 // Once the piece count is known to be unusable, the rest of it is only named.
                 let read = if problems.is_empty() {
-                    file::read(dir, rules, m).map(|s| slices.push(s))
+                    file::open_mapped(dir, rules, m).map(|s| slices.push(s))
                 } else {
                     file::read_header(dir, rules, m).map(|_| ())
                 };
@@ -307,8 +360,49 @@ impl Tables {
             // Not a position the game reaches (it ended a ply ago); the tables leave it out.
             return None;
         }
-        let slice = self.slices.get(&m)?;
-        Wdl::from_byte(slice.data[index::rank(p) as usize])
+        match &self.slices.get(&m)?.store {
+            Store::Full(d) => Wdl::from_byte(d[index::rank(p) as usize]),
+            // Not stored (don't care): the captures are played out against smaller slices.
+            Store::Packed(_) if has_capture(pos) => self.through_captures(pos),
+            Store::Packed(f) => {
+                let release = std::cell::Cell::new(false);
+                let v = f.value(&self.cache, index::rank(p), &release);
+                if release.get() {
+                    self.release_pages();
+                }
+                v
+            }
+        }
+    }
+
+    /// Lets go of the mapped pages of every compact slice, so the process's resident memory
+    /// stays near the cache's budget (the pages stay in the system's page cache).
+    #[cold]
+    fn release_pages(&self) {
+        for s in self.slices.values() {
+            if let Store::Packed(f) = &s.store {
+                f.release();
+            }
+        }
+    }
+
+    /// The value of a position whose side to move must capture, from its moves' values: what
+    /// the build stored for it (a win one ply after the quickest loss among them, else a draw
+    /// if any, else a loss one ply after the longest win).
+    fn through_captures(&self, pos: &Position) -> Option<Wdl> {
+        let (mut best_loss, mut worst_win, mut draw) = (None::<u32>, 0, false);
+        for m in legal_moves(pos).iter() {
+            match self.probe(&pos.after(m))? {
+                Wdl::Loss(n) => best_loss = Some(best_loss.map_or(n, |b| b.min(n))),
+                Wdl::Win(n) => worst_win = worst_win.max(n),
+                Wdl::Draw => draw = true,
+            }
+        }
+        Some(match best_loss {
+            Some(n) => Wdl::Win(n + 1),
+            None if draw => Wdl::Draw,
+            None => Wdl::Loss(worst_win + 1),
+        })
     }
 
     /// The best move by the tables: the fastest win, the slowest loss, or a move that keeps
@@ -374,8 +468,25 @@ pub fn rules_dir(tables_dir: &Path, rules: RuleSet) -> PathBuf {
     tables_dir.join(rules.name())
 }
 
+/// The budget of each [`Tables`]' block cache made from now on (0: the default).
+static CACHE_BYTES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Sets the budget of the block cache of the tables read from now on (the shared ones are
+/// read once, at the first game or analysis that wants them). 0 restores the default,
+/// [`cache::DEFAULT_BYTES`].
+pub fn set_cache_bytes(bytes: usize) {
+    CACHE_BYTES.store(bytes, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn cache_bytes() -> usize {
+    match CACHE_BYTES.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => cache::DEFAULT_BYTES,
+        n => n,
+    }
+}
+
 /// The rule set's tables from the data folder ([`crate::store::tables_dir`]), read once per process and shared by every
-/// engine (5 pieces are about 151 MB, 6 pieces 2.7 GB). `None` when there are none.
+/// engine (the files are memory-mapped, decompressed a block at a time into a bounded cache). `None` when there are none.
 pub fn shared(rules: RuleSet) -> Option<std::sync::Arc<Tables>> {
     shared_load(rules).tables.clone()
 }

@@ -94,12 +94,15 @@ pub fn sample(t: &Tables, m: Material, n: u32, seed: u64) -> Report {
         let Some(stored) = t.probe(&pos) else {
             continue;
         };
+        // A move into a damaged block: that block is named by the file check, not here.
+        let Some(derived) = from_moves(t, &pos) else {
+            continue;
+        };
         r.consistent += 1;
         let fen = crate_fen(&pos);
-        if from_moves(t, &pos) != Some(stored) {
+        if derived != stored {
             r.wrong.push(format!(
-                "{m} {fen}: stored {stored:?}, its moves say {:?}",
-                from_moves(t, &pos)
+                "{m} {fen}: stored {stored:?}, its moves say {derived:?}"
             ));
             continue;
         }
