@@ -28,6 +28,7 @@
 //! Files are written to a temporary name and renamed, so a file that exists is complete.
 
 use super::index::{Material, unrank};
+pub use super::packed::Packed;
 use super::{NOT_A_POSITION, Slice, TableError, Wdl};
 use crate::rules::{RuleSet, has_capture};
 use crate::store;
@@ -40,14 +41,14 @@ const MAGIC: &[u8; 8] = b"DAMA-TB\0";
 pub const VERSION: u16 = 2;
 /// The one-byte-a-position format of earlier versions, converted by the build.
 const V1: u16 = 1;
-const HEADER: usize = 64;
+pub(super) const HEADER: usize = 64;
 /// Positions per win/draw/loss block (6.5 KB decompressed).
 pub const WDL_BLOCK: u32 = 1 << 15;
 /// Positions per distance block (8 KB decompressed): a quarter of the above, since distances
 /// take five times the bytes; smaller blocks cost 5% more disk (5 pieces), and a miss less.
 pub const DISTANCE_BLOCK: u32 = 1 << 13;
 /// One index entry: offset, length, checksum.
-const ENTRY: usize = 16;
+pub(super) const ENTRY: usize = 16;
 /// zstd's level for the build: the files are written once and read many times.
 const LEVEL: i32 = 12;
 
@@ -92,7 +93,7 @@ pub fn block_sum(bytes: &[u8]) -> u32 {
 }
 
 /// Base-3 digit `j` (0..5) of every byte value, so unpacking is a table look-up.
-const DIGITS: [[u8; 5]; 256] = {
+pub(super) const DIGITS: [[u8; 5]; 256] = {
     let mut t = [[0u8; 5]; 256];
     let mut b = 0;
     while b < 243 {
@@ -243,7 +244,7 @@ pub fn present(dir: &Path, m: Material) -> bool {
     std::fs::symlink_metadata(path(dir, m)).is_ok()
 }
 
-fn u64_at(h: &[u8], at: usize) -> u64 {
+pub(super) fn u64_at(h: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(h[at..at + 8].try_into().expect("8 bytes"))
 }
 
@@ -453,176 +454,6 @@ fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2]), TableError> {
     }
     o.check_len(at)?;
     Ok((index, block))
-}
-
-/// A compact slice file, memory-mapped: its pages are the page cache's, shared by every
-/// process that reads the file, and each block is decompressed when a probe needs it (into the
-/// bounded cache of [`super::Tables`]).
-pub struct Packed {
-    map: memmap2::Mmap,
-    index: Vec<u8>,
-    path: PathBuf,
-    /// Positions per block of each part.
-    block: [u32; 2],
-    positions: u64,
-    /// Unique in the process: the cache's key for this file's blocks.
-    id: u32,
-}
-
-/// The two parts of a file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Part {
-    Wdl = 0,
-    Distance = 1,
-}
-
-impl Packed {
-    /// The file's length in bytes.
-    pub fn bytes(&self) -> u64 {
-        self.map.len() as u64
-    }
-
-    /// Compressed bytes of each part: (win/draw/loss, distances).
-    pub fn part_bytes(&self) -> (u64, u64) {
-        let wdl = self.blocks(Part::Wdl) as usize;
-        let mut t = (0, 0);
-        for (i, e) in self.index.chunks_exact(ENTRY).enumerate() {
-            let n = u64::from(u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")));
-            if i < wdl { t.0 += n } else { t.1 += n }
-        }
-        t
-    }
-
-    fn blocks(&self, part: Part) -> u64 {
-        self.positions
-            .div_ceil(u64::from(self.block[part as usize]))
-    }
-
-    /// Positions in block `b` of a part.
-    fn block_positions(&self, b: u64, part: Part) -> usize {
-        let size = u64::from(self.block[part as usize]);
-        (self.positions - b * size).min(size) as usize
-    }
-
-    /// Decompresses one part of one block, checking its checksum and its length.
-    ///
-    /// # Errors
-    /// A checksum that does not match, or data that does not decompress to the block.
-    pub(crate) fn load(&self, b: u64, part: Part) -> Result<Vec<u8>, TableError> {
-        let first = match part {
-            Part::Wdl => 0,
-            Part::Distance => self.blocks(Part::Wdl) as usize,
-        };
-        let e = &self.index[(first + b as usize) * ENTRY..][..ENTRY];
-        let at = u64_at(e, 0) as usize;
-        let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")) as usize;
-        let sum = u32::from_le_bytes(e[12..16].try_into().expect("4 bytes"));
-        let bytes = &self.map[at..at + len];
-        if block_sum(bytes) != sum {
-            return Err(TableError::Checksum {
-                path: self.path.clone(),
-            });
-        }
-        let n = self.block_positions(b, part);
-        let want = match part {
-            Part::Wdl => n.div_ceil(5),
-            Part::Distance => n,
-        };
-        thread_local! {
-            static Z: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> =
-                const { std::cell::RefCell::new(None) };
-        }
-        let out = Z.with(|z| {
-            let mut z = z.borrow_mut();
-            if z.is_none() {
-                *z = zstd::bulk::Decompressor::new().ok();
-            }
-            z.as_mut().and_then(|z| z.decompress(bytes, want).ok())
-        });
-        match out {
-            Some(v) if v.len() == want => Ok(v),
-            _ => Err(TableError::Format {
-                path: self.path.clone(),
-                why: format!("block {b} does not decompress to its {want} bytes"),
-            }),
-        }
-    }
-
-    /// Lets go of the file's pages in this process (they stay in the page cache, and a later
-    /// read maps them again): the blocks read are decompressed in the cache already.
-    pub(crate) fn release(&self) {
-        #[cfg(unix)]
-        {
-            // SAFETY: the mapping is shared and read-only: dropping its pages loses nothing,
-            // a later access reads the file again.
-            let _ = unsafe {
-                self.map
-                    .unchecked_advise(memmap2::UncheckedAdvice::DontNeed)
-            };
-        }
-    }
-
-    /// Checks every block of the file (checksum, decompression, length).
-    ///
-    /// # Errors
-    /// The first block that fails.
-    pub fn check(&self) -> Result<(), TableError> {
-        for part in [Part::Wdl, Part::Distance] {
-            for b in 0..self.blocks(part) {
-                self.load(b, part)?;
-            }
-        }
-        // Every page was read: not kept resident on this process's account.
-        self.release();
-        Ok(())
-    }
-
-    /// The value at `index` of a position whose side to move has no capture, through `cache`;
-    /// `None` for a damaged block.
-    #[inline]
-    /// Sets `released` when it is time to let go of the mapped pages ([`Packed::release`]).
-    pub(crate) fn value(
-        &self,
-        cache: &super::cache::Cache,
-        index: u64,
-        released: &std::cell::Cell<bool>,
-    ) -> Option<Wdl> {
-        let key = |part: Part, b: u64| (u64::from(self.id) << 33) | (b << 1) | part as u64;
-        let (b, k) = self.locate(index, Part::Wdl);
-        let load = |b: u64, part: Part| {
-            let v = self.load(b, part).ok();
-            if cache.loaded() {
-                released.set(true);
-            }
-            v
-        };
-        let digit = cache.with(
-            key(Part::Wdl, b),
-            || load(b, Part::Wdl),
-            |w| DIGITS[usize::from(w[k / 5])][k % 5],
-        )?;
-        if digit == 1 {
-            return Some(Wdl::Draw);
-        }
-        let (b, k) = self.locate(index, Part::Distance);
-        let half = cache.with(
-            key(Part::Distance, b),
-            || load(b, Part::Distance),
-            |d| u32::from(d[k]),
-        )?;
-        Some(if digit == 2 {
-            Wdl::Win(2 * half + 1)
-        } else {
-            Wdl::Loss(2 * half)
-        })
-    }
-
-    /// The block of a part holding `index`, and the place in it.
-    #[inline]
-    fn locate(&self, index: u64, part: Part) -> (u64, usize) {
-        let size = u64::from(self.block[part as usize]);
-        (index / size, (index % size) as usize)
-    }
 }
 
 /// Maps a slice's file after checking its header and block index (not its blocks: each is

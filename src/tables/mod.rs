@@ -19,6 +19,7 @@ pub mod build;
 pub mod cache;
 pub mod file;
 pub mod index;
+pub mod packed;
 pub mod verify;
 
 pub use build::{BuildOptions, Progress, SliceEvent, build};
