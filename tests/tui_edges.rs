@@ -6,7 +6,10 @@
 
 mod tui_common;
 
-use tui_common::{answer_review, answer_search, pending_search, play_by_keys, press};
+use tui_common::{
+    answer_review, answer_search, check_snapshot, pending_search, play_by_keys, press, screen,
+    zero_clocks,
+};
 
 use dama::engine::{Limits, Strength};
 use dama::notation::fen;
@@ -15,13 +18,9 @@ use dama::rules::{Color, Game, Position, RuleSet};
 use dama::tui::app::{Overlay, Purpose, Report, Request};
 use dama::tui::clock::TimeControl;
 use dama::tui::input::Action;
-use dama::tui::view;
 use dama::tui::viewer::Viewer;
 use dama::tui::{App, GameSettings, Lang, Look};
-use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
-use ratatui::layout::Rect;
-use std::path::PathBuf;
 use std::time::Duration;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
@@ -43,56 +42,9 @@ fn app_at(c: GameSettings, pos: Position, w: u16, h: u16) -> App {
     app
 }
 
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let area = Rect::new(0, 0, w, h);
-    let mut buf = Buffer::empty(area);
-    view::render(app, area, &mut buf);
-    let mut out = String::new();
-    for y in 0..h {
-        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-/// The clocks read the wall clock: each `M:SS` (or `0:0S.T`) at the end of a panel line
-/// with "piece" / "pezz" is written `0:00`.
-fn zero_clocks(text: &str) -> String {
-    text.lines()
-        .map(|l| {
-            if (l.contains("piece") || l.contains("pezz"))
-                && let Some(sp) = l.rfind("  ")
-                && l[sp + 2..].contains(':')
-                && l[sp + 2..]
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || c == ':' || c == '.')
-            {
-                return format!("{}0:00\n", &l[..sp + 2]);
-            }
-            format!("{l}\n")
-        })
-        .collect()
-}
-
 /// The screen compared with `tests/data/tui/{name}.txt`.
 fn check(name: &str, app: &App, w: u16, h: u16) {
-    let got = zero_clocks(&screen(app, w, h));
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tui")
-        .join(format!("{name}.txt"));
-    if std::env::var_os("DAMA_UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, &got).unwrap();
-        return;
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with DAMA_UPDATE_SNAPSHOTS=1)", path.display()));
-    if got != want {
-        for (i, (g, w)) in got.lines().zip(want.lines()).enumerate() {
-            assert_eq!(g, w, "{name} differs at line {}:\n{got}", i + 1);
-        }
-        panic!("{name}: different length: got\n{got}");
-    }
+    check_snapshot(name, &zero_clocks(&screen(app, w, h)));
 }
 
 fn lang_name(lang: Lang) -> &'static str {

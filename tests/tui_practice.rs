@@ -4,7 +4,7 @@
 
 mod tui_common;
 
-use tui_common::{answer_review, pending_search, play_by_keys, press};
+use tui_common::{answer_review, pending_search, play_by_keys, press, screen};
 
 use dama::notation::fen;
 use dama::notation::pdn::read_games;
@@ -33,19 +33,6 @@ fn config(rules: RuleSet) -> GameSettings {
     c.look = Look::Ascii;
     c.autosave = None;
     c
-}
-
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let area = Rect::new(0, 0, w, h);
-    let mut buf = Buffer::empty(area);
-    view::render(app, area, &mut buf);
-    let mut out = String::new();
-    for y in 0..h {
-        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 fn sq(n: u32) -> Square {

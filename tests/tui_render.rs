@@ -4,7 +4,7 @@
 
 mod tui_common;
 
-use tui_common::{find_move, pending_search, play_by_keys};
+use tui_common::{check_snapshot, find_move, pending_search, play_by_keys, zero_clocks};
 
 use dama::notation::fen;
 use dama::rules::{Color, Game, Position, RuleSet, legal_moves};
@@ -88,57 +88,11 @@ fn dump(buf: &Buffer, colours: bool) -> String {
     out
 }
 
-/// The panel's clocks read the wall clock, which a loaded machine may have moved past a
-/// second: each `M:SS` after "pieces" is written `0:00` in snapshots.
-fn zero_clocks(text: &str) -> String {
-    text.lines()
-        .map(|l| {
-            let Some(at) = l.find("piece") else {
-                return l.to_string();
-            };
-            let (head, tail) = l.split_at(at);
-            let mut out = String::from(head);
-            let mut rest = tail;
-            // "pieces (1K)  1:23": the clock is the last word of the panel's line.
-            if let Some(sp) = rest.rfind("  ")
-                && rest[sp + 2..].contains(':')
-                && rest[sp + 2..]
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || c == ':' || c == '.')
-            {
-                out.push_str(&rest[..sp + 2]);
-                out.push_str("0:00");
-                rest = "";
-            }
-            out.push_str(rest);
-            out
-        })
-        .map(|l| l + "\n")
-        .collect()
-}
-
 fn check(name: &str, app: &App, w: u16, h: u16, colours: bool) {
     let area = Rect::new(0, 0, w, h);
     let mut buf = Buffer::empty(area);
     view::render(app, area, &mut buf);
-    let got = zero_clocks(&dump(&buf, colours));
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tui")
-        .join(format!("{name}.txt"));
-    if std::env::var_os("DAMA_UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, &got).unwrap();
-        return;
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with DAMA_UPDATE_SNAPSHOTS=1)", path.display()));
-    if got != want {
-        for (i, (g, w)) in got.lines().zip(want.lines()).enumerate() {
-            if g != w {
-                panic!("{name} differs at line {}:\n got: {g}\nwant: {w}", i + 1);
-            }
-        }
-        panic!("{name}: different length: got\n{got}");
-    }
+    check_snapshot(name, &zero_clocks(&dump(&buf, colours)));
 }
 
 fn midgame(look: Look, w: u16, h: u16) -> App {

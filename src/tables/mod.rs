@@ -391,8 +391,15 @@ impl Tables {
     /// the build stored for it (a win one ply after the quickest loss among them, else a draw
     /// if any, else a loss one ply after the longest win).
     fn through_captures(&self, pos: &Position) -> Option<Wdl> {
+        self.through_moves(pos, &legal_moves(pos))
+    }
+
+    /// The value of `pos` from the values of the positions after `moves` (its legal moves, at
+    /// least one): a win one ply after the quickest loss among them, else a draw if any, else
+    /// a loss one ply after the longest win. `None` when a child is not in the tables.
+    pub(crate) fn through_moves(&self, pos: &Position, moves: &[Move]) -> Option<Wdl> {
         let (mut best_loss, mut worst_win, mut draw) = (None::<u32>, 0, false);
-        for m in legal_moves(pos).iter() {
+        for m in moves {
             match self.probe(&pos.after(m))? {
                 Wdl::Loss(n) => best_loss = Some(best_loss.map_or(n, |b| b.min(n))),
                 Wdl::Win(n) => worst_win = worst_win.max(n),

@@ -34,19 +34,7 @@ pub fn from_moves(t: &Tables, pos: &Position) -> Option<Wdl> {
     if moves.is_empty() {
         return Some(Wdl::Loss(0));
     }
-    let (mut best_loss, mut worst_win, mut draw) = (None::<u32>, 0, false);
-    for m in moves.iter() {
-        match t.probe(&pos.after(m))? {
-            Wdl::Loss(n) => best_loss = Some(best_loss.map_or(n, |b| b.min(n))),
-            Wdl::Win(n) => worst_win = worst_win.max(n),
-            Wdl::Draw => draw = true,
-        }
-    }
-    Some(match best_loss {
-        Some(n) => Wdl::Win(n + 1),
-        None if draw => Wdl::Draw,
-        None => Wdl::Loss(worst_win + 1),
-    })
+    t.through_moves(pos, &moves)
 }
 
 const MATE: i32 = 1000;

@@ -81,6 +81,28 @@ impl Screen {
     }
 }
 
+/// `text` in lines split at spaces: the first at most `first` characters, the others at most
+/// `rest` (less where the caller indents them). A word longer than a line has a line of its own.
+pub fn wrap(text: &str, first: usize, rest: usize) -> Vec<String> {
+    // A text that fits stays as it is, leading spaces (an indent) and all.
+    if text.chars().count() <= first {
+        return vec![text.to_string()];
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let room = if out.is_empty() { first } else { rest };
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > room {
+            out.push(std::mem::take(&mut line));
+        } else if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push(line);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

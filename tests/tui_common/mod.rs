@@ -113,3 +113,58 @@ pub fn answer_review(a: &mut App, score_of: impl Fn(usize) -> i32) -> usize {
         answered += 1;
     }
 }
+
+/// The screen as text, each line without its trailing blanks.
+pub fn screen(app: &App, w: u16, h: u16) -> String {
+    let area = ratatui::layout::Rect::new(0, 0, w, h);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    dama::tui::view::render(app, area, &mut buf);
+    let mut out = String::new();
+    for y in 0..h {
+        let line: String = (0..w).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The clocks read the wall clock, which a loaded machine may have moved past a second: each
+/// `M:SS` (or `0:0S.T`) ending a panel line with "piece" / "pezz" is written `0:00`.
+pub fn zero_clocks(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            if (l.contains("piece") || l.contains("pezz"))
+                && let Some(sp) = l.rfind("  ")
+                && l[sp + 2..].contains(':')
+                && l[sp + 2..]
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == ':' || c == '.')
+            {
+                return format!("{}0:00\n", &l[..sp + 2]);
+            }
+            format!("{l}\n")
+        })
+        .collect()
+}
+
+/// `got` compared with the snapshot `tests/data/tui/{name}.txt` (written instead with
+/// `DAMA_UPDATE_SNAPSHOTS=1`); the first line that differs is named.
+pub fn check_snapshot(name: &str, got: &str) {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/tui")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("DAMA_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with DAMA_UPDATE_SNAPSHOTS=1)", path.display()));
+    if got != want {
+        for (i, (g, w)) in got.lines().zip(want.lines()).enumerate() {
+            if g != w {
+                panic!("{name} differs at line {}:\n got: {g}\nwant: {w}", i + 1);
+            }
+        }
+        panic!("{name}: different length: got\n{got}");
+    }
+}

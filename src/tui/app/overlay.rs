@@ -64,7 +64,7 @@ pub fn help_pages(lang: Lang, replay: bool, width: u16, height: u16) -> Vec<Vec<
     let entries: Vec<Vec<String>> = keys
         .iter()
         .map(|(k, d)| {
-            wrap(d, room)
+            crate::tui::layout::wrap(d, room, room)
                 .into_iter()
                 .enumerate()
                 .map(|(i, part)| format!("{:<14} {part}", if i == 0 { *k } else { "" }))
@@ -113,20 +113,4 @@ pub fn help_pages(lang: Lang, replay: bool, width: u16, height: u16) -> Vec<Vec<
             page
         })
         .collect()
-}
-
-/// `text` in lines of at most `width` characters, split at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            out.push(std::mem::take(&mut line));
-        } else if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    out.push(line);
-    out
 }

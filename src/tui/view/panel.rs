@@ -370,21 +370,11 @@ pub(super) fn fit_words(prefix: &str, words: &[String], width: usize, more: &str
 
 /// Splits text into lines of at most `width` characters at spaces.
 pub(super) fn wrap_text(text: &str, width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if words.is_empty() {
+        return Vec::new();
     }
-    if !line.is_empty() {
-        out.push(line);
-    }
-    out
+    crate::tui::layout::wrap(&words, width, width)
 }
 
 pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {

@@ -97,26 +97,7 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
 /// `text` in lines of at most `width` characters, split at spaces (the later lines leave four
 /// columns for their indent).
 fn wrap(text: &str, width: usize) -> Vec<String> {
-    if text.chars().count() <= width {
-        return vec![text.to_string()];
-    }
-    let mut out: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let room = if out.is_empty() {
-            width
-        } else {
-            width.saturating_sub(4)
-        };
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > room {
-            out.push(std::mem::take(&mut line));
-        } else if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    out.push(line);
-    out
+    crate::tui::layout::wrap(text, width, width.saturating_sub(4))
 }
 
 /// Load and Replay: the games in the data folder, newest first (a window around the one
