@@ -182,6 +182,26 @@ fn left_running(dir: &Path, grace: Duration) -> Vec<i32> {
     }
 }
 
+/// A two-game match of the engine at depth 1 against `engine` at 50 ms a move, which loses
+/// on time after `timeout` milliseconds.
+fn hung_match<'a>(engine: &'a str, timeout: &'a str) -> [&'a str; 13] {
+    [
+        "match",
+        "--games",
+        "2",
+        "--a-depth",
+        "1",
+        "--tt",
+        "4",
+        "--b-engine",
+        engine,
+        "--b-movetime",
+        "50",
+        "--timeout",
+        timeout,
+    ]
+}
+
 /// A hung engine (and the child it started) is ended with its game, and with the match
 /// however the match ends: normally, by SIGTERM or SIGINT, or by SIGKILL.
 #[test]
@@ -189,25 +209,7 @@ fn a_hung_engine_and_its_children_end_with_the_game_and_with_the_match() {
     // Normally: each game is lost on time, and no engine process outlives the match.
     let dir = scratch("match-hung");
     let engine = hanging_engine(&dir);
-    let child = start(
-        &dir,
-        &[
-            "match",
-            "--games",
-            "2",
-            "--a-depth",
-            "1",
-            "--tt",
-            "4",
-            "--b-engine",
-            &engine,
-            "--b-movetime",
-            "50",
-            "--timeout",
-            "300",
-        ],
-        None,
-    );
+    let child = start(&dir, &hung_match(&engine, "300"), None);
     let (ok, out, err) = finish(&dir, child, Duration::from_secs(30));
     assert!(ok, "{out}\n{err}");
     assert_eq!(out.matches("B lost on time").count(), 2, "{out}");
@@ -223,25 +225,7 @@ fn a_hung_engine_and_its_children_end_with_the_game_and_with_the_match() {
     ] {
         let dir = scratch(&format!("match-hung-{name}"));
         let engine = hanging_engine(&dir);
-        let child = start(
-            &dir,
-            &[
-                "match",
-                "--games",
-                "2",
-                "--a-depth",
-                "1",
-                "--tt",
-                "4",
-                "--b-engine",
-                &engine,
-                "--b-movetime",
-                "50",
-                "--timeout",
-                "60000",
-            ],
-            None,
-        );
+        let child = start(&dir, &hung_match(&engine, "60000"), None);
         let until = Instant::now() + Duration::from_secs(30);
         while !dir.join("hung").exists() {
             assert!(Instant::now() < until, "{name}: the engine never hung");

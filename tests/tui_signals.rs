@@ -686,6 +686,25 @@ fn the_board_speaks_italian_when_asked() {
     assert!(status.success(), "{status:?}");
 }
 
+/// Issue 21, item 17: after an Italian session, what dama says on leaving (where the game is
+/// kept) and the missing tables' notice are in Italian too: one move, `q`, `s` (sì).
+#[test]
+fn the_exit_messages_follow_the_language() {
+    let home = scratch("i21-exit");
+    let Some(mut s) = start(&["play", "--lang", "it", "--level", "1"], &home, None) else {
+        return;
+    };
+    s.play_first_move();
+    s.keys(b"q");
+    wait_until("the quit question", || s.screen_has("(s sì / n no)"));
+    s.keys(b"s");
+    let (status, _, out, err) = s.finish();
+    assert!(status.success(), "{status:?}");
+    assert!(out.contains("La partita è conservata in"), "{out}");
+    assert!(!out.contains("The game is kept"), "{out}");
+    assert!(err.contains("nessuna tabella dei finali"), "{err}");
+}
+
 /// Issue 24: the engine's answer is on the screen within a frame. A hint at depth 1 takes the
 /// engine a moment; before, its answer then waited for the loop's next look at the keyboard,
 /// a 100 ms wait when no key follows, so the hint never showed sooner than 100 ms after `t`.
