@@ -4,7 +4,7 @@
 
 mod tui_common;
 
-use tui_common::{check_snapshot, find_move, pending_search, play_by_keys, zero_clocks};
+use tui_common::{check_snapshot, find_move, pending_search, play_by_keys, put_game, zero_clocks};
 
 use dama::notation::fen;
 use dama::rules::{Color, Game, Position, RuleSet, legal_moves};
@@ -579,31 +579,6 @@ fn start_screen_names_a_damaged_settings_file() {
             check(&name, &a, w, h, false);
         }
     }
-}
-
-/// A record with a fixed date and time, its file `age` seconds old (the list's order).
-fn put_game(
-    path: &std::path::Path,
-    black: &str,
-    result: &str,
-    when: (&str, &str),
-    moves: &str,
-    age: u64,
-) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let text = format!(
-        "[Event \"dama\"]\n[Date \"{}\"]\n[White \"You\"]\n[Black \"{black}\"]\n\
-         [Result \"{result}\"]\n[Time \"{}\"]\n[GameType \"22\"]\n\n{moves} {result}\n",
-        when.0, when.1
-    );
-    std::fs::write(path, text).unwrap();
-    let t = std::time::SystemTime::now() - std::time::Duration::from_secs(age);
-    std::fs::File::options()
-        .write(true)
-        .open(path)
-        .unwrap()
-        .set_modified(t)
-        .unwrap();
 }
 
 /// Issue 21 item 3: Load's list of the games in the data folder, newest first, with the

@@ -3,7 +3,7 @@
 
 mod tui_common;
 
-use tui_common::{answer_search, play_by_keys, press};
+use tui_common::{answer_search, play_by_keys, press, put_game};
 
 use dama::rules::{Color, Game, Move, Position, RuleSet};
 use dama::tui::app::{Overlay, Report};
@@ -758,32 +758,6 @@ fn unfinished_games_are_shelved_not_replaced() {
     assert_eq!(archived.len(), 1, "{archived:?}");
     assert_eq!(moves(&archived[0]), ["22-18"], "moved, not deleted");
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A record as dama writes it, with a fixed date and time, and the file's time set to
-/// `age` seconds ago (the list is ordered by the files' times).
-fn put_game(
-    path: &std::path::Path,
-    black: &str,
-    result: &str,
-    when: (&str, &str),
-    moves: &str,
-    age: u64,
-) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let text = format!(
-        "[Event \"dama\"]\n[Date \"{}\"]\n[White \"You\"]\n[Black \"{black}\"]\n\
-         [Result \"{result}\"]\n[Time \"{}\"]\n[GameType \"22\"]\n\n{moves} {result}\n",
-        when.0, when.1
-    );
-    std::fs::write(path, text).unwrap();
-    let t = std::time::SystemTime::now() - Duration::from_secs(age);
-    std::fs::File::options()
-        .write(true)
-        .open(path)
-        .unwrap()
-        .set_modified(t)
-        .unwrap();
 }
 
 /// The four kinds of games in a data folder `data`: in play, unfinished, archived, saved.

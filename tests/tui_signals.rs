@@ -438,6 +438,15 @@ fn kill_9_loses_nothing_already_played() {
     let _ = std::fs::remove_dir_all(&home);
 }
 
+/// An older game kept by an earlier session at `auto`: one move from the start, returned.
+fn keep_older_game(auto: &Path) -> dama::rules::Move {
+    let mut older = dama::rules::Game::new(dama::rules::Position::start(RuleSet::Italian));
+    let m = dama::rules::legal_moves(older.position())[0];
+    older.play(&m).unwrap();
+    write_game(&older, dama::rules::Color::White, "dama (depth 1)", auto).unwrap();
+    m
+}
+
 /// Under a file-size limit too small for the game, keeping it fails with an error (SIGXFSZ
 /// does not kill dama); the older kept game is set aside, quitting says the game was not
 /// kept (and gives it on standard error), and `--resume` says so instead of continuing the
@@ -448,11 +457,7 @@ fn a_file_size_limit_is_an_error_and_resume_says_the_game_was_not_kept() {
     let data = home.join("data/dama");
     std::fs::create_dir_all(&data).unwrap();
     let auto = data.join("autosave.pdn");
-    // An older game kept by an earlier session.
-    let mut older = dama::rules::Game::new(dama::rules::Position::start(RuleSet::Italian));
-    let m = dama::rules::legal_moves(older.position())[0];
-    older.play(&m).unwrap();
-    write_game(&older, dama::rules::Color::White, "dama (depth 1)", &auto).unwrap();
+    let m = keep_older_game(&auto);
 
     let Some(mut s) = start(&["play", "--depth", "1"], &home, Some(64)) else {
         return;
@@ -865,10 +870,7 @@ fn a_killed_session_keeps_its_game_and_the_shelved_one() {
     let data = home.join("data/dama");
     std::fs::create_dir_all(&data).unwrap();
     let auto = data.join("autosave.pdn");
-    let mut older = dama::rules::Game::new(dama::rules::Position::start(RuleSet::Italian));
-    let m = dama::rules::legal_moves(older.position())[0];
-    older.play(&m).unwrap();
-    write_game(&older, dama::rules::Color::White, "dama (depth 1)", &auto).unwrap();
+    let m = keep_older_game(&auto);
     let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
         return;
     };

@@ -168,3 +168,29 @@ pub fn check_snapshot(name: &str, got: &str) {
         panic!("{name}: different length: got\n{got}");
     }
 }
+
+/// A record as dama writes it, with a fixed date and time, and the file's time set to `age`
+/// seconds ago (the start screen's list is ordered by the files' times).
+pub fn put_game(
+    path: &std::path::Path,
+    black: &str,
+    result: &str,
+    when: (&str, &str),
+    moves: &str,
+    age: u64,
+) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = format!(
+        "[Event \"dama\"]\n[Date \"{}\"]\n[White \"You\"]\n[Black \"{black}\"]\n\
+         [Result \"{result}\"]\n[Time \"{}\"]\n[GameType \"22\"]\n\n{moves} {result}\n",
+        when.0, when.1
+    );
+    std::fs::write(path, text).unwrap();
+    let t = std::time::SystemTime::now() - std::time::Duration::from_secs(age);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(t)
+        .unwrap();
+}
