@@ -4,7 +4,8 @@
 use dama::notation::fen;
 use dama::notation::movetext::{MoveTextError, Syntax, Why};
 use dama::notation::pdn::{
-    PdnError, PdnErrorKind, PdnGame, PdnResult, read_game, read_games, write_game, write_games,
+    PdnError, PdnErrorKind, PdnGame, PdnResult, read_game, read_games, variation_text, write_game,
+    write_games,
 };
 use dama::rules::{Game, Position, RuleSet};
 use dama::store::{Overwrite, save_atomic};
@@ -140,11 +141,13 @@ fn r_n3_comments_nags_variations_and_results() {
     assert_eq!(first.mv.to_string(), "21-17");
     assert_eq!(first.nags, ["$1"]);
     assert_eq!(first.comments, ["White opens on the side"]);
-    // The variation stays beside the move it replaces, nested one kept inside.
+    // The variation stays beside the move it replaces, nested one kept inside, replayed.
+    assert_eq!(first.variations.len(), 1);
     assert_eq!(
-        first.variations,
-        ["1. 22-18 10-14 {a main alternative} (1... 11-15)"]
+        variation_text(g, 0, &first.variations[0]),
+        "1. 22-18 10-14 {a main alternative} (1... 11-15)"
     );
+    assert_eq!(first.variations[0].moves[1].variations[0].moves.len(), 1);
     // ... and is never taken for the main line.
     let main: Vec<String> = g.moves.iter().map(|m| m.mv.to_string()).collect();
     assert_eq!(

@@ -5,7 +5,7 @@
 use super::output::{Out, OutputError, outln, warn};
 use super::values::{LangChoice, Rules};
 use crate::notation::fen;
-use crate::notation::pdn::{PdnError, PdnGame, PdnResult, Reader, read_text};
+use crate::notation::pdn::{PdnError, PdnGame, PdnResult, Reader, read_text, variation_text};
 use crate::notation::stepper::{Stepper, board_text};
 use crate::rules::RuleSet;
 use anyhow::{Context, bail};
@@ -348,7 +348,8 @@ fn print_text(
             outln!(out, "{{{c}}}")?;
         }
         for v in &m.variations {
-            outln!(out, "({v})")?;
+            let text = variation_text(replay.record(), replay.ply() - 1, v);
+            outln!(out, "({text})")?;
         }
         if let Some(d) = rule_draw.filter(|d| d.ply == replay.ply()) {
             outln!(out, "Draw: {d}")?;

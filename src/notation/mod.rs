@@ -1,11 +1,12 @@
-//! Reading and writing positions (FEN), moves (R-N1) and games (PDN). Depends on `rules` only;
-//! each format has its own error type.
+//! Reading and writing positions (FEN), moves (R-N1) and games (PDN, with their move trees).
+//! Depends on `rules` only; each format has its own error type.
 
 pub mod date;
 pub mod fen;
 pub mod movetext;
 pub mod pdn;
 pub mod stepper;
+pub mod tree;
 
 /// Error messages quote at most this many characters of the input they are about.
 pub const EXCERPT_CHARS: usize = 60;

@@ -25,9 +25,8 @@ pub(super) struct Spanned<'a> {
     pub(super) tok: Tok<'a>,
     pub(super) line: usize,
     pub(super) column: usize,
-    /// Byte offsets of the token in the text (for the raw text of variations).
+    /// Byte offset of the token in the text (where a reader resumes).
     pub(super) start: usize,
-    pub(super) end: usize,
 }
 
 #[derive(Clone)]
@@ -229,7 +228,6 @@ impl<'a> Lexer<'a> {
             line,
             column,
             start,
-            end: self.i,
         }))
     }
 
@@ -329,7 +327,6 @@ impl<'a> Lexer<'a> {
                     line,
                     column: column + at,
                     start: start + at,
-                    end: start + at + marks.len(),
                 });
             }
         };
@@ -348,7 +345,6 @@ impl<'a> Lexer<'a> {
                 line,
                 column: column + at,
                 start: start + at,
-                end: start + word.len(),
             });
             queue_marks(self, word.len());
             return Ok(Tok::MoveNumber);

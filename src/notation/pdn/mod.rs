@@ -2,8 +2,10 @@
 //! file, and saving them without ever leaving a half-written file.
 //!
 //! Reading takes what draughts programs write: tag pairs, move numbers (`12.`, `12...`),
-//! comments `{...}`, `%` line comments, NAGs (`$3`) and `!`/`?` marks, variations `(...)` (kept
-//! as text beside the move they replace, never mistaken for the main line), the results `1-0`,
+//! comments `{...}`, `%` line comments, NAGs (`$3`) and `!`/`?` marks, variations `(...)`
+//! (nested, each kept beside the move it replaces and replayed through the rules like the main
+//! line, never mistaken for it; [`crate::notation::tree`] turns them into a move tree), the
+//! results `1-0`,
 //! `0-1`, `1/2-1/2`, `*` (and the `2-0`, `0-2`, `1-1` that some programs write), a `FEN` tag for
 //! set-up positions, and `GameType` choosing the rule set (22 Italian, 21 English; without one,
 //! the rules the caller gives: CheckerBoard writes none). Every move is replayed through the
@@ -20,7 +22,7 @@ mod writer;
 
 pub use file::{FileError, SNIFF_BYTES, Unclosed, decode, read_file, read_text};
 pub use reader::{GameStart, Head, Reader, read_game, read_games};
-pub use writer::{LINE_WIDTH, write_game, write_games};
+pub use writer::{LINE_WIDTH, variation_text, write_game, write_games};
 // Saving lives in the store; re-exported here where records are written.
 pub use super::date::today;
 
@@ -113,10 +115,26 @@ pub struct PdnMove {
     pub nags: Vec<String>,
     /// Comments written after the move, whitespace collapsed.
     pub comments: Vec<String>,
-    /// Variations that replace this move, as written between the parentheses (whitespace
-    /// collapsed). Kept as text: they are not replayed.
-    pub variations: Vec<String>,
+    /// Variations that replace this move (each starts from the position before it), in the
+    /// order written.
+    pub variations: Vec<Variation>,
 }
+
+/// A variation `( ... )`: a line played instead of the move it is written after.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Comments before its first move.
+    pub intro: Vec<String>,
+    /// Its moves, every one legal, each with its own comments, NAGs and nested variations.
+    /// Empty for a `()` written as such.
+    pub moves: Vec<PdnMove>,
+    /// The result some programs write at a variation's end, `(... 1-0)`.
+    pub result: Option<PdnResult>,
+}
+
+/// Variations nest at most this deep: deeper text is refused rather than read by a recursion
+/// that a hostile file could drive off the stack.
+pub const MAX_VARIATION_DEPTH: usize = 100;
 
 impl PdnMove {
     pub fn new(mv: Move) -> PdnMove {
@@ -323,10 +341,12 @@ pub enum PdnErrorKind {
     BadTag,
     /// Text that is no part of PDN movetext.
     UnexpectedText(String),
-    /// A `(` with no matching `)`.
+    /// A `(` with no matching `)` (before the end of the text, a tag or the game's result).
     UnclosedVariation,
     /// A `)` with no `(`.
     UnmatchedParen,
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    VariationTooDeep,
     /// A variation or NAG before the first move, with no move to attach it to.
     NothingToAnnotate(String),
     /// The `FEN` tag could not be read.
@@ -363,6 +383,9 @@ impl fmt::Display for PdnErrorKind {
             PdnErrorKind::UnexpectedText(t) => write!(f, "{t:?} is not PDN movetext"),
             PdnErrorKind::UnclosedVariation => write!(f, "variation '(' is never closed"),
             PdnErrorKind::UnmatchedParen => write!(f, "')' without a '('"),
+            PdnErrorKind::VariationTooDeep => {
+                write!(f, "variations nested more than {MAX_VARIATION_DEPTH} deep")
+            }
             PdnErrorKind::NoGame => write!(f, "no game found"),
             PdnErrorKind::NothingToAnnotate(t) => {
                 write!(f, "{t:?} comes before any move, with nothing to annotate")

@@ -1,8 +1,10 @@
 //! Reading games from PDN text: tags, then movetext replayed through the rules, one game after
 //! another, skipping past damaged ones.
 
-use super::lexer::{Lexer, Spanned, Tok, collapse};
-use super::{PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, RuleDraw};
+use super::lexer::{Lexer, Spanned, Tok};
+use super::{
+    MAX_VARIATION_DEPTH, PdnError, PdnErrorKind, PdnGame, PdnMove, PdnResult, RuleDraw, Variation,
+};
 use crate::notation::movetext::parse_move;
 use crate::notation::{excerpt, fen};
 use crate::rules::{DrawReason, Game, Outcome, Position, RuleSet};
@@ -235,14 +237,12 @@ impl<'a> Reader<'a> {
                 }
                 Tok::Open => {
                     st.start(self.default_rules).map_err(at_tag)?;
-                    let raw = self.variation(&t)?;
-                    match st.moves.last_mut() {
-                        Some(m) => m.variations.push(raw),
-                        None => {
-                            let text = excerpt(&format!("({raw})"));
-                            return Err(at(PdnErrorKind::NothingToAnnotate(text)));
-                        }
-                    }
+                    let Some(before) = st.before_last else {
+                        return Err(at(PdnErrorKind::NothingToAnnotate("(".into())));
+                    };
+                    let ply = st.moves.len() - 1;
+                    let v = self.variation(&t, before, ply, 1)?;
+                    st.moves.last_mut().expect("a move").variations.push(v);
                 }
                 Tok::Close => return Err(at(PdnErrorKind::UnmatchedParen)),
                 Tok::Move(_) if self.limit == Some(st.moves.len()) => {
@@ -284,37 +284,88 @@ impl<'a> Reader<'a> {
                     }
                     // `parse_move` resolved it among the legal moves of this position.
                     game.play_unchecked(m);
+                    st.before_last = Some(pos);
                     st.moves.push(PdnMove::new(m));
                 }
             }
         }
     }
 
-    /// Reads a variation after its `(` up to the matching `)`; returns its text.
+    /// Reads a variation after its `(` up to the matching `)`: its moves replayed from
+    /// `start` (the position before the move it replaces, ply `ply` of the game), nested
+    /// variations read the same way, `depth` deep.
     #[allow(clippy::result_large_err, reason = "as for read_body")]
-    fn variation(&mut self, open: &Spanned) -> Result<String, (PdnError, Skip)> {
+    fn variation(
+        &mut self,
+        open: &Spanned,
+        start: Position,
+        ply: usize,
+        depth: usize,
+    ) -> Result<Variation, (PdnError, Skip)> {
         let unclosed = || PdnError::new(open.line, open.column, PdnErrorKind::UnclosedVariation);
-        let mut depth = 1;
-        let start = open.end;
+        if depth > MAX_VARIATION_DEPTH {
+            let e = PdnError::new(open.line, open.column, PdnErrorKind::VariationTooDeep);
+            return Err((e, Skip::Lines));
+        }
+        let mut v = Variation::default();
+        let (mut pos, mut before) = (start, start);
         loop {
             let t = match self.lex.next() {
                 None => return Err((unclosed(), Skip::Lines)),
                 Some(t) => t.map_err(|e| (e, Skip::Lines))?,
             };
-            match t.tok {
-                Tok::Open => depth += 1,
-                Tok::Close => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Ok(collapse(self.lex.slice(start, t.start)));
-                    }
-                }
+            if let Tok::Tag { .. } = t.tok {
                 // A tag inside a variation means the `)` is missing.
-                Tok::Tag { .. } => {
-                    self.lex.push_back(t);
-                    return Err((unclosed(), Skip::Movetext));
+                self.lex.push_back(t);
+                return Err((unclosed(), Skip::Movetext));
+            }
+            let at = |kind| (PdnError::new(t.line, t.column, kind), Skip::Movetext);
+            match &t.tok {
+                Tok::Close => return Ok(v),
+                Tok::Tag { .. } | Tok::MoveNumber => {}
+                Tok::Comment(c) => match v.moves.last_mut() {
+                    Some(m) => m.comments.push(c.clone()),
+                    None => v.intro.push(c.clone()),
+                },
+                Tok::Nag(n) => match v.moves.last_mut() {
+                    Some(m) => m.nags.push(n.to_string()),
+                    None => return Err(at(PdnErrorKind::NothingToAnnotate(n.to_string()))),
+                },
+                Tok::Open => {
+                    if v.moves.is_empty() {
+                        return Err(at(PdnErrorKind::NothingToAnnotate("(".into())));
+                    }
+                    let inner = self.variation(&t, before, ply + v.moves.len() - 1, depth + 1)?;
+                    v.moves.last_mut().expect("a move").variations.push(inner);
                 }
-                _ => {}
+                // Some programs end a variation with its outcome, `(... 1-0)`: kept. A
+                // result anywhere else is the game's, and the `)` before it is missing.
+                Tok::Result(r) => match self.lex.next() {
+                    Some(Ok(Spanned {
+                        tok: Tok::Close, ..
+                    })) => {
+                        v.result = Some(*r);
+                        return Ok(v);
+                    }
+                    Some(Ok(next)) => {
+                        self.lex.push_back(next);
+                        return Err((unclosed(), Skip::Nothing));
+                    }
+                    Some(Err(e)) => return Err((e, Skip::Lines)),
+                    None => return Err((unclosed(), Skip::Nothing)),
+                },
+                Tok::Move(text) => {
+                    let m = parse_move(&pos, text).map_err(|error| {
+                        at(PdnErrorKind::Move {
+                            ply: ply + v.moves.len(),
+                            error,
+                            fen: fen::write(&pos),
+                        })
+                    })?;
+                    before = pos;
+                    pos = pos.after(&m);
+                    v.moves.push(PdnMove::new(m));
+                }
             }
         }
     }
@@ -339,6 +390,8 @@ struct GameState {
     moves: Vec<PdnMove>,
     result: Option<PdnResult>,
     rule_draw: Option<RuleDraw>,
+    /// The position before the main line's last move: where a variation after it starts.
+    before_last: Option<Position>,
 }
 
 impl GameState {

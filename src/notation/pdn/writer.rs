@@ -1,7 +1,7 @@
 //! Writing games as PDN: standard tags first, movetext wrapped at 80 columns.
 
 use super::lexer::collapse;
-use super::{PdnGame, STANDARD_TAGS};
+use super::{PdnGame, PdnMove, STANDARD_TAGS, Variation};
 use crate::notation::fen;
 use crate::rules::Position;
 
@@ -44,26 +44,48 @@ pub fn write_game(g: &PdnGame) -> String {
         }
     }
     let mut words: Vec<String> = Vec::new();
-    let push_text = |words: &mut Vec<String>, open: &str, text: &str, close: &str| {
-        // A `}` would end a comment early: a comment given by a player loses it.
-        let text = if open == "{" {
-            collapse(&text.replace('}', " "))
-        } else {
-            collapse(text)
-        };
-        // Split on spaces so that wrapping never needs a line longer than 80 columns; the
-        // reader collapses whitespace, so the text reads back the same.
-        let mut parts: Vec<String> = text.split(' ').map(str::to_string).collect();
-        parts[0] = format!("{open}{}", parts[0]);
-        let last = parts.len() - 1;
-        parts[last] = format!("{}{close}", parts[last]);
-        words.extend(parts);
-    };
     for c in &g.intro {
         push_text(&mut words, "{", c, "}");
     }
+    line_words(g, &g.moves, 0, &mut words);
+    words.push(g.result.as_str().to_string());
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > LINE_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Pushes a text between `open` and `close` as words (see [`write_game`]).
+fn push_text(words: &mut Vec<String>, open: &str, text: &str, close: &str) {
+    // A `}` would end a comment early: a comment given by a player loses it.
+    let text = collapse(&text.replace('}', " "));
+    // Split on spaces so that wrapping never needs a line longer than 80 columns; the
+    // reader collapses whitespace, so the text reads back the same.
+    let mut parts: Vec<String> = text.split(' ').map(str::to_string).collect();
+    parts[0] = format!("{open}{}", parts[0]);
+    let last = parts.len() - 1;
+    parts[last] = format!("{}{close}", parts[last]);
+    words.extend(parts);
+}
+
+/// The words of a line of moves whose first is ply `first_ply` of the game: move numbers,
+/// moves with their marks, comments and variations (each between parentheses, nested ones
+/// inside). The reader bounds how deep variations nest, so the recursion is bounded too.
+fn line_words(g: &PdnGame, moves: &[PdnMove], first_ply: usize, words: &mut Vec<String>) {
     let mut restate = true;
-    for (ply, m) in g.moves.iter().enumerate() {
+    for (i, m) in moves.iter().enumerate() {
+        let ply = first_ply + i;
         let (number, first) = g.move_number(ply);
         // The number stays on the line of its move.
         let mut word = if first {
@@ -85,30 +107,41 @@ pub fn write_game(g: &PdnGame) -> String {
         words.push(word);
         restate = false;
         for c in &m.comments {
-            push_text(&mut words, "{", c, "}");
+            push_text(words, "{", c, "}");
             restate = true;
         }
         for v in &m.variations {
-            push_text(&mut words, "(", v, ")");
+            let from = words.len();
+            for c in &v.intro {
+                push_text(words, "{", c, "}");
+            }
+            line_words(g, &v.moves, ply, words);
+            if let Some(r) = v.result {
+                words.push(r.as_str().to_string());
+            }
+            if words.len() == from {
+                words.push("()".to_string());
+            } else {
+                words[from].insert(0, '(');
+                words.last_mut().expect("a word").push(')');
+            }
             restate = true;
         }
     }
-    words.push(g.result.as_str().to_string());
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > LINE_WIDTH {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
+}
+
+/// A variation of `g` replacing ply `ply` as PDN movetext on one line, e.g.
+/// `1. 22-18 10-14 {a main alternative} (1... 11-15)` (without its own parentheses).
+pub fn variation_text(g: &PdnGame, ply: usize, v: &Variation) -> String {
+    let mut words = Vec::new();
+    for c in &v.intro {
+        push_text(&mut words, "{", c, "}");
     }
-    out.push_str(&line);
-    out.push('\n');
-    out
+    line_words(g, &v.moves, ply, &mut words);
+    if let Some(r) = v.result {
+        words.push(r.as_str().to_string());
+    }
+    words.join(" ")
 }
 
 /// Writes several games, separated by blank lines.
