@@ -2,7 +2,7 @@
 //! `--annotate`, of every move of a PDN game (written back as a PDN copy with comments).
 
 use super::output::{Out, OutputError, outln};
-use super::values::{Rules, depth, positive, table_cache_mib, threads, tt_mib};
+use super::values::{Rules, depth, lines, positive, table_cache_mib, threads, tt_mib};
 use crate::engine::{Engine, Limits, SearchInfo, WIN, format_score, is_decisive};
 use crate::notation::fen;
 use crate::notation::pdn::{self, PdnGame};
@@ -36,6 +36,9 @@ pub struct AnalyzeArgs {
     /// Milliseconds per position.
     #[arg(long, value_parser = positive)]
     pub movetime: Option<u64>,
+    /// Show the best N lines (multi-PV), each with its score and depth, best first.
+    #[arg(long, default_value_t = 1, value_parser = lines, conflicts_with = "annotate")]
+    pub lines: usize,
     /// Write the game to this PDN file with the evaluation and best move after every move as
     /// comments, and `?` / `??` on moves that lose half a man / one and a half men or more.
     #[arg(long, requires = "file")]
@@ -104,7 +107,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         Some(text) => {
             let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
             let mut engine = engine(args);
-            return analyse(&mut engine, &Game::new(pos), limits, out);
+            return analyse(&mut engine, &Game::new(pos), limits, args.lines, out);
         }
         None => read_record(args, rules)?,
     };
@@ -128,7 +131,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
     }
     drop(record);
     let mut engine = engine(args);
-    analyse(&mut engine, &game, limits, out)
+    analyse(&mut engine, &game, limits, args.lines, out)
 }
 
 /// The engine as the arguments set it up, with the rule set's endgame tables.
@@ -176,7 +179,13 @@ fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<PdnGame> {
         .with_context(|| format!("{}: game {} is damaged", path.display(), args.game))
 }
 
-fn analyse(engine: &mut Engine, game: &Game, limits: Limits, out: &mut Out) -> anyhow::Result<()> {
+fn analyse(
+    engine: &mut Engine,
+    game: &Game,
+    limits: Limits,
+    lines: usize,
+    out: &mut Out,
+) -> anyhow::Result<()> {
     outln!(
         out,
         "rules {}  fen {}",
@@ -188,6 +197,9 @@ fn analyse(engine: &mut Engine, game: &Game, limits: Limits, out: &mut Out) -> a
         // Nothing to search in a finished game (a side with no pieces is not "won in 1").
         outln!(out, "bestmove none (the game is over)")?;
         return Ok(());
+    }
+    if lines > 1 {
+        return analyse_lines(engine, game, limits, lines, out);
     }
     let stop = AtomicBool::new(false);
     let mut last = None;
@@ -212,6 +224,43 @@ fn analyse(engine: &mut Engine, game: &Game, limits: Limits, out: &mut Out) -> a
     }
     match r.best {
         Some(m) => outln!(out, "bestmove {m}  score {}", format_score(r.score))?,
+        None => outln!(
+            out,
+            "bestmove none (no legal move: the side to move has lost)"
+        )?,
+    }
+    Ok(())
+}
+
+/// `--lines N`: after each iteration, its lines (`line 1` the best), then the best move.
+fn analyse_lines(
+    engine: &mut Engine,
+    game: &Game,
+    limits: Limits,
+    lines: usize,
+    out: &mut Out,
+) -> anyhow::Result<()> {
+    let stop = AtomicBool::new(false);
+    let mut failed: Option<OutputError> = None;
+    let found = engine.search_lines(game, limits, lines, &stop, &mut |infos| {
+        for (k, i) in infos.iter().enumerate() {
+            if failed.is_some() {
+                return;
+            }
+            if let Err(e) = outln!(out, "line {}  {}", k + 1, info_line(i)) {
+                failed = Some(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    match found
+        .first()
+        .and_then(|l| l.pv.first().map(|m| (m, l.score)))
+    {
+        Some((m, score)) => outln!(out, "bestmove {m}  score {}", format_score(score))?,
         None => outln!(
             out,
             "bestmove none (no legal move: the side to move has lost)"

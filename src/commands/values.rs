@@ -37,6 +37,12 @@ pub fn positive(text: &str) -> Result<u64, String> {
     number_in(text, 1, u64::MAX)
 }
 
+/// How many lines an analysis shows (multi-PV): the most a position has are in the dozens;
+/// [`crate::engine::MAX_LINES`] is plenty to compare.
+pub fn lines(text: &str) -> Result<usize, String> {
+    number_in(text, 1, crate::engine::MAX_LINES as u64)
+}
+
 /// A count of games or a perft depth.
 pub fn positive_u32(text: &str) -> Result<u32, String> {
     number_in(text, 1, u64::from(u32::MAX))

@@ -36,6 +36,9 @@ pub struct SearchInfo {
     pub tables: bool,
 }
 
+/// The most lines a multi-PV analysis shows ([`Engine::search_lines`]).
+pub const MAX_LINES: usize = 10;
+
 /// What a search decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {

@@ -16,6 +16,9 @@ use crate::rules::{Game, Move, legal_moves};
 use crate::tables::Tables;
 use rand::RngExt;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
+/// Multi-PV's request: how many lines, and who hears them after each iteration.
+type Multi<'a> = (usize, &'a mut dyn FnMut(&[SearchInfo]));
+
 impl Engine {
     /// Searches the game's current position. Always finishes the first iteration (depth 1 with
     /// its captures, microseconds), whatever `stop` and `limits` say, so the move returned is
@@ -29,6 +32,44 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.search_inner(game, limits, None, stop, on_info).0
+    }
+
+    /// Analysis ("multi-PV"): the best `lines` lines of the game's current position (fewer
+    /// when it has fewer moves), each with its score, depth and line, best first, their first
+    /// moves all different. Each iteration searches the best line as [`Engine::search`] does,
+    /// then line k among the root's moves less the first moves of lines 1..k; `on_lines`
+    /// hears the lines after each iteration finished for all of them. Stops as
+    /// [`Engine::search`] does (the last finished iteration's lines are returned). Unlike
+    /// play, a position the endgame tables decide is searched too (each move then scores
+    /// what the tables say of it), and a single legal move gets no short search.
+    pub fn search_lines(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        lines: usize,
+        stop: &AtomicBool,
+        on_lines: &mut dyn FnMut(&[SearchInfo]),
+    ) -> Vec<SearchInfo> {
+        self.search_inner(
+            game,
+            limits,
+            Some((lines.max(1), on_lines)),
+            stop,
+            &mut |_| {},
+        )
+        .1
+    }
+
+    /// [`Engine::search`], and with `multi` the lines of [`Engine::search_lines`].
+    fn search_inner(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        mut multi: Option<Multi>,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> (SearchResult, Vec<SearchInfo>) {
         let pos = *game.position();
         let np = game.draw_state().no_progress;
         let hashes = game.hashes();
@@ -40,7 +81,7 @@ impl Engine {
             h.ordering.new_search();
         }
         if moves.is_empty() {
-            return SearchResult {
+            let none = SearchResult {
                 best: None,
                 score: loss_in(0),
                 depth: 0,
@@ -48,16 +89,19 @@ impl Engine {
                 pv: Vec::new(),
                 tables: false,
             };
+            return (none, Vec::new());
         }
         let tables = self.tables.as_deref().filter(|t| t.rules() == pos.rules());
         let table_pieces = tables.map_or(0, Tables::max_pieces);
-        if let Some(t) = tables.filter(|_| pos.occupied().count() <= table_pieces)
+        if let Some(t) =
+            tables.filter(|_| pos.occupied().count() <= table_pieces && multi.is_none())
             && let Some(r) = root_from_tables(t, &pos, np, on_info)
         {
-            return r;
+            return (r, Vec::new());
         }
         // The only legal move is played at once; a short search still gives it a score.
-        let single = moves.len() == 1;
+        let single = moves.len() == 1 && multi.is_none();
+        let n_lines = multi.as_ref().map_or(1, |m| m.0.min(moves.len()));
         // Solved endings are ready before the clock starts, not solved on its time.
         endgame::prepare(pos.rules());
         // The clock starts here, after the set-up; nothing it measures (nor the stop flag) can
@@ -96,6 +140,7 @@ impl Engine {
             tables,
             table_pieces,
             node_counter: None,
+            subset: false,
         };
         let mut root = s.root_moves(moves);
 
@@ -113,7 +158,7 @@ impl Engine {
             .map(|(h, c)| s.helper(&mut h.ordering, &mut h.pv_table, &done, c))
             .collect();
 
-        let (mut result, candidates) = std::thread::scope(|scope| {
+        let (mut result, candidates, lines) = std::thread::scope(|scope| {
             // Helpers stop when the main thread is done, even if it panics.
             let _stop_helpers = SetOnDrop(&done);
             let (done, main_depth) = (&done, &main_depth);
@@ -132,6 +177,9 @@ impl Engine {
                 tables: false,
             };
             let mut candidates: Vec<Move> = Vec::new();
+            // Multi-PV: the last lines finished, and each line's score for its next window.
+            let mut lines: Vec<SearchInfo> = Vec::new();
+            let mut prev_lines = vec![0; n_lines];
             let mut prev = 0;
             let mut depth = 1;
             // The first iteration always runs, and runs to its end (whatever the clock or the
@@ -185,7 +233,7 @@ impl Engine {
                     .collect();
                 main_depth.store(depth, AtomicOrdering::Relaxed);
                 let elapsed = s.clock.elapsed();
-                on_info(&SearchInfo {
+                let info = SearchInfo {
                     depth,
                     score,
                     nodes: result.nodes,
@@ -193,7 +241,17 @@ impl Engine {
                     elapsed,
                     pv: result.pv.clone(),
                     tables: false,
-                });
+                };
+                on_info(&info);
+                if let Some((_, on_lines)) = multi.as_mut() {
+                    match s.more_lines(&mut root, depth, &mut prev_lines, info, &helper_nodes) {
+                        Some(found) => {
+                            lines = found;
+                            on_lines(&lines);
+                        }
+                        None => break,
+                    }
+                }
                 // A forced result well inside the horizon won't change with more depth.
                 if score::plies_to_end(score).is_some_and(|n| depth > n + 6) {
                     break;
@@ -203,7 +261,7 @@ impl Engine {
                 }
                 depth += 1;
             }
-            (result, candidates)
+            (result, candidates, lines)
         });
         result.nodes = s.nodes + helper_nodes();
         // Variety: a random pick among moves proven within the margin of the best, never when
@@ -216,11 +274,57 @@ impl Engine {
                 result.pv = s.tt.line(&pos, np, pick, MAX_PLY);
             }
         }
-        result
+        (result, lines)
     }
 }
 
 impl Searcher<'_> {
+    /// Multi-PV, after the best line of iteration `depth` (`first`): line k searched among
+    /// `root[k..]` (the moves less the first moves of the lines before it, which each pass
+    /// sorts to the front of its slice), in a window around its last score. Returns the lines
+    /// best first, or `None` when the search stopped before all were found.
+    fn more_lines(
+        &mut self,
+        root: &mut [RootMove],
+        depth: u32,
+        prev_lines: &mut [i32],
+        first: SearchInfo,
+        helper_nodes: &dyn Fn() -> u64,
+    ) -> Option<Vec<SearchInfo>> {
+        prev_lines[0] = first.score;
+        let mut lines = vec![first];
+        // A pass over part of the root must not store its best as the root's move.
+        self.subset = true;
+        for k in 1..prev_lines.len() {
+            let (score, completed) = self.aspiration(&mut root[k..], depth as i32, prev_lines[k]);
+            if self.stopped || !completed {
+                self.subset = false;
+                return None;
+            }
+            prev_lines[k] = score;
+            let mut pv: Vec<Move> = self.pv[0].iter().copied().collect();
+            if pv.first() != Some(&root[k].m) {
+                pv = vec![root[k].m];
+            }
+            let nodes = self.nodes + helper_nodes();
+            let elapsed = self.clock.elapsed();
+            lines.push(SearchInfo {
+                depth,
+                score,
+                nodes,
+                nps: nps(nodes, elapsed),
+                elapsed,
+                pv,
+                tables: false,
+            });
+        }
+        self.subset = false;
+        // A later pass can find more than an earlier one (the table knows more by then):
+        // best first all the same.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+        Some(lines)
+    }
+
     /// Iteration `depth` with an aspiration window around the last score; returns the score
     /// and whether the iteration finished.
     pub(super) fn aspiration(

@@ -226,6 +226,8 @@ struct Searcher<'a> {
     table_pieces: u32,
     /// A helper thread's published node count, brought up to date at each look at the flag.
     node_counter: Option<&'a AtomicU64>,
+    /// The root pass searches only some of the root's moves (multi-PV's later lines).
+    subset: bool,
 }
 
 pub(crate) fn nps(nodes: u64, elapsed: Duration) -> u64 {

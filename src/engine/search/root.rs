@@ -130,7 +130,7 @@ impl Searcher<'_> {
         if !self.stopped {
             // Best first for the next iteration; the rest in the order of their (bound) scores.
             root.sort_by_key(|r| std::cmp::Reverse(r.score));
-            if best > -INF && self.full {
+            if best > -INF && self.full && !self.subset {
                 let key = self.key(0);
                 let bound = Bound::of(best, alpha0, beta);
                 self.tt

@@ -105,6 +105,7 @@ impl<'a> Searcher<'a> {
             tables: self.tables,
             table_pieces: self.table_pieces,
             node_counter: Some(counter),
+            subset: false,
         }
     }
 
