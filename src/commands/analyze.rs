@@ -22,7 +22,7 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "file")]
     pub fen: Option<String>,
     /// A PDN file: its game's final position (or the one after --ply plies) is analysed.
-    #[arg(required_unless_present = "fen")]
+    #[arg(required_unless_present_any = ["fen", "board"])]
     pub file: Option<std::path::PathBuf>,
     /// Which game of the file (from 1).
     #[arg(long, default_value_t = 1, requires = "file")]
@@ -36,6 +36,13 @@ pub struct AnalyzeArgs {
     /// Milliseconds per position.
     #[arg(long, value_parser = positive)]
     pub movetime: Option<u64>,
+    /// Open the analysis board in the terminal on the position (moves for both sides, the
+    /// engine's best lines live, variations saved as PDN) instead of printing.
+    #[arg(long, conflicts_with_all = ["annotate", "depth", "movetime", "lines"])]
+    pub board: bool,
+    /// The board's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
+    #[arg(long, value_enum, requires = "board")]
+    pub lang: Option<super::values::LangChoice>,
     /// Show the best N lines (multi-PV), each with its score and depth, best first.
     #[arg(long, default_value_t = 1, value_parser = lines, conflicts_with = "annotate")]
     pub lines: usize,
@@ -104,6 +111,18 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
     // The position (or the game) is read before the engine and its tables: a mistake in the
     // arguments or the file is then the first and only thing said.
     let record = match &args.fen {
+        Some(text) if args.board => {
+            let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
+            let mut record = PdnGame::new(rules);
+            record.start = pos;
+            let lang = super::values::LangChoice::resolve(args.lang);
+            return super::play::analysis_board(record, 0, lang);
+        }
+        // `--board` alone: the start position.
+        None if args.board && args.file.is_none() => {
+            let lang = super::values::LangChoice::resolve(args.lang);
+            return super::play::analysis_board(PdnGame::new(rules), 0, lang);
+        }
         Some(text) => {
             let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
             let mut engine = engine(args);
@@ -111,6 +130,14 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         }
         None => read_record(args, rules)?,
     };
+    if args.board {
+        let plies = args.ply.unwrap_or(record.moves.len());
+        if plies > record.moves.len() {
+            bail!("game {} has only {} plies", args.game, record.moves.len());
+        }
+        let lang = super::values::LangChoice::resolve(args.lang);
+        return super::play::analysis_board(record, plies, lang);
+    }
     if let Some(file) = &args.annotate {
         // Checked before the (long) analysis as well as when writing.
         super::check_output(file, args.force)?;
@@ -170,8 +197,9 @@ fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<PdnGame> {
             return Err(no_game(read));
         }
     }
+    // The board keeps the whole game (its moves after --ply too, and its variations).
     let plies = match (&args.annotate, args.ply) {
-        (None, Some(k)) => k,
+        (None, Some(k)) if !args.board => k,
         _ => usize::MAX,
     };
     let head = reader.next_up_to(plies).ok_or_else(|| no_game(before))?;

@@ -322,6 +322,25 @@ pub fn view(name: String, text: String, opts: &ViewOptions) -> anyhow::Result<()
     finish(ended)
 }
 
+/// `dama analyze --board`: the analysis board on `record` at ply `ply` of its main line, the
+/// engine on every thread the machine has; `q` ends it.
+pub fn analysis_board(
+    record: crate::notation::pdn::PdnGame,
+    ply: usize,
+    lang: crate::tui::Lang,
+) -> anyhow::Result<()> {
+    let mut config = GameSettings::new(record.rules);
+    config.look = look(false);
+    config.lang = lang;
+    use_data_folder(&mut config);
+    let mut app = App::analysis_board(config, record, ply, false);
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let mut link = LazyEngine::new(threads);
+    let ended = crate::tui::run::run(&mut app, &mut link);
+    report_end(&app);
+    finish(ended)
+}
+
 /// How `dama replay` opens the viewer.
 pub struct ViewOptions {
     /// The game to show first (0-based).

@@ -73,6 +73,22 @@ pub enum Action {
     Review,
     /// The viewer: the next move the review marked as a mistake.
     NextMistake,
+    /// `a`: open the analysis board on the position shown.
+    Analyse,
+    /// The analysis board: one ply back, forward on the main continuation, the variation
+    /// before or after (another move in the same position).
+    TreeBack,
+    TreeForward,
+    TreeUp,
+    TreeDown,
+    /// The analysis board: the engine's analysis on/off.
+    ToggleAnalysis,
+    /// The analysis board: move the variation shown up (towards the main line).
+    Promote,
+    /// The analysis board: delete the move shown and what follows it.
+    DeleteNode,
+    /// The analysis board: note the engine's score as a comment on the move shown.
+    Note,
     Resize {
         width: u16,
         height: u16,
@@ -100,6 +116,8 @@ pub enum Context {
     GameEnd,
     /// The start screen's menu.
     Start,
+    /// The analysis board.
+    Analysis,
 }
 
 /// Maps a terminal event to an action; `None` for events the game ignores (key releases,
@@ -181,6 +199,32 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             _ => None,
         },
         Context::Board => board_key(key.code, ctrl),
+        // The arrows walk the tree; the cursor goes with hjkl (or the mouse).
+        Context::Analysis => Some(match key.code {
+            KeyCode::Left | KeyCode::Backspace => Action::TreeBack,
+            KeyCode::Right => Action::TreeForward,
+            KeyCode::Up => Action::TreeUp,
+            KeyCode::Down => Action::TreeDown,
+            KeyCode::Home => Action::First,
+            KeyCode::End => Action::Last,
+            KeyCode::Char('k') => Action::Up,
+            KeyCode::Char('j') => Action::Down,
+            KeyCode::Char('h') => Action::Left,
+            KeyCode::Char('l') => Action::Right,
+            KeyCode::Enter => Action::Select,
+            KeyCode::Esc => Action::Cancel,
+            KeyCode::Char(' ') => Action::ToggleAnalysis,
+            KeyCode::Char('+') | KeyCode::Char('=') => Action::DepthUp,
+            KeyCode::Char('-') => Action::DepthDown,
+            KeyCode::Char('p') => Action::Promote,
+            KeyCode::Char('x') | KeyCode::Delete => Action::DeleteNode,
+            KeyCode::Char('n') => Action::Note,
+            KeyCode::Char('s') => Action::Save,
+            KeyCode::Char('f') => Action::Flip,
+            KeyCode::Char('c') => Action::ToggleNumbers,
+            KeyCode::Char('q') => Action::Quit,
+            _ => return None,
+        }),
         Context::Replay => match key.code {
             KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('k') | KeyCode::Up => {
                 Some(Action::Left)
@@ -196,6 +240,7 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::Tab => Some(Action::GameList),
             KeyCode::Char('v') => Some(Action::Review),
             KeyCode::Char('x') => Some(Action::NextMistake),
+            KeyCode::Char('a') => Some(Action::Analyse),
             KeyCode::Char('f') => Some(Action::Flip),
             KeyCode::Char('c') => Some(Action::ToggleNumbers),
             KeyCode::Char('?') => Some(Action::Help),
@@ -231,6 +276,7 @@ fn board_key(code: KeyCode, ctrl: bool) -> Option<Action> {
         KeyCode::Char('q') => Action::Quit,
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('v') => Action::Review,
+        KeyCode::Char('a') => Action::Analyse,
         _ => return None,
     })
 }

@@ -16,6 +16,8 @@ pub enum Purpose {
     DrawOffer,
     /// Reviewing a game: the position after this many plies.
     Review(usize),
+    /// The analysis board: the engine's best lines, until stopped.
+    Analysis,
 }
 
 /// Work for the engine thread.
@@ -34,6 +36,14 @@ pub enum Request {
         /// For the engine's own moves: root moves within this many centi-men of the best may
         /// be played ([`crate::engine::Strength::variety`]).
         variety: i32,
+    },
+    /// The analysis board: search this game's current position for its best `lines` lines
+    /// (multi-PV) until stopped, on every thread the engine has, reporting
+    /// [`EngineMsg::Lines`] after each iteration and [`EngineMsg::Done`] at the end.
+    Analyse {
+        id: u64,
+        game: Box<Game>,
+        lines: usize,
     },
     /// Stop the running search at once.
     Stop,
@@ -58,6 +68,8 @@ pub struct Report {
 pub enum EngineMsg {
     /// Progress (one per finished iteration).
     Info { id: u64, report: Report },
+    /// An analysis's lines after an iteration, best first.
+    Lines { id: u64, lines: Vec<Report> },
     /// The search ended.
     Done {
         id: u64,

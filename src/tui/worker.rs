@@ -5,7 +5,8 @@
 //! busy searching): each search gets its own stop flag, which [`Worker`] sets directly, so
 //! taking back or quitting while the engine thinks is instant.
 
-use crate::engine::{Engine, SearchInfo};
+use crate::engine::{Engine, Limits, SearchInfo};
+use crate::rules::Game;
 use crate::tui::app::{EngineMsg, Purpose, Report, Request};
 use crate::tui::event::Event;
 use crate::tui::run::EngineLink;
@@ -84,6 +85,11 @@ fn serve(jobs: Receiver<Job>, replies: Replies, seed: Option<u64>, threads: usiz
             Request::NewGame => engine.new_game(),
             // Stopping is the handle's (it sets the flag); it never comes this way.
             Request::Stop => {}
+            Request::Analyse { id, game, lines } => {
+                if analyse(&mut engine, id, &game, lines, &stop, &replies).is_err() {
+                    return; // the game screen is gone
+                }
+            }
             Request::Search {
                 id,
                 game,
@@ -134,6 +140,43 @@ fn serve(jobs: Receiver<Job>, replies: Replies, seed: Option<u64>, threads: usiz
     }
 }
 
+fn report(info: &SearchInfo) -> Report {
+    Report {
+        depth: info.depth,
+        score: info.score,
+        nodes: info.nodes,
+        nps: info.nps,
+        pv: info.pv.clone(),
+        tables: info.tables,
+    }
+}
+
+/// The analysis board's search: the best `lines` lines, no variety and no contempt (the
+/// position as it is), until `stop`; the last lines found are the answer.
+fn analyse(
+    engine: &mut Engine,
+    id: u64,
+    game: &Game,
+    lines: usize,
+    stop: &AtomicBool,
+    replies: &Replies,
+) -> Result<(), SendError<Event>> {
+    engine.set_variety(0);
+    engine.set_contempt(0);
+    engine.set_tables(crate::tables::shared(game.position().rules()));
+    let mut on_lines = |found: &[SearchInfo]| {
+        let lines = found.iter().map(report).collect();
+        let _ = replies.send(EngineMsg::Lines { id, lines });
+    };
+    let found = engine.search_lines(game, Limits::Infinite, lines, stop, &mut on_lines);
+    let first = found.first();
+    replies.send(EngineMsg::Done {
+        id,
+        best: first.and_then(|l| l.pv.first().copied()),
+        report: first.map(report).unwrap_or_default(),
+    })
+}
+
 impl EngineLink for Worker {
     fn connect(&mut self, events: Sender<Event>) {
         let mut to = self.sink.lock().unwrap_or_else(PoisonError::into_inner);
@@ -153,7 +196,9 @@ impl EngineLink for Worker {
                 }
                 return;
             }
-            Request::Search { .. } => self.stop = Some(Arc::clone(&stop)),
+            Request::Search { .. } | Request::Analyse { .. } => {
+                self.stop = Some(Arc::clone(&stop));
+            }
             Request::NewGame => {}
         }
         let _ = self.jobs.send(Job { request, stop });

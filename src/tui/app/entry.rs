@@ -250,6 +250,9 @@ impl App {
     }
 
     pub(super) fn play_human(&mut self, m: Move) {
+        if self.analysis.is_some() {
+            return self.analysis_play(m);
+        }
         let side = self.side_to_move();
         if let Err(e) = self.game.play(&m) {
             self.message = crate::tui::lang::illegal(self.lang(), &e);

@@ -7,6 +7,7 @@
 //! [`Action::Engine`]. Every reply carries the id of its search, so a stale answer (the player
 //! took back while the engine thought) is simply dropped.
 
+mod analysis;
 mod entry;
 mod overlay;
 mod practice;
@@ -16,6 +17,9 @@ mod start;
 mod viewing;
 
 pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
+pub use analysis::{
+    Analysis, Back as AnalysisBack, DEFAULT_LINES, MAX_LINES as MAX_ANALYSIS_LINES,
+};
 pub use overlay::{Overlay, Question, help_pages};
 pub use review::Review;
 pub use settings::{GameSettings, Look};
@@ -113,6 +117,8 @@ pub struct App {
     viewer: Option<Viewer>,
     /// The start screen a replay was opened from: quitting the replay goes back to it.
     back_to_start: Option<StartMenu>,
+    /// The analysis board, while it is open (over the game or viewer it was opened from).
+    analysis: Option<analysis::Analysis>,
 }
 
 impl App {
@@ -161,6 +167,7 @@ impl App {
             replace: None,
             viewer: None,
             back_to_start: None,
+            analysis: None,
         };
         if app.settings.resumed {
             let engine = app.engine_name();
@@ -206,9 +213,9 @@ impl App {
         self.keeper.archived()
     }
 
-    /// The replay viewer, while one is open.
+    /// The replay viewer, while one is open and shown (not under the analysis board).
     pub fn replay_viewer(&self) -> Option<&Viewer> {
-        self.viewer.as_ref()
+        self.viewer.as_ref().filter(|_| self.analysis.is_none())
     }
 
     // ----- read access for the view and the tests -----
@@ -314,6 +321,7 @@ impl App {
             };
         }
         match self.overlay {
+            Overlay::None if self.analysis.is_some() => Context::Analysis,
             Overlay::None if self.viewer.is_some() => Context::Replay,
             Overlay::None => Context::Board,
             Overlay::Help => Context::Help,
@@ -467,6 +475,14 @@ impl App {
                 }
             }
             Overlay::None => {}
+        }
+        if self.analysis.is_some() {
+            self.analysis_action(action);
+            return;
+        }
+        if action == Action::Analyse {
+            self.analyse_here();
+            return;
         }
         if self.viewer.is_some() {
             self.replay_action(action);

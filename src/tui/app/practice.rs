@@ -73,7 +73,7 @@ impl App {
 
     /// A flag fall ends the game: the side whose time ran out loses.
     pub(super) fn check_flag(&mut self) {
-        if self.game.outcome().is_some() || self.viewer.is_some() {
+        if self.game.outcome().is_some() || self.viewer.is_some() || self.analysis.is_some() {
             return;
         }
         if let Some(side) = self.clock.flag() {
@@ -127,6 +127,7 @@ impl App {
         };
         match msg {
             EngineMsg::Info { id, report } if id == t.id => t.latest = Some(report),
+            EngineMsg::Lines { id, lines } => self.on_lines(id, lines),
             EngineMsg::Done {
                 id,
                 best,
@@ -155,6 +156,7 @@ impl App {
 
     pub(super) fn finish(&mut self, purpose: Purpose, best: Option<Move>, report: &Report) {
         match purpose {
+            Purpose::Analysis => self.analysis_done(),
             Purpose::Move => {
                 let Some(m) = best else {
                     self.announce_end();
@@ -416,8 +418,10 @@ impl App {
     ///
     /// [`Keeper::keep`]: crate::tui::keep::Keeper::keep
     pub(super) fn keep(&mut self, retry: bool) {
-        if self.viewer.is_some() {
-            return; // a replayed record is not a game of the player's
+        if self.viewer.is_some() || self.analysis.is_some() {
+            // A replayed record is not a game of the player's; under the analysis board the
+            // game waits as it was, kept already.
+            return;
         }
         let engine = self.engine_name();
         // PDN's TimeControl: seconds, then the increment.
@@ -459,6 +463,10 @@ impl App {
     }
 
     pub(super) fn write_game(&self, path: &std::path::Path) -> std::io::Result<()> {
+        if let Some(record) = self.analysis_record() {
+            let text = crate::notation::pdn::write_game(&record);
+            return crate::store::save_atomic(path, &text, crate::store::Overwrite::Replace);
+        }
         crate::tui::keep::write_game(&self.game, self.settings.human, &self.engine_name(), path)
     }
 }

@@ -29,6 +29,8 @@ pub enum Item {
     Resume,
     Load,
     Replay,
+    /// The analysis board, from the start position of the rules chosen.
+    Analysis,
     Quit,
 }
 
@@ -82,7 +84,7 @@ impl StartMenu {
         if self.kept.is_some() {
             v.push(Item::Resume);
         }
-        v.extend([Item::Load, Item::Replay, Item::Quit]);
+        v.extend([Item::Load, Item::Replay, Item::Analysis, Item::Quit]);
         v
     }
 
@@ -241,6 +243,14 @@ impl App {
                     .unwrap_or_default();
                 menu.pick = (!menu.games.is_empty()).then_some(0);
                 menu.prompt = Some((what, String::new()));
+            }
+            Item::Analysis => {
+                let Some(menu) = self.menu.take() else {
+                    return;
+                };
+                let record = crate::notation::pdn::PdnGame::new(menu.rules);
+                let back = super::analysis::Back::Start(Box::new(menu));
+                self.open_analysis(record, 0, back);
             }
             Item::Quit => self.quit = true,
         }

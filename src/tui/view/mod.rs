@@ -1,6 +1,7 @@
 //! Drawing: `draw(frame, &App)` paints the board, the side panel, the status line and any
 //! overlay. It reads the app and the game and changes nothing.
 
+mod analysis_panel;
 mod board;
 mod overlay;
 mod panel;
@@ -39,9 +40,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let theme = Theme::new(app.settings().look);
     board::board(app, &screen, &theme, buf);
-    match app.replay_viewer() {
-        Some(v) => viewer_panel::viewer_panel(app, v, screen.panel, &theme, buf),
-        None => panel::panel(app, screen.panel, &theme, buf),
+    match (app.analysis(), app.replay_viewer()) {
+        (Some(a), _) => analysis_panel::analysis_panel(app, a, screen.panel, &theme, buf),
+        (None, Some(v)) => viewer_panel::viewer_panel(app, v, screen.panel, &theme, buf),
+        (None, None) => panel::panel(app, screen.panel, &theme, buf),
     }
     panel::status(app, screen.status, &theme, buf);
     overlay::overlay(app, area, &theme, buf);

@@ -60,6 +60,7 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             }
             StartItem::Load => t(Msg::StartLoad).to_string(),
             StartItem::Replay => t(Msg::StartReplay).to_string(),
+            StartItem::Analysis => t(Msg::StartAnalysis).to_string(),
             StartItem::Quit => t(Msg::StartQuit).to_string(),
         };
         let style = if item == current { mark } else { Style::new() };

@@ -1,0 +1,415 @@
+//! The analysis board: both sides moved by the player over a move tree (the game's line and
+//! the variations the player tries), the engine analysing the position shown without stopping
+//! (its best lines, multi-PV, on every thread) until `space` stops it.
+//!
+//! While it is open, the app's [`Game`] is the position at the tree's cursor, so the board,
+//! move entry and the mouse work as in a game; the game or viewer it was opened from waits in
+//! [`Back`] and comes back as it was.
+
+use super::{App, Overlay, StartMenu};
+use crate::notation::pdn::PdnGame;
+use crate::notation::tree::{MoveTree, NodeId};
+use crate::rules::{Color, Game, Move, Position};
+use crate::tui::input::Action;
+use crate::tui::lang::Msg;
+use crate::tui::messages::{Report, Request};
+
+/// The most lines the board shows; `+` and `-` keep within 1 and this.
+pub const MAX_LINES: usize = 5;
+/// The lines shown when the board opens.
+pub const DEFAULT_LINES: usize = 3;
+
+/// Where `q` goes back to.
+#[derive(Debug)]
+pub enum Back {
+    /// The game in play or the viewer's position, restored as it was (the clock and the
+    /// engine's turn resume in a game).
+    Game(Box<Game>),
+    /// The start screen.
+    Start(Box<StartMenu>),
+    /// Nothing: `dama analyze --board` ends.
+    Quit,
+}
+
+/// The analysis board's state.
+#[derive(Debug)]
+pub struct Analysis {
+    tree: MoveTree,
+    at: NodeId,
+    /// The record the tree came from: its tags and result are saved with it.
+    base: PdnGame,
+    /// How many lines the engine shows.
+    want: usize,
+    /// The engine's latest lines at the cursor, best first.
+    lines: Vec<Report>,
+    /// The engine analyses (space stops and starts it).
+    running: bool,
+    back: Back,
+    /// The player's colour and touch-move in the game, given back on leaving (the board is
+    /// both sides' here, and no move is binding).
+    human: Color,
+    touch_move: bool,
+}
+
+impl Analysis {
+    pub fn tree(&self) -> &MoveTree {
+        &self.tree
+    }
+    /// The node shown.
+    pub fn at(&self) -> NodeId {
+        self.at
+    }
+    pub fn lines(&self) -> &[Report] {
+        &self.lines
+    }
+    /// How many lines the engine is asked for.
+    pub fn wanted(&self) -> usize {
+        self.want
+    }
+    pub fn running(&self) -> bool {
+        self.running
+    }
+}
+
+/// `game`'s moves as a record (for a tree of a game in play or a position).
+fn record_of(game: &Game) -> PdnGame {
+    let mut g = PdnGame::new(game.start().rules());
+    g.start = *game.start();
+    g.moves = game
+        .moves()
+        .iter()
+        .copied()
+        .map(crate::notation::pdn::PdnMove::new)
+        .collect();
+    g
+}
+
+impl App {
+    /// The analysis board on its own (the start screen, `dama analyze --board`): `record`'s
+    /// tree at ply `ply` of its main line.
+    pub fn analysis_board(
+        config: super::GameSettings,
+        record: PdnGame,
+        ply: usize,
+        back_to_start: bool,
+    ) -> App {
+        let rules = record.rules;
+        let mut app = App::new(config, Game::new(Position::start(rules)));
+        app.requests.clear();
+        app.thinking = None;
+        let back = if back_to_start {
+            Back::Start(Box::new(StartMenu::new(rules, None)))
+        } else {
+            Back::Quit
+        };
+        app.open_analysis(record, ply, back);
+        app
+    }
+
+    /// The analysis board, while it is open.
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.analysis.as_ref()
+    }
+
+    /// Opens the board on `record` at ply `ply` of its main line.
+    pub(super) fn open_analysis(&mut self, record: PdnGame, ply: usize, back: Back) {
+        self.stop_search();
+        self.clock.pause();
+        self.overlay = Overlay::None;
+        let tree = MoveTree::from_game(&record);
+        let mut at = NodeId::ROOT;
+        for _ in 0..ply {
+            match tree.main_child(at) {
+                Some(c) => at = c,
+                None => break,
+            }
+        }
+        self.settings.rules = record.rules;
+        self.analysis = Some(Analysis {
+            tree,
+            at,
+            base: record,
+            want: DEFAULT_LINES,
+            lines: Vec::new(),
+            running: true,
+            back,
+            human: self.settings.human,
+            touch_move: self.settings.touch_move,
+        });
+        self.settings.touch_move = false;
+        self.message = self.t(Msg::AnalysisOpened).into();
+        self.show_node();
+    }
+
+    /// Opens the board on the game shown: the game in play (at its current position), or the
+    /// viewer's record (its variations too) at the viewer's ply.
+    pub(super) fn analyse_here(&mut self) {
+        let back = Back::Game(Box::new(self.game.clone()));
+        let record = match self.viewer.as_ref().and_then(|v| v.replay()) {
+            Some(r) => (r.record().clone(), r.ply()),
+            None => (record_of(&self.game), self.game.ply()),
+        };
+        self.open_analysis(record.0, record.1, back);
+    }
+
+    /// The position at the cursor onto the board, and the engine onto it (when running).
+    fn show_node(&mut self) {
+        let Some(a) = self.analysis.as_mut() else {
+            return;
+        };
+        let mut game = Game::new(*a.tree.start());
+        for m in a.tree.moves_to(a.at) {
+            // Every move of the tree was legal where it was played; past a draw by the rules
+            // the analysis goes on, as a record may.
+            if game.play_past_draw(&m).is_err() {
+                break;
+            }
+        }
+        a.lines.clear();
+        let running = a.running;
+        self.settings.human = game.position().side_to_move();
+        self.game = game;
+        self.hint = None;
+        self.clear_selection();
+        self.place_cursor();
+        self.stop_search();
+        if running {
+            self.start_analysis();
+        }
+    }
+
+    fn start_analysis(&mut self) {
+        let Some(a) = self.analysis.as_ref() else {
+            return;
+        };
+        if crate::rules::legal_moves(self.game.position()).is_empty() {
+            return; // nothing to analyse: the side to move has lost
+        }
+        let lines = a.want;
+        let id = self.next_id;
+        self.next_id += 1;
+        self.requests.push(Request::Analyse {
+            id,
+            game: Box::new(self.game.clone()),
+            lines,
+        });
+        self.thinking = Some(super::Thinking {
+            id,
+            purpose: super::Purpose::Analysis,
+            latest: None,
+        });
+    }
+
+    /// The engine's lines after an iteration of the running analysis.
+    pub(super) fn on_lines(&mut self, id: u64, lines: Vec<Report>) {
+        let current = self.thinking.as_ref().is_some_and(|t| t.id == id);
+        if let (true, Some(a)) = (current, self.analysis.as_mut()) {
+            if let Some(t) = self.thinking.as_mut() {
+                t.latest = lines.first().cloned();
+            }
+            self.hint = lines.first().and_then(|l| l.pv.first().copied());
+            a.lines = lines;
+        }
+    }
+
+    /// The analysis ended by itself (the position is solved, or the deepest depth reached).
+    pub(super) fn analysis_done(&mut self) {
+        if let Some(a) = self.analysis.as_mut() {
+            a.running = false;
+            self.message = Msg::AnalysisFinished.text(self.settings.lang).into();
+        }
+    }
+
+    /// A move made on the board: the tree's child that holds it, or a new variation.
+    pub(super) fn analysis_play(&mut self, m: Move) {
+        let Some(a) = self.analysis.as_mut() else {
+            return;
+        };
+        let had = a.tree.node(a.at).children().len();
+        a.at = a.tree.play(a.at, m);
+        let new_variation = a
+            .tree
+            .node(a.tree.node(a.at).parent().expect("a move"))
+            .children()
+            .len()
+            > had
+            && had > 0;
+        let text = crate::tui::lang::move_text(&m, self.settings.rules);
+        self.show_node();
+        self.message = if new_variation {
+            self.fill(Msg::AnalysisNewVariation, &[&text])
+        } else {
+            self.fill(Msg::YouPlayed, &[&text])
+        };
+    }
+
+    /// The analysis board's keys.
+    pub(super) fn analysis_action(&mut self, action: Action) {
+        let Some(a) = self.analysis.as_mut() else {
+            return;
+        };
+        match action {
+            Action::TreeBack => {
+                if let Some(p) = a.tree.node(a.at).parent() {
+                    a.at = p;
+                    self.show_node();
+                }
+            }
+            Action::TreeForward => {
+                if let Some(c) = a.tree.main_child(a.at) {
+                    a.at = c;
+                    self.show_node();
+                }
+            }
+            Action::TreeUp | Action::TreeDown => {
+                // The sibling before or after: another move in the same position.
+                let Some(p) = a.tree.node(a.at).parent() else {
+                    return;
+                };
+                let sibs = a.tree.node(p).children();
+                let i = sibs.iter().position(|&c| c == a.at).unwrap_or(0);
+                let j = if action == Action::TreeUp {
+                    i.checked_sub(1)
+                } else {
+                    Some(i + 1).filter(|&j| j < sibs.len())
+                };
+                if let Some(j) = j {
+                    a.at = sibs[j];
+                    self.show_node();
+                }
+            }
+            Action::First => {
+                a.at = NodeId::ROOT;
+                self.show_node();
+            }
+            Action::Last => {
+                a.at = a.tree.line_end(a.at);
+                self.show_node();
+            }
+            Action::ToggleAnalysis => {
+                a.running = !a.running;
+                if a.running {
+                    self.message = self.t(Msg::AnalysisStarted).into();
+                    self.start_analysis();
+                } else {
+                    self.stop_search();
+                    self.message = self.t(Msg::AnalysisStopped).into();
+                }
+            }
+            Action::DepthUp | Action::DepthDown => {
+                let want = if action == Action::DepthUp {
+                    (a.want + 1).min(MAX_LINES)
+                } else {
+                    a.want.saturating_sub(1).max(1)
+                };
+                a.want = want;
+                a.lines.truncate(want);
+                let running = a.running;
+                self.message = self.fill(Msg::AnalysisLines, &[&want]);
+                if running {
+                    self.start_analysis();
+                }
+            }
+            Action::Promote => {
+                if a.tree.promote(a.at) {
+                    self.message = self.t(Msg::AnalysisPromoted).into();
+                } else {
+                    self.message = self.t(Msg::AnalysisMainLine).into();
+                }
+            }
+            Action::DeleteNode => match a.tree.delete(a.at) {
+                Some(p) => {
+                    a.at = p;
+                    self.show_node();
+                    self.message = self.t(Msg::AnalysisDeleted).into();
+                }
+                None => self.message = self.t(Msg::AnalysisNothingToDelete).into(),
+            },
+            Action::Note => {
+                // The engine's view of the position shown, as a comment on the move that led
+                // here (before the first move: on the start), saved with the tree.
+                let Some(best) = a.lines.first() else {
+                    self.message = self.t(Msg::AnalysisNoScore).into();
+                    return;
+                };
+                let side = self.game.position().side_to_move();
+                let white = if side == Color::White {
+                    best.score
+                } else {
+                    -best.score
+                };
+                let line: Vec<String> = best.pv.iter().take(6).map(|m| m.to_string()).collect();
+                let note = format!(
+                    "{} d{} {}",
+                    crate::engine::format_score(white),
+                    best.depth,
+                    line.join(" ")
+                );
+                a.tree.node_mut(a.at).comments.push(note.clone());
+                self.message = self.fill(Msg::AnalysisNoted, &[&note]);
+            }
+            Action::Save => {
+                let default = self.default_save_path();
+                self.overlay = Overlay::SaveAs(default.display().to_string());
+            }
+            Action::Quit => self.leave_analysis(),
+            Action::Flip => {
+                self.flipped = !self.flipped;
+            }
+            Action::ToggleNumbers => self.numbers = !self.numbers,
+            Action::Help => self.open_help(),
+            Action::Up => self.move_cursor(-1, 0),
+            Action::Down => self.move_cursor(1, 0),
+            Action::Left => self.move_cursor(0, -1),
+            Action::Right => self.move_cursor(0, 1),
+            Action::Select => self.select(),
+            Action::Cancel => self.cancel(),
+            Action::Click { x, y } => self.click(x, y),
+            _ => {}
+        }
+    }
+
+    /// The tree as a record, for saving: the tags of the record it came from, its variations
+    /// and the comments noted.
+    pub(super) fn analysis_record(&self) -> Option<PdnGame> {
+        let a = self.analysis.as_ref()?;
+        let mut g = a.tree.to_game(&a.base);
+        if g.tag("Event").is_none() {
+            g.set_tag("Event", "dama analysis");
+            g.set_tag("Date", &crate::notation::pdn::today());
+        }
+        Some(g)
+    }
+
+    /// Closes the board: the search stops, and what it was opened from comes back.
+    pub(super) fn leave_analysis(&mut self) {
+        self.stop_search();
+        let Some(a) = self.analysis.take() else {
+            return;
+        };
+        self.settings.human = a.human;
+        self.settings.touch_move = a.touch_move;
+        self.hint = None;
+        self.clear_selection();
+        self.message.clear();
+        match a.back {
+            Back::Game(game) => {
+                self.settings.rules = game.position().rules();
+                self.game = *game;
+                self.place_cursor();
+                if self.viewer.is_none() {
+                    if self.game.outcome().is_none() {
+                        self.clock.start(self.side_to_move());
+                    }
+                    self.engine_turn();
+                }
+            }
+            Back::Start(menu) => {
+                let rules = self.settings.rules;
+                self.game = Game::new(Position::start(rules));
+                self.menu = Some(*menu);
+            }
+            Back::Quit => self.quit = true,
+        }
+    }
+}
