@@ -185,9 +185,7 @@ pub fn text(m: Msg) -> &'static str {
         // The analysis board (issue 22, section 1).
         StartAnalysis => "Damiera di analisi",
         AnalysisTitle => "Damiera di analisi",
-        AnalysisOpened => {
-            "Damiera di analisi: muovi entrambi i colori; il motore analizza (spazio lo ferma)"
-        }
+        AnalysisOpened => "Analisi: muovi entrambi i colori; il motore analizza (spazio lo ferma)",
         AnalysisPurpose => "analisi",
         AnalysisRunning => "Motore: analizza, {0} linee (spazio lo ferma)",
         AnalysisIdle => "Motore: fermo (spazio lo avvia)",

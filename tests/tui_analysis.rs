@@ -1,0 +1,420 @@
+//! The analysis board (issue 22, section 1) driven by keys: opened from the start screen, a
+//! game in play and the viewer; moves for both sides, variations, walking the tree, promote
+//! and delete, the engine's lines shown and the best move marked, space stopping and starting
+//! the engine (never a search left running), more or fewer lines, the tree saved as PDN;
+//! snapshots at 80x24 and 120x40 in both languages; the engine thread's side of it.
+
+mod tui_common;
+
+use dama::notation::pdn::{read_game, read_games};
+use dama::notation::tree::{MoveTree, NodeId};
+use dama::rules::{Game, Position, RuleSet, Square};
+use dama::tui::app::{EngineMsg, Report, Request, StartItem};
+use dama::tui::input::{Action, Context};
+use dama::tui::viewer::Viewer;
+use dama::tui::{App, GameSettings, Lang};
+use ratatui::crossterm::event::KeyCode;
+use tui_common::{check_snapshot, find_move, press, screen};
+
+fn config(rules: RuleSet, lang: Lang) -> GameSettings {
+    // No autosave and saves in a scratch folder: never the user's home.
+    let mut c = GameSettings::new(rules);
+    c.save_dir = std::env::temp_dir();
+    c.autosave = None;
+    c.lang = lang;
+    c
+}
+
+fn sized(mut app: App) -> App {
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    app
+}
+
+/// The start screen, its cursor moved to the analysis board's entry, Enter.
+fn from_start(rules: RuleSet, lang: Lang) -> App {
+    let mut app = sized(App::start_screen(config(rules, lang), None));
+    while app.start_menu().unwrap().current() != StartItem::Analysis {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    app
+}
+
+/// The analysis searches asked for since the last call: (id, position searched, lines).
+fn analyses(app: &mut App) -> Vec<(u64, Game, usize)> {
+    app.take_requests()
+        .into_iter()
+        .filter_map(|r| match r {
+            Request::Analyse { id, game, lines } => Some((id, *game, lines)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn stops(requests: &[Request]) -> usize {
+    requests
+        .iter()
+        .filter(|r| matches!(r, Request::Stop))
+        .count()
+}
+
+/// Moves the board's cursor with h/j/k/l (the arrows walk the tree here) and presses Enter.
+fn choose(app: &mut App, sq: Square) {
+    let rules = app.settings().rules;
+    while app.cursor() != (sq.row(), sq.file(rules)) {
+        let (r, f) = app.cursor();
+        let flip = app.flipped();
+        let down = (r < sq.row()) != flip;
+        let right = (f < sq.file(rules)) != flip;
+        let c = if r != sq.row() {
+            if down { 'j' } else { 'k' }
+        } else if right {
+            'l'
+        } else {
+            'h'
+        };
+        press(app, KeyCode::Char(c));
+    }
+    press(app, KeyCode::Enter);
+}
+
+fn play(app: &mut App, text: &str) {
+    let m = find_move(app.game().position(), text);
+    choose(app, m.from());
+    choose(app, m.to());
+}
+
+fn lines_for(game: &Game, texts: &[(&str, i32)]) -> Vec<Report> {
+    texts
+        .iter()
+        .map(|(line, score)| {
+            let mut pos = *game.position();
+            let pv = line
+                .split(' ')
+                .map(|t| {
+                    let m = find_move(&pos, t);
+                    pos = pos.after(&m);
+                    m
+                })
+                .collect();
+            Report {
+                depth: 14,
+                score: *score,
+                nodes: 123_456,
+                nps: 1,
+                pv,
+                tables: false,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn from_the_start_screen_the_engine_analyses_at_once_and_its_lines_show() {
+    let mut app = from_start(RuleSet::Italian, Lang::En);
+    assert_eq!(app.context(), Context::Analysis);
+    let asked = analyses(&mut app);
+    assert_eq!(asked.len(), 1);
+    let (id, game, lines) = &asked[0];
+    assert_eq!(*lines, 3, "three lines to begin with");
+    assert_eq!(*game.position(), Position::start(RuleSet::Italian));
+    let found = lines_for(
+        game,
+        &[
+            ("23-19 10-14 19x10", 3),
+            ("22-18 12-15", -2),
+            ("21-18 10-14", -5),
+        ],
+    );
+    app.update(Action::Engine(EngineMsg::Lines {
+        id: *id,
+        lines: found.clone(),
+    }));
+    let a = app.analysis().unwrap();
+    assert_eq!(a.lines(), &found[..]);
+    // The best move is marked on the board.
+    assert_eq!(app.hint(), Some(found[0].pv[0]));
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("1. +0.03  d14 23-19 10-14 19x10"), "{text}");
+    assert!(text.contains("3. -0.05  d14 21-18 10-14"), "{text}");
+    // Lines of a search that is no longer the current one are dropped.
+    app.update(Action::Engine(EngineMsg::Lines {
+        id: id + 100,
+        lines: Vec::new(),
+    }));
+    assert_eq!(app.analysis().unwrap().lines().len(), 3);
+    // q goes back to the start screen, stopping the engine.
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.start_menu().is_some() && app.analysis().is_none());
+    assert_eq!(stops(&app.take_requests()), 1);
+}
+
+#[test]
+fn space_stops_and_starts_the_engine_and_never_leaves_a_search_running() {
+    let mut app = from_start(RuleSet::English, Lang::En);
+    let (id, ..) = analyses(&mut app).pop().unwrap();
+    assert!(app.thinking().is_some());
+    press(&mut app, KeyCode::Char(' '));
+    let reqs = app.take_requests();
+    assert_eq!(stops(&reqs), 1, "{reqs:?}");
+    assert!(app.thinking().is_none() && !app.analysis().unwrap().running());
+    // The stopped search's answer changes nothing.
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: None,
+        report: Report::default(),
+    }));
+    assert!(app.thinking().is_none());
+    // Moving while stopped starts nothing.
+    play(&mut app, "11-15");
+    let reqs = app.take_requests();
+    assert!(
+        reqs.iter().all(|r| !matches!(r, Request::Analyse { .. })),
+        "{reqs:?}"
+    );
+    press(&mut app, KeyCode::Char(' '));
+    let asked = analyses(&mut app);
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].1.ply(), 1, "the position shown");
+    // Each new position stops the last search before the next starts: one running at most.
+    press(&mut app, KeyCode::Left);
+    let reqs = app.take_requests();
+    assert_eq!(stops(&reqs), 1);
+    let current: Vec<u64> = reqs
+        .iter()
+        .filter_map(|r| match r {
+            Request::Analyse { id, .. } => Some(*id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(current.len(), 1);
+    // A search that ends by itself (the position solved) leaves the engine stopped.
+    app.update(Action::Engine(EngineMsg::Done {
+        id: current[0],
+        best: None,
+        report: Report::default(),
+    }));
+    assert!(app.thinking().is_none() && !app.analysis().unwrap().running());
+    // Leaving stops nothing more: nothing runs.
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(stops(&app.take_requests()), 0);
+}
+
+#[test]
+fn plus_and_minus_ask_for_more_or_fewer_lines() {
+    let mut app = from_start(RuleSet::Italian, Lang::En);
+    analyses(&mut app);
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(analyses(&mut app)[0].2, 4);
+    for _ in 0..10 {
+        press(&mut app, KeyCode::Char('+'));
+    }
+    assert_eq!(app.analysis().unwrap().wanted(), 5, "at most five");
+    for _ in 0..10 {
+        press(&mut app, KeyCode::Char('-'));
+    }
+    assert_eq!(app.analysis().unwrap().wanted(), 1, "at least one");
+    assert_eq!(analyses(&mut app).last().unwrap().2, 1);
+}
+
+#[test]
+fn moves_off_the_line_become_variations_walked_promoted_and_deleted() {
+    let mut app = from_start(RuleSet::Italian, Lang::En);
+    play(&mut app, "22-18");
+    play(&mut app, "10-14");
+    assert_eq!(app.game().ply(), 2);
+    // Back to the start, another first move: a variation.
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.game().ply(), 0);
+    play(&mut app, "21-17");
+    assert!(app.message().contains("21-17"), "{}", app.message());
+    let tree = app.analysis().unwrap().tree();
+    assert_eq!(tree.node(NodeId::ROOT).children().len(), 2);
+    assert!(!tree.is_main_line(app.analysis().unwrap().at()));
+    // Up: the main move in its place; Right follows its line.
+    press(&mut app, KeyCode::Up);
+    assert_eq!(app.game().moves()[0].to_string(), "22-18");
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.game().ply(), 2);
+    press(&mut app, KeyCode::Home);
+    assert_eq!(app.game().ply(), 0);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Down);
+    assert_eq!(app.game().moves()[0].to_string(), "21-17");
+    // Playing the same move again goes to it, no duplicate.
+    press(&mut app, KeyCode::Left);
+    play(&mut app, "21-17");
+    assert_eq!(app.analysis().unwrap().tree().len(), 3);
+    // p: the variation becomes the main line.
+    press(&mut app, KeyCode::Char('p'));
+    let a = app.analysis().unwrap();
+    assert!(a.tree().is_main_line(a.at()));
+    press(&mut app, KeyCode::Char('p'));
+    assert!(app.message().contains("main line"), "{}", app.message());
+    // x: delete it; the board goes to the position before it.
+    press(&mut app, KeyCode::Char('x'));
+    let a = app.analysis().unwrap();
+    assert_eq!(a.at(), NodeId::ROOT);
+    assert_eq!(a.tree().len(), 2);
+    assert_eq!(app.game().ply(), 0);
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.game().ply(), 2);
+}
+
+#[test]
+fn the_tree_is_saved_as_pdn_with_its_variations_and_the_scores_noted() {
+    let dir = std::env::temp_dir().join(format!("dama-analysis-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tree.pdn");
+    let mut app = from_start(RuleSet::Italian, Lang::En);
+    analyses(&mut app);
+    play(&mut app, "22-18");
+    let (id, game, _) = analyses(&mut app).pop().unwrap();
+    let found = lines_for(&game, &[("10-14", -20)]);
+    app.update(Action::Engine(EngineMsg::Lines { id, lines: found }));
+    // n: the engine's score (White's view) and line as a comment on the move shown.
+    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, KeyCode::Left);
+    play(&mut app, "21-17");
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.context(), Context::Text);
+    // The prompt holds a default name: replaced by the scratch path.
+    for _ in 0..200 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    for c in path.display().to_string().chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let g = read_game(&text, RuleSet::Italian).unwrap();
+    assert_eq!(g.moves.len(), 1);
+    assert_eq!(g.moves[0].mv.to_string(), "22-18");
+    assert_eq!(g.moves[0].comments, ["+0.20 d14 10-14"], "{text}");
+    assert_eq!(g.moves[0].variations[0].moves[0].mv.to_string(), "21-17");
+    assert_eq!(MoveTree::from_game(&g).len(), 2);
+}
+
+#[test]
+fn from_a_game_in_play_and_back_without_taking_anything_back() {
+    let rules = RuleSet::Italian;
+    let mut game = Game::new(Position::start(rules));
+    for t in ["21-17", "10-13"] {
+        let m = find_move(game.position(), t);
+        game.play(&m).unwrap();
+    }
+    let mut app = sized(App::new(config(rules, Lang::En), game.clone()));
+    app.take_requests();
+    press(&mut app, KeyCode::Char('a'));
+    assert_eq!(app.context(), Context::Analysis);
+    let a = app.analysis().unwrap();
+    assert_eq!(a.tree().ply(a.at()), 2, "at the game's position");
+    // Both sides move here, the game's side or not.
+    play(&mut app, "17x10");
+    play(&mut app, "5x14");
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.analysis().is_none());
+    assert_eq!(app.context(), Context::Board);
+    assert_eq!(app.game().moves(), game.moves(), "the game as it was");
+}
+
+#[test]
+fn from_the_viewer_with_the_records_variations() {
+    let text = "[GameType \"22\"]\n1. 21-17 (1. 22-18 10-14) 10-13 2. 17x10 5x14 *\n";
+    let games = read_games(text, RuleSet::Italian);
+    let mut app = sized(App::viewer(
+        config(RuleSet::Italian, Lang::En),
+        Viewer::new("v.pdn".into(), games, 0),
+    ));
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('a'));
+    let a = app.analysis().unwrap();
+    assert_eq!(a.tree().ply(a.at()), 2);
+    assert_eq!(a.tree().len(), 4 + 2, "the main line and the variation");
+    assert_eq!(app.game().ply(), 2);
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.context(), Context::Replay);
+    assert!(app.replay_viewer().is_some());
+}
+
+#[test]
+fn snapshots() {
+    for lang in [Lang::En, Lang::It] {
+        let mut app = from_start(RuleSet::Italian, lang);
+        analyses(&mut app);
+        play(&mut app, "22-18");
+        let (id, game, _) = analyses(&mut app).pop().unwrap();
+        let found = lines_for(
+            &game,
+            &[("10-14 21-17", 12), ("12-16 18-14", 0), ("11-15", -30)],
+        );
+        app.update(Action::Engine(EngineMsg::Lines { id, lines: found }));
+        let l = match lang {
+            Lang::En => "en",
+            Lang::It => "it",
+        };
+        for (w, h) in [(80, 24), (120, 40)] {
+            app.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            check_snapshot(&format!("analysis_{l}_{w}x{h}"), &screen(&app, w, h));
+        }
+    }
+}
+
+/// The engine thread's side: an analysis reports its lines until stopped, then answers once
+/// and goes quiet (nothing left running); a new analysis after it works the same.
+#[test]
+fn the_engine_thread_analyses_until_stopped_and_then_goes_quiet() {
+    use dama::tui::run::EngineLink;
+    use dama::tui::worker::Worker;
+    use std::time::{Duration, Instant};
+    let mut w = Worker::spawn(None, 2, 0).unwrap();
+    for (id, rules) in [(1, RuleSet::Italian), (2, RuleSet::English)] {
+        let game = Game::new(Position::start(rules));
+        w.send(Request::Analyse {
+            id,
+            game: Box::new(game.clone()),
+            lines: 3,
+        });
+        // Lines come, three at a time, legal and best first.
+        let start = Instant::now();
+        let lines = loop {
+            assert!(start.elapsed() < Duration::from_secs(60), "no lines");
+            match w.try_recv() {
+                Some(EngineMsg::Lines { id: i, lines }) if i == id && lines[0].depth >= 3 => {
+                    break lines;
+                }
+                Some(EngineMsg::Done { .. }) => panic!("an analysis runs until stopped"),
+                _ => std::thread::sleep(Duration::from_millis(5)),
+            }
+        };
+        assert_eq!(lines.len(), 3);
+        assert!(lines.windows(2).all(|p| p[0].score >= p[1].score));
+        let legal = dama::rules::legal_moves(game.position());
+        assert!(lines.iter().all(|l| legal.contains(&l.pv[0])));
+        w.send(Request::Stop);
+        let stopped = Instant::now();
+        loop {
+            assert!(stopped.elapsed() < Duration::from_secs(5), "not stopped");
+            match w.try_recv() {
+                Some(EngineMsg::Done { id: i, best, .. }) if i == id => {
+                    assert!(legal.contains(&best.unwrap()));
+                    break;
+                }
+                _ => std::thread::sleep(Duration::from_millis(2)),
+            }
+        }
+        // Quiet afterwards: the search is over.
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(w.try_recv(), None);
+    }
+}
