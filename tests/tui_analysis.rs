@@ -418,3 +418,56 @@ fn the_engine_thread_analyses_until_stopped_and_then_goes_quiet() {
         assert_eq!(w.try_recv(), None);
     }
 }
+
+/// During a game: `[` and `]` look at the earlier positions, read-only, and come back to the
+/// game's own without taking anything back; the game goes on meanwhile.
+#[test]
+fn looking_back_during_a_game_takes_nothing_back() {
+    let rules = RuleSet::Italian;
+    let mut game = Game::new(Position::start(rules));
+    for t in ["21-17", "10-13", "17x10"] {
+        let m = find_move(game.position(), t);
+        game.play(&m).unwrap();
+    }
+    // Black (the engine) to move: the player is White.
+    let mut app = sized(App::new(config(rules, Lang::En), game.clone()));
+    let (id, _) = tui_common::pending_search(&mut app);
+    press(&mut app, KeyCode::Char('['));
+    assert_eq!(app.peeking(), Some(2));
+    assert_eq!(app.board_game().ply(), 2);
+    assert!(app.message().contains("ply 2 of 3"), "{}", app.message());
+    press(&mut app, KeyCode::Char('['));
+    press(&mut app, KeyCode::Char('['));
+    assert_eq!(app.peeking(), Some(0));
+    press(&mut app, KeyCode::Char('['));
+    assert_eq!(app.peeking(), Some(0), "the start is as far as it goes");
+    // Read-only: no move, no take-back.
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Enter);
+    assert!(app.message().contains("read-only"), "{}", app.message());
+    assert_eq!(app.game().moves(), game.moves());
+    // The engine's move arrives in the game, not in the position looked at.
+    let m = find_move(game.position(), "5x14");
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report: Report::default(),
+    }));
+    assert_eq!(app.game().ply(), 4);
+    assert_eq!(app.peeking(), Some(0));
+    press(&mut app, KeyCode::Char(']'));
+    assert_eq!(app.peeking(), Some(1));
+    // Esc: back to the game's own position, where moves are made as usual.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.peeking(), None);
+    assert_eq!(app.board_game().ply(), 4);
+    press(&mut app, KeyCode::Char('['));
+    press(&mut app, KeyCode::Char(']'));
+    assert_eq!(app.peeking(), None, "] at the last ply is the game");
+    // `a` while looking back opens the analysis board there.
+    press(&mut app, KeyCode::Char('['));
+    press(&mut app, KeyCode::Char('a'));
+    let a = app.analysis().unwrap();
+    assert_eq!(a.tree().ply(a.at()), 3);
+    assert_eq!(a.tree().len(), 4);
+}

@@ -73,6 +73,10 @@ pub enum Action {
     Review,
     /// The viewer: the next move the review marked as a mistake.
     NextMistake,
+    /// `[` and `]` in a game: look at the position a ply earlier or later (read-only), back
+    /// up to the game's own.
+    PeekBack,
+    PeekForward,
     /// `a`: open the analysis board on the position shown.
     Analyse,
     /// The analysis board: one ply back, forward on the main continuation, the variation
@@ -277,6 +281,8 @@ fn board_key(code: KeyCode, ctrl: bool) -> Option<Action> {
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('v') => Action::Review,
         KeyCode::Char('a') => Action::Analyse,
+        KeyCode::Char('[') => Action::PeekBack,
+        KeyCode::Char(']') => Action::PeekForward,
         _ => return None,
     })
 }

@@ -147,7 +147,11 @@ impl App {
         let back = Back::Game(Box::new(self.game.clone()));
         let record = match self.viewer.as_ref().and_then(|v| v.replay()) {
             Some(r) => (r.record().clone(), r.ply()),
-            None => (record_of(&self.game), self.game.ply()),
+            // From the position looked back at, if any.
+            None => (
+                record_of(&self.game),
+                self.peek.take().map_or(self.game.ply(), |p| p.ply()),
+            ),
         };
         self.open_analysis(record.0, record.1, back);
     }

@@ -42,6 +42,7 @@ impl App {
     pub fn capturers(&self) -> Vec<Square> {
         if self.selected.is_some()
             || self.viewer.is_some()
+            || self.peek.is_some()
             || self.side_to_move() != self.settings.human
             || !crate::rules::has_capture(self.game.position())
         {

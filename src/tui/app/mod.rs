@@ -10,6 +10,7 @@
 mod analysis;
 mod entry;
 mod overlay;
+mod peek;
 mod practice;
 mod review;
 mod settings;
@@ -119,6 +120,8 @@ pub struct App {
     back_to_start: Option<StartMenu>,
     /// The analysis board, while it is open (over the game or viewer it was opened from).
     analysis: Option<analysis::Analysis>,
+    /// An earlier position of the game looked at (read-only), while the game goes on.
+    peek: Option<Game>,
 }
 
 impl App {
@@ -168,6 +171,7 @@ impl App {
             viewer: None,
             back_to_start: None,
             analysis: None,
+            peek: None,
         };
         if app.settings.resumed {
             let engine = app.engine_name();
@@ -351,6 +355,14 @@ impl App {
     /// the move being made behind).
     pub fn update(&mut self, action: Action) {
         self.apply(action);
+        // A position looked back at must still be one of the game's (a new game, a load).
+        if let Some(p) = &self.peek
+            && (p.ply() >= self.game.ply()
+                || p.start() != self.game.start()
+                || p.moves() != &self.game.moves()[..p.ply()])
+        {
+            self.peek = None;
+        }
         self.keep(false);
     }
 
@@ -486,6 +498,9 @@ impl App {
         }
         if self.viewer.is_some() {
             self.replay_action(action);
+            return;
+        }
+        if self.peek_action(&action) {
             return;
         }
         match action {

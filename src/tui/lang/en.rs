@@ -4,7 +4,10 @@ use super::Msg;
 
 /// The keys, as the help overlay lists them.
 pub const KEYS: &[(&str, &str)] = &[
-    ("arrows, hjkl", "move the cursor"),
+    (
+        "arrows, hjkl",
+        "move the cursor ([ and ] look back in the game)",
+    ),
     ("Enter, Space", "pick up a piece / put it down"),
     ("mouse click", "the same; right click lets go"),
     ("Esc", "let go of the piece"),
@@ -15,7 +18,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("f / c", "flip the board / square numbers on/off"),
     ("e / b", "engine's score and line / bell on/off"),
     ("d / R", "offer a draw / resign"),
-    ("v", "review the finished game with the engine"),
+    ("v / a", "review the finished game / analysis board here"),
     ("N / s", "new game / save the game (PDN)"),
     ("q", "quit (asks first)  Ctrl-C: quit now"),
     ("?", "this help"),
@@ -30,6 +33,7 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("p, Enter", "play on from here against the engine"),
     ("v", "review: the engine marks the mistakes"),
     ("x", "next mistake, with the better move"),
+    ("a", "analysis board on this position"),
     ("f", "flip the board"),
     ("c", "square numbers on/off"),
     ("q, Esc", "quit"),
@@ -205,6 +209,11 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisOthers => "Also here: {0}",
         AnalysisKeys1 => "arrows: tree  hjkl Enter/mouse: move  space: engine  +/-: lines",
         AnalysisKeys2 => "p promote  x delete  n note score  s save  q back",
+        // Looking back during a game (issue 22, section 1).
+        PeekAt => "Looking back: ply {0} of {1} (read-only; ] forward, Esc the game)",
+        PeekLive => "The game's position",
+        PeekAtStart => "Already at the start",
+        PeekReadOnly => "Looking back is read-only: Esc returns to the game",
         TooSmall => "The terminal is too small for the board.",
         TooSmallSize => "Make it at least {0}x{1} (now {2}x{3}).",
         TooSmallQuit => "q quits.",

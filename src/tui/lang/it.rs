@@ -6,7 +6,7 @@ use super::Msg;
 
 /// I tasti, come li elenca l'aiuto.
 pub const KEYS: &[(&str, &str)] = &[
-    ("frecce, hjkl", "muovi il cursore"),
+    ("frecce, hjkl", "muovi il cursore ([ e ] guarda indietro)"),
     ("Invio, Spazio", "scegli un pezzo / posalo"),
     ("clic del mouse", "lo stesso; il clic destro lo lascia"),
     ("Esc", "lascia il pezzo"),
@@ -20,7 +20,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("f / c", "gira la damiera / numeri delle caselle sì/no"),
     ("e / b", "valutazione e variante / campanello sì/no"),
     ("d / R", "proponi la patta / abbandona la partita"),
-    ("v", "rivedi la partita finita col computer"),
+    ("v / a", "rivedi la partita finita / damiera di analisi"),
     ("N / s", "nuova partita / salva la partita (PDN)"),
     ("q", "esci (chiede prima)  Ctrl-C: esci subito"),
     ("?", "questo aiuto"),
@@ -35,6 +35,7 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("p, Invio", "continua a giocare da qui contro il computer"),
     ("v", "revisione: il computer segna gli errori"),
     ("x", "errore seguente, con la mossa migliore"),
+    ("a", "damiera di analisi su questa posizione"),
     ("f", "gira la damiera"),
     ("c", "numeri delle caselle sì/no"),
     ("q, Esc", "esci"),
@@ -208,6 +209,11 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisOthers => "Anche qui: {0}",
         AnalysisKeys1 => "frecce: albero  hjkl Invio/mouse: muovi  spazio: motore  +/-: linee",
         AnalysisKeys2 => "p promuove  x cancella  n annota  s salva  q esci",
+        // Looking back during a game (issue 22, section 1).
+        PeekAt => "Indietro: semimossa {0} di {1} (sola lettura; ] avanti, Esc la partita)",
+        PeekLive => "La posizione della partita",
+        PeekAtStart => "Già all'inizio",
+        PeekReadOnly => "Si guarda soltanto: Esc torna alla partita",
         TooSmall => "Il terminale è troppo piccolo per la damiera.",
         TooSmallSize => "Allargalo almeno a {0}x{1} (ora {2}x{3}).",
         TooSmallQuit => "q esce.",

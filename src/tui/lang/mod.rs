@@ -250,6 +250,11 @@ keys! {
     AnalysisOthers,
     AnalysisKeys1,
     AnalysisKeys2,
+    // ----- looking back during a game (issue 22, section 1) -----
+    PeekAt,
+    PeekLive,
+    PeekAtStart,
+    PeekReadOnly,
     // ----- too small -----
     TooSmall,
     TooSmallSize,

@@ -26,7 +26,7 @@ struct Marks {
 
 fn marks(app: &App, sq: Square, cursor: bool, targets: &[Square], must: &[Square]) -> Marks {
     let on_move = |m: &Move| m.from() == sq || m.path().any(|s| s == sq);
-    let last = app.game().moves().last();
+    let last = app.board_game().moves().last();
     Marks {
         cursor,
         selected: app.selected() == Some(sq),
@@ -40,7 +40,7 @@ fn marks(app: &App, sq: Square, cursor: bool, targets: &[Square], must: &[Square
 
 pub(super) fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer) {
     let rules = app.settings().rules;
-    let pos = app.game().position();
+    let pos = app.board_game().position();
     let targets = app.targets();
     let must = app.capturers();
     for drow in 0..8u8 {
@@ -83,7 +83,7 @@ pub(super) fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer)
 /// in each square's bottom-right corner, so a chain reads on the board as it was played. Only
 /// for chains of two jumps or more, and only where a square has a corner free of the piece.
 fn capture_order(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer) {
-    let Some(m) = app.game().moves().last() else {
+    let Some(m) = app.board_game().moves().last() else {
         return;
     };
     if m.capture_count() < 2 || screen.cell_h < 2 || app.replay_viewer().is_some() {
