@@ -1,0 +1,64 @@
+//! `dama analyze --lines N` (multi-PV on the command line) and `--board`'s argument checks
+//! (the board itself is driven in tests/tui_analysis.rs).
+
+mod cli_common;
+
+use cli_common::{dama, scratch};
+
+#[test]
+fn lines_prints_the_best_n_lines_per_iteration() {
+    let (ok, out, err) = dama(&[
+        "analyze",
+        "--fen",
+        "W:W21-32:B1-12",
+        "--depth",
+        "4",
+        "--lines",
+        "3",
+    ]);
+    assert!(ok, "{err}");
+    for depth in 1..=4 {
+        let lines: Vec<&str> = out
+            .lines()
+            .filter(|l| l.contains(&format!("depth {depth:>2} ")))
+            .collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        for (k, l) in lines.iter().enumerate() {
+            assert!(l.starts_with(&format!("line {}  ", k + 1)), "{l}");
+        }
+        let firsts: Vec<&str> = lines
+            .iter()
+            .map(|l| l.split("pv ").nth(1).unwrap().split(' ').next().unwrap())
+            .collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    }
+    assert!(
+        out.lines().last().unwrap().starts_with("bestmove "),
+        "{out}"
+    );
+}
+
+#[test]
+fn lines_and_board_refuse_what_they_cannot_do() {
+    for args in [
+        &["analyze", "--fen", "W:W21-32:B1-12", "--lines", "0"][..],
+        &["analyze", "--fen", "W:W21-32:B1-12", "--lines", "11"],
+        &["analyze", "--board", "--depth", "3"],
+        &["analyze", "--board", "--lines", "2"],
+        &["analyze", "--lang", "it"],
+    ] {
+        let (ok, _, err) = dama(args);
+        assert!(!ok, "{args:?} should fail");
+        assert!(err.contains("error"), "{args:?}: {err}");
+    }
+    // A ply past the game's end is said before any terminal is touched.
+    let dir = scratch("board-ply");
+    let file = dir.join("g.pdn");
+    std::fs::write(&file, "[GameType \"22\"]\n1. 22-18 10-14 *\n").unwrap();
+    let (ok, _, err) = dama(&["analyze", "--board", file.to_str().unwrap(), "--ply", "5"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(!ok);
+    assert!(err.contains("game 1 has only 2 plies"), "{err}");
+    let (ok, _, err) = dama(&["analyze", "--board", "--fen", "W:W33:B1"]);
+    assert!(!ok && err.contains("bad --fen"), "{err}");
+}
