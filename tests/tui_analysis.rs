@@ -471,3 +471,49 @@ fn looking_back_during_a_game_takes_nothing_back() {
     assert_eq!(a.tree().ply(a.at()), 3);
     assert_eq!(a.tree().len(), 4);
 }
+
+/// From a review under way: the board opens over it with the review's score graph, and the
+/// review goes on where it was when the board closes.
+#[test]
+fn a_review_interrupted_by_the_board_goes_on_after_it() {
+    use dama::tui::app::Purpose;
+    let text = "[GameType \"22\"]\n1. 21-17 10-13 2. 17x10 5x14 *\n";
+    let games = read_games(text, RuleSet::Italian);
+    let mut app = sized(App::viewer(
+        config(RuleSet::Italian, Lang::En),
+        Viewer::new("v.pdn".into(), games, 0),
+    ));
+    press(&mut app, KeyCode::Char('v'));
+    // The first position's search answered, the second's under way.
+    let reqs = app.take_requests();
+    let Some(Request::Search { id, game, .. }) = reqs.into_iter().last() else {
+        panic!("a review search");
+    };
+    let best = game.legal_moves()[0];
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(best),
+        report: Report {
+            depth: 10,
+            score: 300,
+            ..Report::default()
+        },
+    }));
+    app.take_requests();
+    press(&mut app, KeyCode::Char('a'));
+    assert!(app.analysis().is_some());
+    assert!(screen(&app, 100, 32).contains('█'), "the score graph");
+    press(&mut app, KeyCode::Char('q'));
+    let reviews: Vec<usize> = app
+        .take_requests()
+        .into_iter()
+        .filter_map(|r| match r {
+            Request::Search {
+                purpose: Purpose::Review(ply),
+                ..
+            } => Some(ply),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reviews, [1], "the review goes on at its next position");
+}

@@ -406,6 +406,9 @@ impl App {
                         self.clock.start(self.side_to_move());
                     }
                     self.engine_turn();
+                } else if self.review.as_ref().is_some_and(|r| !r.done()) {
+                    // The review the board interrupted goes on where it was.
+                    self.review_next();
                 }
             }
             Back::Start(menu) => {

@@ -158,7 +158,7 @@ impl App {
     }
 
     /// Asks for the next position's search, if any is left.
-    fn review_next(&mut self) {
+    pub(super) fn review_next(&mut self) {
         let Some(review) = &self.review else {
             return;
         };

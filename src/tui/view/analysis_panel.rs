@@ -122,6 +122,20 @@ pub(super) fn analysis_panel(app: &App, a: &Analysis, area: Rect, theme: &Theme,
                 .map(|l| Line::from(Span::styled(l, dim))),
         );
     }
+    // Opened from a reviewed game: its score graph stays, the cursor where the line shown
+    // leaves (or is on) the game's.
+    if let Some(rv) = app.review() {
+        let mut on_game = a.at();
+        while !tree.is_main_line(on_game) {
+            on_game = tree.node(on_game).parent().unwrap_or(NodeId::ROOT);
+        }
+        bottom.push(super::viewer_panel::score_graph(
+            &rv.white_scores(),
+            tree.ply(on_game),
+            width,
+            theme,
+        ));
+    }
     for k in [Msg::AnalysisKeys1, Msg::AnalysisKeys2] {
         for l in wrap_text(t(k), width) {
             bottom.push(Line::from(Span::styled(l, dim)));

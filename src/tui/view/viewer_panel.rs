@@ -217,7 +217,12 @@ fn comment(lang: Lang, c: &str) -> String {
 /// The review's scores as one row of bars (White's advantage up, Black's down from the
 /// middle height) across the panel's width, each position taking its share of the columns;
 /// the shown position's columns reversed. Positions not yet searched are blank.
-fn score_graph(scores: &[Option<i32>], ply: usize, width: usize, theme: &Theme) -> Line<'static> {
+pub(super) fn score_graph(
+    scores: &[Option<i32>],
+    ply: usize,
+    width: usize,
+    theme: &Theme,
+) -> Line<'static> {
     let bars: &[&str] = if theme.ascii() {
         &["_", ".", "-", "=", "+", "*", "#", "#"]
     } else {
