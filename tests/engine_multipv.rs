@@ -131,3 +131,61 @@ fn an_infinite_analysis_stops_when_asked() {
     assert!(started.elapsed() < Duration::from_secs(5));
     assert_lines(&game, &lines, 3);
 }
+
+/// `dama engine`'s `multipv N`: each iteration's lines as `info ... multipv k ...`, read back
+/// by the protocol's own reader, best first and beginning differently; `multipv 1` is the
+/// ordinary search again; out of range is an error.
+#[test]
+fn the_engine_protocol_reports_multipv_lines() {
+    use dama::line_protocol::{Info, Score};
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let input = "rules english\nmultipv 3\nposition startpos\ngo depth 4\nmultipv 11\n\
+                 multipv 1\ngo depth 3\nnewgame\n";
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["engine", "--tt", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(input.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let first_best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap();
+    let infos: Vec<Info> = lines[..first_best]
+        .iter()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(infos.len(), 4 * 3, "{text}");
+    for depth in infos.chunks(3) {
+        let k: Vec<_> = depth.iter().map(|i| i.multipv).collect();
+        assert_eq!(k, [Some(1), Some(2), Some(3)]);
+        let rank = |s: &Score| match *s {
+            Score::Win(n) => 1_000_000 - i64::from(n),
+            Score::Loss(n) => -1_000_000 + i64::from(n),
+            Score::Cp(c) => i64::from(c),
+        };
+        assert!(
+            depth
+                .windows(2)
+                .all(|w| rank(&w[0].score) >= rank(&w[1].score)),
+            "{text}"
+        );
+        assert!(depth[0].pv[0] != depth[1].pv[0] && depth[1].pv[0] != depth[2].pv[0]);
+        assert!(depth[0].pv[0] != depth[2].pv[0]);
+    }
+    assert_eq!(lines[first_best], format!("bestmove {}", infos[9].pv[0]));
+    assert!(lines[first_best + 1].starts_with("error multipv"), "{text}");
+    // One line: no multipv field, as before.
+    let rest = &lines[first_best + 2..];
+    assert!(rest.iter().all(|l| !l.contains("multipv")), "{text}");
+    assert!(rest.last().unwrap().starts_with("bestmove"), "{text}");
+}

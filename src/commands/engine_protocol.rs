@@ -15,6 +15,8 @@
 //! - `newgame`: forget what was learnt (the table); `seed <n>|none`: reproducible or varied play;
 //!   `variety <cp>`: how far below the best a randomly chosen move may be (0: always the best)
 //! - `threads <n>`: search threads, 1 to 256 (lazy SMP; 1, the default, is reproducible)
+//! - `multipv <n>`: each search reports its best n lines (1 to 10; 1, the default, is the
+//!   ordinary search), `info ... multipv k ...` per line and iteration
 //! - `isready`: answers `readyok` (also during a search); `d`: the position and its legal moves
 //! - `quit`: end; a running search is stopped and still answers `bestmove` first. The end of
 //!   input is a `quit`: nobody may be left to wait for a search (a batch piped in that wants its
@@ -133,6 +135,8 @@ struct Session {
     engine: Option<Engine>,
     /// Search threads, kept for an engine made afresh after a failed search.
     threads: usize,
+    /// Lines each search reports (`multipv`).
+    lines: usize,
     search: Option<(JoinHandle<Engine>, Arc<AtomicBool>, Limits)>,
     out: Output,
     /// The first answer that could not be written: the session ends with it.
@@ -212,6 +216,7 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
         game: Game::new(Position::start(rules)),
         engine: None,
         threads: args.threads,
+        lines: 1,
         search: None,
         out: Arc::new(Mutex::new(out)),
         failed: None,
@@ -302,6 +307,7 @@ impl Session {
                 self.threads = n;
                 self.engine(tt).set_threads(n);
             }
+            EngineCommand::MultiPv(n) => self.lines = n,
             EngineCommand::Seed(seed) => self.engine(tt).set_seed(seed),
             EngineCommand::Rules(rules) => {
                 self.rules = rules;
@@ -344,7 +350,12 @@ impl Session {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let (out, events) = (Arc::clone(&self.out), events.clone());
+        let lines = self.lines;
         let handle = std::thread::spawn(move || {
+            if lines > 1 {
+                multi_pv(&mut engine, &game, limits, lines, &flag, &out, &events);
+                return engine;
+            }
             let mut last = None;
             // An answer that cannot be written ends the search, and the session.
             let mut failed = None;
@@ -370,6 +381,41 @@ impl Session {
             engine
         });
         self.search = Some((handle, stop, limits));
+    }
+}
+
+/// A `multipv` search: after each iteration its lines, `multipv 1` the best, then the best
+/// line's first move as `bestmove`.
+fn multi_pv(
+    engine: &mut Engine,
+    game: &Game,
+    limits: Limits,
+    lines: usize,
+    flag: &AtomicBool,
+    out: &Output,
+    events: &mpsc::Sender<Event>,
+) {
+    let mut failed = None;
+    let found = engine.search_lines(game, limits, lines, flag, &mut |infos| {
+        for (k, i) in infos.iter().enumerate() {
+            if failed.is_none() {
+                let info = Info {
+                    multipv: Some(k + 1),
+                    ..Info::from(i)
+                };
+                failed = say(out, &Answer::Info(info)).err();
+                if failed.is_some() {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    let best = found
+        .first()
+        .and_then(|l| l.pv.first())
+        .map(|m| m.to_string());
+    if let Some(e) = failed.map_or_else(|| say(out, &Answer::BestMove(best)).err(), Some) {
+        let _ = events.send(Event::OutputFailed(e));
     }
 }
 

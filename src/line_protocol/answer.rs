@@ -68,6 +68,9 @@ pub struct Info {
     pub time: Duration,
     /// The principal variation, the move to play first (each one word).
     pub pv: Vec<String>,
+    /// Under `multipv N` (N > 1): which of the lines this is, 1 the best; `None` otherwise
+    /// (and not written).
+    pub multipv: Option<usize>,
 }
 
 impl From<&SearchInfo> for Info {
@@ -79,16 +82,20 @@ impl From<&SearchInfo> for Info {
             nps: i.nps,
             time: i.elapsed,
             pv: i.pv.iter().map(|m| m.to_string()).collect(),
+            multipv: None,
         }
     }
 }
 
 impl fmt::Display for Info {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "info depth {}", self.depth)?;
+        if let Some(k) = self.multipv {
+            write!(f, " multipv {k}")?;
+        }
         write!(
             f,
-            "info depth {} score {} nodes {} nps {} time {} pv {}",
-            self.depth,
+            " score {} nodes {} nps {} time {} pv {}",
             self.score,
             self.nodes,
             self.nps,
@@ -106,6 +113,7 @@ pub enum InfoField {
     Nodes,
     Nps,
     Time,
+    MultiPv,
 }
 
 impl InfoField {
@@ -116,6 +124,7 @@ impl InfoField {
             InfoField::Nodes => "nodes",
             InfoField::Nps => "nps",
             InfoField::Time => "time",
+            InfoField::MultiPv => "multipv",
         }
     }
 }
@@ -156,6 +165,7 @@ impl FromStr for Info {
         }
         let (mut depth, mut score, mut nodes, mut nps, mut time, mut pv) =
             (None, None, None, None, None, Vec::new());
+        let mut multipv = None;
         fn set<T>(
             slot: &mut Option<T>,
             field: InfoField,
@@ -175,6 +185,7 @@ impl FromStr for Info {
                 "depth" => set(&mut depth, InfoField::Depth, value(&mut words))?,
                 "nodes" => set(&mut nodes, InfoField::Nodes, value(&mut words))?,
                 "nps" => set(&mut nps, InfoField::Nps, value(&mut words))?,
+                "multipv" => set(&mut multipv, InfoField::MultiPv, value(&mut words))?,
                 "time" => set(
                     &mut time,
                     InfoField::Time,
@@ -196,6 +207,7 @@ impl FromStr for Info {
             nps: nps.ok_or(InfoError::Missing(InfoField::Nps))?,
             time: time.ok_or(InfoError::Missing(InfoField::Time))?,
             pv,
+            multipv,
         })
     }
 }
@@ -374,14 +386,16 @@ mod tests {
             any::<u64>(),
             any::<u32>(),
             moves(),
+            prop::option::of(1usize..=10),
         )
-            .prop_map(|(depth, score, nodes, nps, ms, pv)| Info {
+            .prop_map(|(depth, score, nodes, nps, ms, pv, multipv)| Info {
                 depth,
                 score,
                 nodes,
                 nps,
                 time: Duration::from_millis(u64::from(ms)),
                 pv,
+                multipv,
             });
         // Free text: words, single spaces, no leading space.
         let text = prop::collection::vec("[!-~]{1,8}", 1..5).prop_map(|w| w.join(" "));

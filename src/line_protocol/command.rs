@@ -23,13 +23,15 @@ pub enum Word {
     Variety,
     Contempt,
     Threads,
+    /// `multipv`: how many lines a search reports.
+    MultiPv,
     /// `d`: show the position.
     Show,
     Quit,
 }
 
 impl Word {
-    const ALL: [Word; 12] = [
+    const ALL: [Word; 13] = [
         Word::Rules,
         Word::Position,
         Word::Go,
@@ -40,6 +42,7 @@ impl Word {
         Word::Variety,
         Word::Contempt,
         Word::Threads,
+        Word::MultiPv,
         Word::Show,
         Word::Quit,
     ];
@@ -56,6 +59,7 @@ impl Word {
             Word::Variety => "variety",
             Word::Contempt => "contempt",
             Word::Threads => "threads",
+            Word::MultiPv => "multipv",
             Word::Show => "d",
             Word::Quit => "quit",
         }
@@ -71,6 +75,7 @@ impl Word {
             Word::Variety => "variety <centi-men>",
             Word::Contempt => "contempt <centi-men>",
             Word::Threads => "threads <n>",
+            Word::MultiPv => "multipv <n>",
             w => w.as_str(),
         }
     }
@@ -193,6 +198,8 @@ pub enum EngineCommand {
     Variety(i32),
     Contempt(i32),
     Threads(usize),
+    /// How many lines each search reports (`info ... multipv K ...`), best first.
+    MultiPv(usize),
     /// `d`: the position, its legal moves and whether the game is over.
     Show,
     Quit,
@@ -211,6 +218,7 @@ impl EngineCommand {
             EngineCommand::Variety(_) => Word::Variety,
             EngineCommand::Contempt(_) => Word::Contempt,
             EngineCommand::Threads(_) => Word::Threads,
+            EngineCommand::MultiPv(_) => Word::MultiPv,
             EngineCommand::Show => Word::Show,
             EngineCommand::Quit => Word::Quit,
         }
@@ -242,7 +250,7 @@ impl fmt::Display for EngineCommand {
             EngineCommand::Seed(Some(n)) => write!(f, " {n}"),
             EngineCommand::Seed(None) => f.write_str(" none"),
             EngineCommand::Variety(n) | EngineCommand::Contempt(n) => write!(f, " {n}"),
-            EngineCommand::Threads(n) => write!(f, " {n}"),
+            EngineCommand::Threads(n) | EngineCommand::MultiPv(n) => write!(f, " {n}"),
             EngineCommand::Stop
             | EngineCommand::IsReady
             | EngineCommand::NewGame
@@ -362,6 +370,7 @@ impl FromStr for EngineCommand {
             Word::Variety => number(Field::Variety).map(|n| EngineCommand::Variety(n as i32)),
             Word::Contempt => number(Field::Contempt).map(|n| EngineCommand::Contempt(n as i32)),
             Word::Threads => number(Field::Threads).map(|n| EngineCommand::Threads(n as usize)),
+            Word::MultiPv => number(Field::MultiPv).map(|n| EngineCommand::MultiPv(n as usize)),
         }
     }
 }

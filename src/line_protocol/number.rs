@@ -24,6 +24,8 @@ pub enum Field {
     Variety,
     Contempt,
     Threads,
+    /// `multipv`: how many lines a search reports.
+    MultiPv,
 }
 
 impl Field {
@@ -35,6 +37,7 @@ impl Field {
             Field::Variety => "variety",
             Field::Contempt => "contempt",
             Field::Threads => "threads",
+            Field::MultiPv => "multipv",
         }
     }
 
@@ -43,7 +46,7 @@ impl Field {
             Field::Depth => " plies",
             Field::MoveTime => " ms",
             Field::Variety | Field::Contempt => " centi-men",
-            Field::Nodes | Field::Threads => "",
+            Field::Nodes | Field::Threads | Field::MultiPv => "",
         }
     }
 
@@ -56,6 +59,7 @@ impl Field {
             Field::Variety => (0, MAX_VARIETY as u64),
             Field::Contempt => (0, MAX_CONTEMPT as u64),
             Field::Threads => (1, MAX_THREADS as u64),
+            Field::MultiPv => (1, crate::engine::MAX_LINES as u64),
         }
     }
 
