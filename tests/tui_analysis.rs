@@ -517,3 +517,37 @@ fn a_review_interrupted_by_the_board_goes_on_after_it() {
         .collect();
     assert_eq!(reviews, [1], "the review goes on at its next position");
 }
+
+/// `?` on the analysis board lists its own keys, in the player's language; any key closes it.
+#[test]
+fn the_help_lists_the_boards_own_keys() {
+    for (lang, title, key) in [
+        (Lang::En, "Analysis board keys", "promote the variation"),
+        (
+            Lang::It,
+            "Tasti della damiera di analisi",
+            "promuovi la variante",
+        ),
+    ] {
+        let mut app = from_start(RuleSet::Italian, lang);
+        press(&mut app, KeyCode::Char('?'));
+        assert_eq!(app.context(), Context::Help);
+        let text = screen(&app, 100, 32);
+        assert!(text.contains(title) && text.contains(key), "{text}");
+        press(&mut app, KeyCode::Char(' '));
+        assert_eq!(app.context(), Context::Analysis);
+        // A small terminal pages it; every page is reachable and it closes after the last.
+        app.update(Action::Resize {
+            width: 60,
+            height: 15,
+        });
+        press(&mut app, KeyCode::Char('?'));
+        let pages = dama::tui::app::analysis_help_pages(lang, 60, 15).len();
+        assert!(pages > 1);
+        for _ in 0..pages {
+            assert_eq!(app.context(), Context::Help);
+            press(&mut app, KeyCode::Char(' '));
+        }
+        assert_eq!(app.context(), Context::Analysis);
+    }
+}

@@ -227,6 +227,7 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::Char('f') => Action::Flip,
             KeyCode::Char('c') => Action::ToggleNumbers,
             KeyCode::Char('q') => Action::Quit,
+            KeyCode::Char('?') => Action::Help,
             _ => return None,
         }),
         Context::Replay => match key.code {

@@ -21,7 +21,7 @@ pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
 pub use analysis::{
     Analysis, Back as AnalysisBack, DEFAULT_LINES, MAX_LINES as MAX_ANALYSIS_LINES,
 };
-pub use overlay::{Overlay, Question, help_pages};
+pub use overlay::{Overlay, Question, analysis_help_pages, help_pages};
 pub use review::Review;
 pub use settings::{GameSettings, Look};
 pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
@@ -418,7 +418,11 @@ impl App {
             // Any key shows the next page, or closes the help after the last.
             Overlay::Help => {
                 let (w, h) = self.size;
-                let pages = help_pages(self.lang(), self.viewer.is_some(), w, h).len();
+                let pages = if self.analysis.is_some() {
+                    analysis_help_pages(self.lang(), w, h).len()
+                } else {
+                    help_pages(self.lang(), self.viewer.is_some(), w, h).len()
+                };
                 if self.help_page + 1 < pages {
                     self.help_page += 1;
                 } else {

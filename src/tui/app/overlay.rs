@@ -57,6 +57,23 @@ pub fn help_pages(lang: Lang, replay: bool, width: u16, height: u16) -> Vec<Vec<
     } else {
         lang.keys()
     };
+    pages_of(lang, keys, !replay, width, height)
+}
+
+/// The analysis board's help, paged as [`help_pages`].
+pub fn analysis_help_pages(lang: Lang, width: u16, height: u16) -> Vec<Vec<String>> {
+    pages_of(lang, lang.analysis_keys(), false, width, height)
+}
+
+/// `keys` (and the rules reminder, with `rules`, where it fits) in pages of the box that
+/// `width` x `height` holds.
+fn pages_of(
+    lang: Lang,
+    keys: &[(&str, &str)],
+    rules_too: bool,
+    width: u16,
+    height: u16,
+) -> Vec<Vec<String>> {
     // The box: a border and a column of padding on each side.
     let inner = (width as usize).saturating_sub(4).max(20);
     let room = inner.saturating_sub(15).max(5);
@@ -77,7 +94,7 @@ pub fn help_pages(lang: Lang, replay: bool, width: u16, height: u16) -> Vec<Vec<
     // The rules reminder only where it fits with every key.
     let rules = [Msg::HelpRules1, Msg::HelpRules2, Msg::HelpRules3];
     let rules_fit = rules.iter().all(|m| m.text(lang).chars().count() <= inner);
-    if !replay && rules_fit && rows.len() + rules.len() + 4 <= fit {
+    if rules_too && rules_fit && rows.len() + rules.len() + 4 <= fit {
         rows.push(String::new());
         rows.extend(rules.iter().map(|m| m.text(lang).to_string()));
     }

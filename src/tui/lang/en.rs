@@ -40,6 +40,27 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("?", "this help"),
 ];
 
+/// The analysis board's keys (issue 22, section 1).
+pub const ANALYSIS_KEYS: &[(&str, &str)] = &[
+    ("h j k l", "move the cursor"),
+    (
+        "Enter, click",
+        "pick up a piece / put it down (either side)",
+    ),
+    ("Esc", "let go of the piece"),
+    ("left, right", "one move back / forward on the line"),
+    ("up, down", "the other moves tried in the same position"),
+    ("Home, End", "the start / the end of the line"),
+    ("Space", "the engine's analysis stopped / started"),
+    ("+ / -", "one more / one fewer of the engine's lines"),
+    ("p / x", "promote the variation / delete the move and after"),
+    ("n", "note the engine's score as a comment on the move"),
+    ("s", "save the moves and variations as PDN"),
+    ("f / c", "flip the board / square numbers on/off"),
+    ("q", "back to the game, the viewer or the start screen"),
+    ("?", "this help"),
+];
+
 pub fn text(m: Msg) -> &'static str {
     use Msg::*;
     match m {
@@ -208,6 +229,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisStart => "start",
         AnalysisOthers => "Also here: {0}",
         AnalysisKeys1 => "arrows: tree  hjkl Enter/mouse: move  space: engine  +/-: lines",
+        AnalysisKeysTitle => "Analysis board keys",
         AnalysisKeys2 => "p promote  x delete  n note score  s save  q back",
         // Looking back during a game (issue 22, section 1).
         PeekAt => "Looking back: ply {0} of {1} (read-only; ] forward, Esc the game)",

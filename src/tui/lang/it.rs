@@ -42,6 +42,33 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("?", "questo aiuto"),
 ];
 
+/// I tasti della damiera di analisi (issue 22, sezione 1).
+pub const ANALYSIS_KEYS: &[(&str, &str)] = &[
+    ("h j k l", "muovi il cursore"),
+    (
+        "Invio, clic",
+        "scegli un pezzo / posalo (di entrambi i colori)",
+    ),
+    ("Esc", "lascia il pezzo"),
+    ("frecce sx/dx", "una mossa indietro / avanti sulla linea"),
+    (
+        "frecce su/giù",
+        "le altre mosse provate nella stessa posizione",
+    ),
+    ("Home, Fine", "l'inizio / la fine della linea"),
+    ("Spazio", "ferma / avvia l'analisi del motore"),
+    ("+ / -", "una linea del motore in più / in meno"),
+    (
+        "p / x",
+        "promuovi la variante / cancella la mossa e il seguito",
+    ),
+    ("n", "annota la valutazione del motore sulla mossa"),
+    ("s", "salva mosse e varianti in PDN"),
+    ("f / c", "gira la damiera / numeri delle caselle sì/no"),
+    ("q", "torna alla partita, alla revisione o all'inizio"),
+    ("?", "questo aiuto"),
+];
+
 pub fn text(m: Msg) -> &'static str {
     use Msg::*;
     match m {
@@ -208,6 +235,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisStart => "inizio",
         AnalysisOthers => "Anche qui: {0}",
         AnalysisKeys1 => "frecce: albero  hjkl Invio/mouse: muovi  spazio: motore  +/-: linee",
+        AnalysisKeysTitle => "Tasti della damiera di analisi",
         AnalysisKeys2 => "p promuove  x cancella  n annota  s salva  q esci",
         // Looking back during a game (issue 22, section 1).
         PeekAt => "Indietro: semimossa {0} di {1} (sola lettura; ] avanti, Esc la partita)",

@@ -73,6 +73,14 @@ impl Lang {
     }
 
     /// The replay viewer's key table.
+    /// The analysis board's keys.
+    pub fn analysis_keys(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::En => en::ANALYSIS_KEYS,
+            Lang::It => it::ANALYSIS_KEYS,
+        }
+    }
+
     pub fn replay_keys(self) -> &'static [(&'static str, &'static str)] {
         match self {
             Lang::En => en::REPLAY_KEYS,
@@ -250,6 +258,7 @@ keys! {
     AnalysisOthers,
     AnalysisKeys1,
     AnalysisKeys2,
+    AnalysisKeysTitle,
     // ----- looking back during a game (issue 22, section 1) -----
     PeekAt,
     PeekLive,

@@ -24,14 +24,20 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         Overlay::None => {}
         Overlay::Help => {
             let replay = app.replay_viewer().is_some();
-            let pages = crate::tui::app::help_pages(lang, replay, area.width, area.height);
+            let pages = if app.analysis().is_some() {
+                crate::tui::app::analysis_help_pages(lang, area.width, area.height)
+            } else {
+                crate::tui::app::help_pages(lang, replay, area.width, area.height)
+            };
             let page = pages
                 .get(app.help_page())
                 .or(pages.last())
                 .cloned()
                 .unwrap_or_default();
             let lines: Vec<Line> = page.into_iter().map(Line::from).collect();
-            let title = if replay {
+            let title = if app.analysis().is_some() {
+                Msg::AnalysisKeysTitle
+            } else if replay {
                 Msg::ReplayKeysTitle
             } else {
                 Msg::HelpTitle
