@@ -229,15 +229,11 @@ impl App {
         let Some(a) = self.analysis.as_mut() else {
             return;
         };
-        let had = a.tree.node(a.at).children().len();
-        a.at = a.tree.play(a.at, m);
-        let new_variation = a
-            .tree
-            .node(a.tree.node(a.at).parent().expect("a move"))
-            .children()
-            .len()
-            > had
-            && had > 0;
+        let parent = a.at;
+        let had = a.tree.node(parent).children().len();
+        a.at = a.tree.play(parent, m);
+        // A new move where another was already played: a variation.
+        let new_variation = had > 0 && a.tree.node(parent).children().len() > had;
         let text = crate::tui::lang::move_text(&m, self.settings.rules);
         self.show_node();
         self.message = if new_variation {
