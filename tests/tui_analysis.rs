@@ -208,7 +208,12 @@ fn plus_and_minus_ask_for_more_or_fewer_lines() {
     let mut app = from_start(RuleSet::Italian, Lang::En);
     analyses(&mut app);
     press(&mut app, KeyCode::Char('+'));
-    assert_eq!(analyses(&mut app)[0].2, 4);
+    // The running search is stopped before the new one starts.
+    let reqs = app.take_requests();
+    assert!(
+        matches!(reqs[..], [Request::Stop, Request::Analyse { lines: 4, .. }]),
+        "{reqs:?}"
+    );
     for _ in 0..10 {
         press(&mut app, KeyCode::Char('+'));
     }
@@ -417,6 +422,27 @@ fn the_engine_thread_analyses_until_stopped_and_then_goes_quiet() {
         std::thread::sleep(Duration::from_millis(300));
         assert_eq!(w.try_recv(), None);
     }
+    // A new analysis sent without a stop still ends the one before (else the thread would be
+    // held for ever): the first answers, then the second reports.
+    let game = Game::new(Position::start(RuleSet::Italian));
+    for id in [10, 11] {
+        w.send(Request::Analyse {
+            id,
+            game: Box::new(game.clone()),
+            lines: 2,
+        });
+    }
+    let start = Instant::now();
+    let (mut first_done, mut second_lines) = (false, false);
+    while !(first_done && second_lines) {
+        assert!(start.elapsed() < Duration::from_secs(20), "held up");
+        match w.try_recv() {
+            Some(EngineMsg::Done { id: 10, .. }) => first_done = true,
+            Some(EngineMsg::Lines { id: 11, .. }) => second_lines = true,
+            _ => std::thread::sleep(Duration::from_millis(2)),
+        }
+    }
+    w.send(Request::Stop);
 }
 
 /// During a game: `[` and `]` look at the earlier positions, read-only, and come back to the
@@ -549,5 +575,102 @@ fn the_help_lists_the_boards_own_keys() {
             press(&mut app, KeyCode::Char(' '));
         }
         assert_eq!(app.context(), Context::Analysis);
+    }
+}
+
+mod fuzz {
+    use super::*;
+    use dama::rules::legal_moves;
+    use proptest::prelude::*;
+
+    fn action() -> impl Strategy<Value = Action> {
+        prop_oneof![
+            8 => prop::sample::select(vec![
+                Action::TreeBack,
+                Action::TreeForward,
+                Action::TreeUp,
+                Action::TreeDown,
+                Action::First,
+                Action::Last,
+                Action::ToggleAnalysis,
+                Action::DepthUp,
+                Action::DepthDown,
+                Action::Promote,
+                Action::DeleteNode,
+                Action::Note,
+                Action::Up,
+                Action::Down,
+                Action::Left,
+                Action::Right,
+                Action::Select,
+                Action::Select,
+                Action::Select,
+                Action::Cancel,
+                Action::Flip,
+                Action::ToggleNumbers,
+                Action::Help,
+                Action::Tick,
+            ]),
+            1 => (0u16..130, 0u16..45).prop_map(|(x, y)| Action::Click { x, y }),
+            1 => (0u16..140, 0u16..50).prop_map(|(width, height)| Action::Resize { width, height }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// Any keys, clicks, sizes and engine answers: nothing panics, the screen draws, and
+        /// the engine is never asked for a second analysis while one runs.
+        #[test]
+        fn any_input_on_the_board_is_drawable_and_runs_one_search_at_most(
+            english in any::<bool>(),
+            steps in prop::collection::vec((action(), any::<usize>()), 1..120),
+        ) {
+            let rules = if english { RuleSet::English } else { RuleSet::Italian };
+            let mut app = from_start(rules, Lang::En);
+            let mut running: Option<(u64, Game, usize)> = None;
+            for (a, pick) in steps {
+                app.update(a);
+                for r in app.take_requests() {
+                    match r {
+                        Request::Stop => running = None,
+                        Request::Analyse { id, game, lines } => {
+                            prop_assert!(running.is_none(), "a second search while one runs");
+                            running = Some((id, *game, lines));
+                        }
+                        other => prop_assert!(false, "unexpected {other:?}"),
+                    }
+                }
+                if let Some((id, game, lines)) = running.clone() {
+                    let moves = legal_moves(game.position());
+                    let found: Vec<Report> = moves
+                        .iter()
+                        .take(lines)
+                        .map(|&m| Report {
+                            depth: 5,
+                            score: (pick % 300) as i32 - 150,
+                            nodes: 10,
+                            nps: 1,
+                            pv: vec![m],
+                            tables: false,
+                        })
+                        .collect();
+                    if pick % 7 == 0 {
+                        app.update(Action::Engine(EngineMsg::Done {
+                            id,
+                            best: moves.first().copied(),
+                            report: found.first().cloned().unwrap_or_default(),
+                        }));
+                        running = None;
+                    } else {
+                        app.update(Action::Engine(EngineMsg::Lines { id, lines: found }));
+                    }
+                }
+                let (w, h) = (40 + (pick % 100) as u16, 10 + (pick % 35) as u16);
+                let _ = screen(&app, w, h);
+                prop_assert!(app.analysis().is_some());
+                let a = app.analysis().unwrap();
+                prop_assert_eq!(a.tree().position(a.at()), *app.game().position());
+            }
+        }
     }
 }

@@ -196,8 +196,13 @@ impl EngineLink for Worker {
                 }
                 return;
             }
-            Request::Search { .. } | Request::Analyse { .. } => {
-                self.stop = Some(Arc::clone(&stop));
+            Request::Search { .. } => self.stop = Some(Arc::clone(&stop)),
+            // An analysis runs until stopped: one still running would hold the thread (and
+            // this one behind it) for ever, so it is stopped here whatever the app did.
+            Request::Analyse { .. } => {
+                if let Some(old) = self.stop.replace(Arc::clone(&stop)) {
+                    old.store(true, Ordering::Relaxed);
+                }
             }
             Request::NewGame => {}
         }

@@ -182,7 +182,10 @@ impl App {
         }
     }
 
+    /// Starts the engine on the position shown, stopping any search before it: the engine
+    /// thread runs one search at a time, and an analysis never ends by itself.
     fn start_analysis(&mut self) {
+        self.stop_search();
         let Some(a) = self.analysis.as_ref() else {
             return;
         };
