@@ -42,7 +42,7 @@ impl App {
     pub fn capturers(&self) -> Vec<Square> {
         if self.selected.is_some()
             || self.viewer.is_some()
-            || self.side_to_move() != self.settings.human
+            || !self.person_to_move()
             || !crate::rules::has_capture(self.game.position())
         {
             return Vec::new();
@@ -65,7 +65,10 @@ impl App {
     /// middle instead, not on the engine's pieces.
     pub(super) fn place_cursor(&mut self) {
         let rules = self.settings.rules;
-        let human = self.settings.human;
+        let human = match self.settings.players {
+            super::Players::Engine => self.settings.human,
+            _ => self.side_to_move(),
+        };
         let sq = if self.side_to_move() == human {
             self.game.legal_moves().first().map(|m| m.from())
         } else {
@@ -128,7 +131,7 @@ impl App {
             self.message = self.t(Msg::GameOverKeys).into();
             return;
         }
-        if self.side_to_move() != self.settings.human {
+        if !self.person_to_move() {
             self.message = self.t(Msg::EngineThinkingWait).into();
             return;
         }

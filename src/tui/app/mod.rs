@@ -9,6 +9,7 @@
 
 mod entry;
 mod overlay;
+mod players;
 mod practice;
 mod review;
 mod settings;
@@ -18,7 +19,7 @@ mod viewing;
 pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
 pub use overlay::{Overlay, Question, help_pages};
 pub use review::Review;
-pub use settings::{GameSettings, Look};
+pub use settings::{GameSettings, Look, Players};
 pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
 
 use crate::rules::{Color, Game, Move, Position, Square};
@@ -113,6 +114,10 @@ pub struct App {
     viewer: Option<Viewer>,
     /// The start screen a replay was opened from: quitting the replay goes back to it.
     back_to_start: Option<StartMenu>,
+    /// The engine playing itself is paused (Space).
+    paused: bool,
+    /// The engine playing itself plays one move, then pauses.
+    step: bool,
 }
 
 impl App {
@@ -122,7 +127,7 @@ impl App {
         // The game decides the rule set (a loaded record may name another than the default).
         config.rules = game.position().rules();
         let start = *game.start();
-        let flipped = config.human == Color::Black;
+        let flipped = config.human == Color::Black && config.players == Players::Engine;
         let keeper = Keeper::new(config.autosave.clone());
         let clock = Clock::new(config.time_control);
         let mut app = App {
@@ -161,11 +166,14 @@ impl App {
             replace: None,
             viewer: None,
             back_to_start: None,
+            paused: false,
+            step: false,
         };
         if app.settings.resumed {
-            let engine = app.engine_name();
-            app.keeper.adopt(&app.game, app.settings.human, &engine);
+            let names = app.names();
+            app.keeper.adopt(&app.game, &names);
         }
+        app.turn_board();
         app.place_cursor();
         if app.game.outcome().is_none() {
             app.clock.start(app.side_to_move());
@@ -276,7 +284,7 @@ impl App {
     }
     /// The game as PDN text, as it would be saved.
     pub fn record_text(&self) -> String {
-        let record = crate::tui::keep::record(&self.game, self.settings.human, &self.engine_name());
+        let record = crate::tui::keep::record_of(&self.game, &self.names());
         crate::notation::pdn::write_game(&record)
     }
     /// Shows `text` on the message line (what the command line has to say at the start, such
@@ -414,7 +422,12 @@ impl App {
                     _ => false,
                 };
                 self.overlay = Overlay::None;
-                if yes {
+                if matches!(
+                    q,
+                    Question::DrawOfferedByWhite | Question::DrawOfferedByBlack
+                ) {
+                    self.draw_answered(yes);
+                } else if yes {
                     self.answer_yes(q);
                 } else if let Some(p) = self.replace.take() {
                     self.message = self.fill(Msg::NotSavedKept, &[&p.display()]);
@@ -470,6 +483,9 @@ impl App {
         }
         if self.viewer.is_some() {
             self.replay_action(action);
+            return;
+        }
+        if self.watch_action(&action) {
             return;
         }
         match action {
@@ -546,7 +562,8 @@ impl App {
                 self.overlay = Overlay::SaveAs(default.display().to_string());
             }
             Action::Quit => {
-                if self.in_progress() {
+                // The engine's game against itself is nobody's to lose: no question.
+                if self.in_progress() && !matches!(self.settings.players, Players::Watch { .. }) {
                     let q = self.quit_question();
                     self.overlay = Overlay::Confirm(q);
                 } else {
@@ -595,9 +612,16 @@ impl App {
                     self.save_as(p);
                 }
             }
+            // The offers are answered in `draw_answered`.
+            Question::DrawOfferedByWhite | Question::DrawOfferedByBlack => {}
             Question::Resign => {
                 self.stop_search();
-                self.game.resign(self.settings.human);
+                // Two players: the side to move resigns.
+                let loser = match self.settings.players {
+                    Players::TwoPlayers { .. } => self.side_to_move(),
+                    _ => self.settings.human,
+                };
+                self.game.resign(loser);
                 self.clear_selection();
                 self.announce_end();
             }

@@ -16,6 +16,9 @@ pub enum Question {
     Resign,
     /// The file name typed to save to is an existing file (not this game's own save).
     Replace,
+    /// Two players: White (Black) offers a draw; the other answers.
+    DrawOfferedByWhite,
+    DrawOfferedByBlack,
 }
 
 impl Question {
@@ -28,6 +31,8 @@ impl Question {
             Question::NewGame => Msg::NewGameQ,
             Question::Resign => Msg::ResignQ,
             Question::Replace => Msg::ReplaceQ,
+            Question::DrawOfferedByWhite => Msg::DrawOfferWhiteQ,
+            Question::DrawOfferedByBlack => Msg::DrawOfferBlackQ,
         }
         .text(lang)
     }

@@ -322,8 +322,8 @@ impl App {
                 let summary = l.summary.text(self.settings.lang);
                 self.settings.resumed = true;
                 self.continue_loaded(l);
-                let engine = self.engine_name();
-                self.keeper.adopt(&self.game, self.settings.human, &engine);
+                let names = self.names();
+                self.keeper.adopt(&self.game, &names);
                 self.message = Msg::Resuming.fill(self.settings.lang, &[&summary]);
             }
             Err(e) => {

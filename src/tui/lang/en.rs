@@ -343,5 +343,23 @@ pub fn text(m: Msg) -> &'static str {
             "dama: {0} for the {1} rules; endings with up to {2} pieces are played exactly \
              after `dama tables build --rules {1}`"
         }
+        // issue 22 (branch editor)
+        APlayer => "player",
+        TwoPlayersLine => "Two players at one keyboard",
+        WatchLine => "Engine: White {0}, Black {1}",
+        SideWins => "{0} wins.",
+        WatchPaused => "Paused: Space goes on, right arrow plays one move",
+        WatchGoingOn => "Going on (Space pauses)",
+        WatchStep => "One move, then a pause",
+        WatchStepped => "; paused",
+        WatchStrength => "{0} now plays at {1}",
+        WatchNotYours => "The engine plays both sides: Space pauses, q quits",
+        WatchTitle => "engine v engine",
+        WatchEndKeys => "; arrows step through the game, q quits",
+        DrawRefusedBy => "{0} declines the draw",
+        DrawOfferWhiteQ => "White offers a draw. Black, do you accept? (y/n)",
+        DrawOfferBlackQ => "Black offers a draw. White, do you accept? (y/n)",
+        FromBallot => "Ballot {0}: the opening was drawn by lot",
+        // (end of issue 22's block)
     }
 }

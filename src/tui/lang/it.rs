@@ -346,5 +346,23 @@ pub fn text(m: Msg) -> &'static str {
             "dama: {0} per le regole {1}; i finali fino a {2} pezzi si giocano in modo esatto \
              dopo `dama tables build --rules {1}`"
         }
+        // issue 22 (branch editor)
+        APlayer => "giocatore",
+        TwoPlayersLine => "Due giocatori alla stessa tastiera",
+        WatchLine => "Computer: Bianco {0}, Nero {1}",
+        SideWins => "Vince il {0}.",
+        WatchPaused => "In pausa: Spazio riprende, freccia destra gioca una mossa",
+        WatchGoingOn => "Si riprende (Spazio mette in pausa)",
+        WatchStep => "Una mossa, poi la pausa",
+        WatchStepped => "; in pausa",
+        WatchStrength => "Il {0} ora gioca a {1}",
+        WatchNotYours => "Il computer gioca con entrambi i colori: Spazio mette in pausa, q esce",
+        WatchTitle => "computer contro computer",
+        WatchEndKeys => "; le frecce scorrono la partita, q esce",
+        DrawRefusedBy => "Il {0} rifiuta la patta",
+        DrawOfferWhiteQ => "Il Bianco offre la patta. Nero, accetti? (s sì / n no)",
+        DrawOfferBlackQ => "Il Nero offre la patta. Bianco, accetti? (s sì / n no)",
+        FromBallot => "Sorteggio {0}: l'apertura è stata sorteggiata",
+        // (end of issue 22's block)
     }
 }

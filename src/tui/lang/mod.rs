@@ -390,6 +390,25 @@ keys! {
     TablesNone,
     TablesUpTo,
     TablesNotice,
+    // ----- issue 22 (branch editor): two players, the engine against itself, ballots, the
+    // position editor -----
+    APlayer,
+    TwoPlayersLine,
+    WatchLine,
+    SideWins,
+    WatchPaused,
+    WatchGoingOn,
+    WatchStep,
+    WatchStepped,
+    WatchStrength,
+    WatchNotYours,
+    WatchTitle,
+    WatchEndKeys,
+    DrawRefusedBy,
+    DrawOfferWhiteQ,
+    DrawOfferBlackQ,
+    FromBallot,
+    // (end of issue 22's block)
 }
 
 impl Msg {
