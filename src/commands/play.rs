@@ -299,6 +299,62 @@ fn players(args: &PlayArgs, strength: Strength) -> crate::tui::app::Players {
     }
 }
 
+/// `dama edit`: the position editor.
+#[derive(Args, Debug, Clone, Default)]
+pub struct EditArgs {
+    /// Rule set.
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// Start from this position (PDN FEN) instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Plain ASCII board without colour.
+    #[arg(long)]
+    pub ascii: bool,
+    /// The board's language (default from the locale).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangChoice>,
+    /// Engine search threads for the game played from the position.
+    #[arg(long, value_parser = threads)]
+    pub threads: Option<usize>,
+}
+
+/// `dama edit [--fen F]`: the position editor, then the game played from the position (`p`);
+/// `q` in the editor quits. A FEN with a square off the board or given twice is refused here;
+/// one that is not playable (a man on its crowning row, 13 pieces) opens, with the reason
+/// shown, to be fixed.
+pub fn edit(args: &EditArgs) -> anyhow::Result<()> {
+    let rules = RuleSet::from(args.rules);
+    let play = PlayArgs {
+        rules: args.rules,
+        ascii: args.ascii,
+        lang: args.lang,
+        ..PlayArgs::default()
+    };
+    let config = base_config(&play);
+    let mut app = App::new(config, Game::new(Position::start(rules)));
+    app.take_requests();
+    app.open_editor(&Position::start(rules), None);
+    if let Some(text) = &args.fen {
+        // Typed into the editor's FEN field, as a player would paste it: one reading.
+        app.update(crate::tui::Action::EditFen);
+        for c in text.chars() {
+            app.update(crate::tui::Action::Char(c));
+        }
+        app.update(crate::tui::Action::Select);
+        anyhow::ensure!(
+            app.context() == crate::tui::input::Context::Editor,
+            "bad --fen {text:?}: {}",
+            app.message()
+        );
+    }
+    let threads = args.threads.unwrap_or_else(default_play_threads);
+    let mut engine = LazyEngine::new(threads);
+    let ended = crate::tui::run::run(&mut app, &mut engine);
+    report_end(&app);
+    finish(ended)
+}
+
 /// After the terminal is restored: where the game went (saved, kept for `--resume`, or, when
 /// it could not be kept, the game itself on standard error so that it is not lost). Written
 /// without `println!`, which panics when the terminal has been closed.

@@ -294,6 +294,14 @@ fn event_loop(
             // Always, not only while the engine thinks: the clocks run and a flag can fall.
             app.update(Action::Tick);
         }
+        // The editor's copied FEN, to the terminal's clipboard (OSC 52) through the
+        // terminal's own writer; terminals without it ignore the escape.
+        if let Some(text) = app.take_clipboard() {
+            use std::io::Write;
+            let out = terminal.backend_mut();
+            out.write_all(crate::tui::app::osc52(&text).as_bytes())?;
+            out.flush()?;
+        }
         if app.take_bell() {
             use std::io::Write;
             let mut out = std::io::stdout();

@@ -42,6 +42,7 @@ impl App {
     pub fn capturers(&self) -> Vec<Square> {
         if self.selected.is_some()
             || self.viewer.is_some()
+            || self.editor.is_some()
             || !self.person_to_move()
             || !crate::rules::has_capture(self.game.position())
         {

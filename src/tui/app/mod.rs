@@ -7,6 +7,7 @@
 //! [`Action::Engine`]. Every reply carries the id of its search, so a stale answer (the player
 //! took back while the engine thought) is simply dropped.
 
+mod editor;
 mod entry;
 mod overlay;
 mod players;
@@ -17,10 +18,13 @@ mod start;
 mod viewing;
 
 pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
+pub use editor::{Editor, Problem, check as check_edited, osc52};
 pub use overlay::{Overlay, Question, help_pages};
 pub use review::Review;
 pub use settings::{GameSettings, Look, Players};
-pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
+pub use start::{
+    FileFor, Item as StartItem, Opening as StartOpening, Side as StartSide, StartMenu,
+};
 
 use crate::rules::{Color, Game, Move, Position, Square};
 use crate::tui::clock::{Clock, ClockTimes};
@@ -114,6 +118,10 @@ pub struct App {
     viewer: Option<Viewer>,
     /// The start screen a replay was opened from: quitting the replay goes back to it.
     back_to_start: Option<StartMenu>,
+    /// The position editor, while it is open.
+    editor: Option<Editor>,
+    /// Text for the terminal's clipboard, which the runner writes (OSC 52).
+    clipboard: Option<String>,
     /// The engine playing itself is paused (Space).
     paused: bool,
     /// The engine playing itself plays one move, then pauses.
@@ -166,6 +174,8 @@ impl App {
             replace: None,
             viewer: None,
             back_to_start: None,
+            editor: None,
+            clipboard: None,
             paused: false,
             step: false,
         };
@@ -321,6 +331,13 @@ impl App {
                 Context::Start
             };
         }
+        if let Some(e) = &self.editor {
+            return if e.prompt.is_some() {
+                Context::Text
+            } else {
+                Context::Editor
+            };
+        }
         match self.overlay {
             Overlay::None if self.viewer.is_some() => Context::Replay,
             Overlay::None => Context::Board,
@@ -333,7 +350,7 @@ impl App {
     }
     /// Whether a game is under way (moves played, not finished): quitting asks first.
     pub fn in_progress(&self) -> bool {
-        self.game.ply() > 0 && self.game.outcome().is_none()
+        self.editor.is_none() && self.game.ply() > 0 && self.game.outcome().is_none()
     }
     /// The square under the cursor, if dark.
     pub fn cursor_square(&self) -> Option<Square> {
@@ -395,6 +412,10 @@ impl App {
             }
             _ if self.menu.is_some() => {
                 self.menu_action(action);
+                return;
+            }
+            _ if self.editor.is_some() && !self.too_small => {
+                self.editor_action(action);
                 return;
             }
             // Too small to see the board: only quitting (and answering its question) acts.

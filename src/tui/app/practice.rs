@@ -440,7 +440,7 @@ impl App {
     ///
     /// [`Keeper::keep`]: crate::tui::keep::Keeper::keep
     pub(super) fn keep(&mut self, retry: bool) {
-        if self.viewer.is_some() {
+        if self.viewer.is_some() || self.editor.is_some() {
             return; // a replayed record is not a game of the player's
         }
         let names = self.names();

@@ -360,6 +360,51 @@ pub fn text(m: Msg) -> &'static str {
         DrawOfferWhiteQ => "White offers a draw. Black, do you accept? (y/n)",
         DrawOfferBlackQ => "Black offers a draw. White, do you accept? (y/n)",
         FromBallot => "Ballot {0}: the opening was drawn by lot",
+        StartSideTwo => "two players, one keyboard",
+        StartSideWatch => "nobody: engine v engine",
+        StartTurn => "  Board    {0}",
+        StartTurnYes => "turns to the side to move",
+        StartTurnNo => "stays as it is",
+        StartWhiteLevel => "  White    {0}",
+        StartBlackLevel => "  Black    {0}",
+        StartOpening => "  Opening  {0}",
+        StartOpeningNone => "the start position",
+        StartOpeningRandom => "a ballot drawn by lot",
+        StartOpeningBallot => "ballot {0} of {1} (type a number)",
+        StartedTwoPlayers => "New game for two players: d offers a draw, R resigns",
+        StartedWatch => "The engine plays itself: Space pauses, the right arrow plays one move",
+        EditTooMany => "{0} has {1} pieces; a side has at most 12",
+        EditManOnLastRow => {
+            "a {0} man stands on {1}, its own crowning row: make it a king or move it"
+        }
+        EditNoPieces => "{0} has no pieces: the game would already be over",
+        EditFinished => "a finished position: {0} is to move and has no move, so {1} has won",
+        EditOpened => "Position editor: w b W B put pieces, Space empties, p plays",
+        EditFenRead => "Position read from the FEN",
+        EditFenBadSquare => "Not read: square {0} is off the board or given twice",
+        EditFenBad => "Not read: {0}",
+        EditEmptied => "The board is empty",
+        EditStartPlaced => "The start position",
+        EditFenPrompt => "Type or paste a FEN (W:W21,22,K30:B1,2), Enter reads it, Esc cancels",
+        EditCopied => {
+            "FEN copied (to the terminal's clipboard, where it allows) and shown in the panel"
+        }
+        EditDarkOnly => "Pieces stand on the dark squares only",
+        EditCannotPlay => "Cannot play this position: {0}",
+        EditPlaying => "Playing the edited position",
+        EditTitle => "Position editor",
+        EditCounts => "White {0} pieces, Black {1}",
+        EditPlayAs => "Play: {0}, engine {1}",
+        EditReady => "Ready: p plays it",
+        EditFenLine => "FEN to select: {0}",
+        EditFenField => "FEN: {0}_",
+        EditKeys1 => "w b: white / black man   W B: king",
+        EditKeys2 => "Space: empty   Enter, click: cycle",
+        EditKeys3 => "t: side to move   e: empty   i: start",
+        EditKeys4 => "/: type a FEN   c: copy the FEN",
+        EditKeys5 => "o: who plays   + -: level   f: flip",
+        EditKeys6 => "p: play it   q, Esc: leave",
+        StartEditor => "Set up a position...",
         // (end of issue 22's block)
     }
 }

@@ -360,9 +360,56 @@ pub fn text(m: Msg) -> &'static str {
         WatchTitle => "computer contro computer",
         WatchEndKeys => "; le frecce scorrono la partita, q esce",
         DrawRefusedBy => "Il {0} rifiuta la patta",
-        DrawOfferWhiteQ => "Il Bianco offre la patta. Nero, accetti? (s sì / n no)",
-        DrawOfferBlackQ => "Il Nero offre la patta. Bianco, accetti? (s sì / n no)",
+        DrawOfferWhiteQ => "Il Bianco propone la patta. Nero, accetti? (s sì / n no)",
+        DrawOfferBlackQ => "Il Nero propone la patta. Bianco, accetti? (s sì / n no)",
         FromBallot => "Sorteggio {0}: l'apertura è stata sorteggiata",
+        StartSideTwo => "due giocatori, una tastiera",
+        StartSideWatch => "nessuno: computer contro computer",
+        StartTurn => "  Damiera  {0}",
+        StartTurnYes => "si gira verso chi muove",
+        StartTurnNo => "resta com'è",
+        StartWhiteLevel => "  Bianco   {0}",
+        StartBlackLevel => "  Nero     {0}",
+        StartOpening => "  Apertura {0}",
+        StartOpeningNone => "la posizione iniziale",
+        StartOpeningRandom => "sorteggiata a caso",
+        StartOpeningBallot => "sorteggio {0} di {1} (scrivi un numero)",
+        StartedTwoPlayers => "Nuova partita a due giocatori: d propone la patta, R abbandona",
+        StartedWatch => "Computer contro computer: Spazio mette in pausa, freccia destra una mossa",
+        EditTooMany => "il {0} ha {1} pezzi; un colore ne ha al massimo 12",
+        EditManOnLastRow => {
+            "una pedina del {0} sta sulla {1}, la sua riga di promozione: falla dama o spostala"
+        }
+        EditNoPieces => "il {0} non ha pezzi: la partita sarebbe già finita",
+        EditFinished => "posizione finita: tocca al {0}, che non ha mosse, quindi ha vinto il {1}",
+        EditOpened => "Editor di posizioni: w b W B mettono i pezzi, Spazio svuota, p gioca",
+        EditFenRead => "Posizione letta dalla FEN",
+        EditFenBadSquare => "Non letta: la casella {0} non è sulla damiera o compare due volte",
+        EditFenBad => "Non letta: {0}",
+        EditEmptied => "La damiera è vuota",
+        EditStartPlaced => "La posizione iniziale",
+        EditFenPrompt => {
+            "Scrivi o incolla una FEN (W:W21,22,K30:B1,2), Invio la legge, Esc annulla"
+        }
+        EditCopied => {
+            "FEN copiata (negli appunti del terminale, dove possibile) e mostrata nel pannello"
+        }
+        EditDarkOnly => "I pezzi stanno solo sulle case scure",
+        EditCannotPlay => "Questa posizione non si può giocare: {0}",
+        EditPlaying => "Si gioca la posizione preparata",
+        EditTitle => "Editor di posizioni",
+        EditCounts => "Bianco {0} pezzi, Nero {1}",
+        EditPlayAs => "Gioca: {0}, computer {1}",
+        EditReady => "Pronta: p la gioca",
+        EditFenLine => "FEN da selezionare: {0}",
+        EditFenField => "Notazione FEN: {0}_",
+        EditKeys1 => "w b: pedina bianca / nera   W B: dama",
+        EditKeys2 => "Spazio: svuota   Invio, clic: cambia",
+        EditKeys3 => "t: chi muove   e: vuota   i: iniziale",
+        EditKeys4 => "/: scrivi una FEN   c: copia la FEN",
+        EditKeys5 => "o: chi gioca   + -: livello   f: gira",
+        EditKeys6 => "p: giocala   q, Esc: esci",
+        StartEditor => "Prepara una posizione...",
         // (end of issue 22's block)
     }
 }

@@ -2,6 +2,7 @@
 //! overlay. It reads the app and the game and changes nothing.
 
 mod board;
+mod editor;
 mod overlay;
 mod panel;
 mod start;
@@ -39,6 +40,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let theme = Theme::new(app.settings().look);
     board::board(app, &screen, &theme, buf);
+    if let Some(e) = app.editor() {
+        editor::editor_panel(app, e, screen.panel, &theme, buf);
+        panel::status(app, screen.status, &theme, buf);
+        return;
+    }
     match app.replay_viewer() {
         Some(v) => viewer_panel::viewer_panel(app, v, screen.panel, &theme, buf),
         None => panel::panel(app, screen.panel, &theme, buf),

@@ -443,6 +443,9 @@ fn default_status(app: &App) -> String {
     if app.replay_viewer().is_some() {
         return Msg::DefaultReplay.text(lang).into();
     }
+    if app.editor().is_some() {
+        return Msg::EditOpened.text(lang).into();
+    }
     let game = app.game();
     if let Some(o) = game.outcome() {
         return crate::tui::lang::outcome(lang, o);
