@@ -463,8 +463,8 @@ fn i21_15_panel_words_and_the_way_back() {
                 width: w,
                 height: h,
             });
-            let replay_row = 5;
-            for _ in 0..replay_row {
+            // Down to the Replay line (where it is depends on the lines above it).
+            while a.start_menu().map(|m| m.current()) != Some(dama::tui::app::StartItem::Replay) {
                 press(&mut a, KeyCode::Down);
             }
             press(&mut a, KeyCode::Enter);
@@ -543,7 +543,7 @@ fn i21_17_italian_words_and_keys() {
 
     // A file that cannot be loaded is said in Italian.
     let mut a = App::start_screen(config(Lang::It), None);
-    for _ in 0..4 {
+    while a.start_menu().map(|m| m.current()) != Some(dama::tui::app::StartItem::Load) {
         press(&mut a, KeyCode::Down);
     }
     press(&mut a, KeyCode::Enter);

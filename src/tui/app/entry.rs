@@ -265,10 +265,15 @@ impl App {
         self.redo.clear();
         self.hint = None;
         self.stop_search();
-        self.message = self.fill(
-            Msg::YouPlayed,
-            &[&crate::tui::lang::move_text(&m, self.settings.rules)],
-        );
+        let text = crate::tui::lang::move_text(&m, self.settings.rules);
+        self.message = match self.settings.players {
+            // Two players: said by colour, not "you".
+            super::Players::TwoPlayers { .. } => self.fill(
+                Msg::SidePlayed,
+                &[&crate::tui::lang::color(self.lang(), side), &text],
+            ),
+            _ => self.fill(Msg::YouPlayed, &[&text]),
+        };
         self.after_move();
     }
 }

@@ -189,6 +189,7 @@ impl App {
             app.clock.start(app.side_to_move());
         }
         app.mark_turn();
+        app.watch_seen();
         app.engine_turn();
         app
     }

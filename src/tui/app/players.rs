@@ -120,6 +120,14 @@ impl App {
         true
     }
 
+    /// The engine's game is seen going on before its first move, so that it is archived
+    /// however fast it ends (the keeper archives only games it saw going on).
+    pub(super) fn watch_seen(&mut self) {
+        if matches!(self.settings.players, Players::Watch { .. }) {
+            self.keep(false);
+        }
+    }
+
     /// After the engine's move while it plays itself: one step done, pause again.
     pub(super) fn after_watch_move(&mut self) {
         if self.step {

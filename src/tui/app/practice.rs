@@ -183,8 +183,9 @@ impl App {
                 if self.person_to_move() && crate::rules::has_capture(self.game.position()) {
                     self.message.push_str(self.t(Msg::YouMustCaptureSuffix));
                 }
-                self.after_move();
+                // One step done: paused before the next search would start.
                 self.after_watch_move();
+                self.after_move();
             }
             Purpose::Hint => match best {
                 Some(m) => {
@@ -370,6 +371,7 @@ impl App {
         self.step = false;
         self.turn_board();
         self.place_cursor();
+        self.watch_seen();
         self.engine_turn();
     }
 

@@ -386,9 +386,7 @@ pub fn text(m: Msg) -> &'static str {
         EditEmptied => "The board is empty",
         EditStartPlaced => "The start position",
         EditFenPrompt => "Type or paste a FEN (W:W21,22,K30:B1,2), Enter reads it, Esc cancels",
-        EditCopied => {
-            "FEN copied (to the terminal's clipboard, where it allows) and shown in the panel"
-        }
+        EditCopied => "FEN copied (terminal clipboard, where allowed) and shown in the panel",
         EditDarkOnly => "Pieces stand on the dark squares only",
         EditCannotPlay => "Cannot play this position: {0}",
         EditPlaying => "Playing the edited position",
@@ -405,6 +403,7 @@ pub fn text(m: Msg) -> &'static str {
         EditKeys5 => "o: who plays   + -: level   f: flip",
         EditKeys6 => "p: play it   q, Esc: leave",
         StartEditor => "Set up a position...",
+        SidePlayed => "{0} played {1}",
         // (end of issue 22's block)
     }
 }

@@ -391,9 +391,7 @@ pub fn text(m: Msg) -> &'static str {
         EditFenPrompt => {
             "Scrivi o incolla una FEN (W:W21,22,K30:B1,2), Invio la legge, Esc annulla"
         }
-        EditCopied => {
-            "FEN copiata (negli appunti del terminale, dove possibile) e mostrata nel pannello"
-        }
+        EditCopied => "FEN copiata (appunti del terminale, se possibile) e mostrata nel pannello",
         EditDarkOnly => "I pezzi stanno solo sulle case scure",
         EditCannotPlay => "Questa posizione non si può giocare: {0}",
         EditPlaying => "Si gioca la posizione preparata",
@@ -410,6 +408,7 @@ pub fn text(m: Msg) -> &'static str {
         EditKeys5 => "o: chi gioca   + -: livello   f: gira",
         EditKeys6 => "p: giocala   q, Esc: esci",
         StartEditor => "Prepara una posizione...",
+        SidePlayed => "Il {0} ha giocato {1}",
         // (end of issue 22's block)
     }
 }

@@ -449,6 +449,7 @@ keys! {
     EditKeys5,
     EditKeys6,
     StartEditor,
+    SidePlayed,
     // (end of issue 22's block)
 }
 
