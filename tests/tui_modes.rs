@@ -472,3 +472,59 @@ fn the_new_screens_at_both_sizes_in_both_languages() {
         }
     }
 }
+
+/// A two players' game kept for `--resume` goes on as two players' (the record names the
+/// sides White and Black), not against the engine.
+#[test]
+fn a_two_players_game_resumes_as_one() {
+    let dir = temp_dir("resume");
+    let auto = dir.join("autosave.pdn");
+    let mut c = config(Lang::En, TWO);
+    c.autosave = Some(auto.clone());
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    play_by_keys(&mut app, "10-14");
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit());
+    let l = dama::tui::keep::load_game(&auto, RuleSet::Italian).unwrap();
+    assert!(l.two_players);
+    assert_eq!(l.human, None);
+    // The start screen's Resume continues it for two players: no engine search.
+    let mut c = config(Lang::En, Players::Engine);
+    c.autosave = Some(auto.clone());
+    let mut a = App::start_screen(c, Some("kept".into()));
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Resume);
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.game().ply(), 2);
+    assert_eq!(a.players(), Players::TwoPlayers { turn: false });
+    assert!(!asked_for_a_move(&mut a));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The engine's game started from the start screen ends in the viewer, whose `q` goes back
+/// to the start screen.
+#[test]
+fn the_engines_game_goes_back_to_the_start_screen() {
+    let mut a = App::start_screen(config(Lang::En, Players::Engine), None);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Left); // engine v engine
+    press(&mut a, KeyCode::Enter);
+    let mut plies = 0;
+    while a.game().outcome().is_none() {
+        let (id, g) = pending_search(&mut a);
+        let best = g.legal_moves()[0];
+        a.update(Action::Engine(dama::tui::app::EngineMsg::Done {
+            id,
+            best: Some(best),
+            report: report(),
+        }));
+        plies += 1;
+        assert!(plies < 1000, "the game ends");
+    }
+    assert!(a.replay_viewer().is_some());
+    press(&mut a, KeyCode::Char('q'));
+    assert!(!a.should_quit());
+    assert!(a.start_menu().is_some(), "back to the start screen");
+}

@@ -186,6 +186,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let mut resumed = None;
     let mut ballot = None;
     let mut loaded_side = None;
+    let mut two_players = args.two_players;
     let mut loaded_strength = None;
     let game = if let Some(text) = &args.fen {
         let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
@@ -193,6 +194,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     } else if let Some(path) = &args.load {
         let l = crate::tui::keep::load_game(path, rules)?;
         loaded_side = l.human;
+        two_players |= l.two_players;
         loaded_strength = l.engine;
         l.game
     } else if args.resume {
@@ -202,6 +204,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
             .context("no home folder: there is no autosave to resume")?;
         let l = crate::tui::keep::resume(&path, rules)?;
         loaded_side = l.human;
+        two_players |= l.two_players;
         loaded_strength = l.engine;
         resumed = Some(l.summary);
         config.resumed = true;
@@ -256,6 +259,12 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     }
     config.bell = args.bell;
     config.players = players(args, config.strength);
+    // A two players' game continued (`--load`, `--resume`) goes on as one.
+    if two_players && !args.watch {
+        config.players = crate::tui::app::Players::TwoPlayers {
+            turn: args.turn_board,
+        };
+    }
 
     // Said before the board takes the screen (the line stays above it), and the tables are
     // read now rather than on the engine's first move.

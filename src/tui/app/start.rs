@@ -405,13 +405,21 @@ impl App {
                 self.message
             );
         }
+        // The engine's game ends in the replay viewer, whose `q` comes back here.
+        if let Players::Watch { .. } = self.settings.players {
+            self.back_to_start = Some(menu);
+        }
     }
 
     /// Continues a loaded record as `--load` and `--resume` do: the side and the engine
     /// strength it was played with.
     fn continue_loaded(&mut self, l: Loaded) {
         self.menu = None;
-        self.settings.players = Players::Engine;
+        self.settings.players = if l.two_players {
+            Players::TwoPlayers { turn: false }
+        } else {
+            Players::Engine
+        };
         self.settings.rules = l.game.position().rules();
         self.settings.human = l.human.unwrap_or(Color::White);
         if let Some(strength) = l.engine {
@@ -420,7 +428,7 @@ impl App {
         self.start = *l.game.start();
         self.game = l.game;
         self.keeper.new_game();
-        self.flipped = self.settings.human == Color::Black;
+        self.flipped = self.settings.human == Color::Black && !l.two_players;
         self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
         self.mark_turn();
