@@ -57,10 +57,14 @@ impl App {
         self.paused
     }
 
-    /// Two players, the board turning: it faces whoever is to move.
+    /// Two players: the board faces whoever is to move (when it turns), and the cursor goes
+    /// to a piece of theirs, as it does for the one player against the engine.
     pub(super) fn turn_board(&mut self) {
-        if let Players::TwoPlayers { turn: true } = self.settings.players {
-            self.flipped = self.side_to_move() == Color::Black;
+        if let Players::TwoPlayers { turn } = self.settings.players {
+            if turn {
+                self.flipped = self.side_to_move() == Color::Black;
+            }
+            self.place_cursor();
         }
     }
 
