@@ -457,6 +457,8 @@ fn the_new_screens_at_both_sizes_in_both_languages() {
                 &format!("i22_watch_paused_{l}_{w}x{h}"),
                 &zero_clocks(&screen(&a, w, h)),
             );
+            press(&mut a, KeyCode::Char('?'));
+            check_snapshot(&format!("i22_watch_help_{l}_{w}x{h}"), &screen(&a, w, h));
 
             let mut a = App::new(
                 config(lang, Players::Engine),
@@ -527,4 +529,49 @@ fn the_engines_game_goes_back_to_the_start_screen() {
     press(&mut a, KeyCode::Char('q'));
     assert!(!a.should_quit());
     assert!(a.start_menu().is_some(), "back to the start screen");
+}
+
+/// The mouse in the editor: a left click puts a white man, again a white king; a right
+/// click empties the square.
+#[test]
+fn the_editor_takes_the_mouse() {
+    use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut a = App::new(
+        config(Lang::En, Players::Engine),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    a.open_editor(&Position::start(RuleSet::Italian), None);
+    press(&mut a, KeyCode::Char('e'));
+    let sq = dama::rules::Square::from_number(18).unwrap();
+    let screen = dama::tui::layout::Screen::new(ratatui::layout::Rect::new(0, 0, 100, 32)).unwrap();
+    let cell = screen.cell(sq.row(), sq.file(RuleSet::Italian));
+    let (x, y) = (cell.x + cell.width / 2, cell.y + cell.height / 2);
+    let click = |a: &mut App, button| {
+        let ev = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(button),
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        });
+        let action = dama::tui::input::map(&ev, a.context()).unwrap();
+        a.update(action);
+    };
+    let on = |a: &App| a.editor().unwrap().squares[sq.index()];
+    click(&mut a, MouseButton::Left);
+    assert_eq!(
+        on(&a).map(|p| (p.color, p.kind)),
+        Some((Color::White, dama::rules::Kind::Man))
+    );
+    click(&mut a, MouseButton::Left);
+    assert_eq!(
+        on(&a).map(|p| (p.color, p.kind)),
+        Some((Color::White, dama::rules::Kind::King))
+    );
+    click(&mut a, MouseButton::Right);
+    assert_eq!(on(&a), None);
+    assert_eq!(a.context(), Context::Editor, "a right click does not leave");
 }

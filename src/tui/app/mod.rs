@@ -19,7 +19,7 @@ mod viewing;
 
 pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
 pub use editor::{Editor, Problem, check as check_edited, osc52};
-pub use overlay::{Overlay, Question, help_pages};
+pub use overlay::{HelpKeys, Overlay, Question, help_pages, help_pages_of};
 pub use review::Review;
 pub use settings::{GameSettings, Look, Players};
 pub use start::{
@@ -428,7 +428,7 @@ impl App {
             // Any key shows the next page, or closes the help after the last.
             Overlay::Help => {
                 let (w, h) = self.size;
-                let pages = help_pages(self.lang(), self.viewer.is_some(), w, h).len();
+                let pages = help_pages_of(self.lang(), self.help_keys(), w, h).len();
                 if self.help_page + 1 < pages {
                     self.help_page += 1;
                 } else {

@@ -58,9 +58,32 @@ pub enum Overlay {
 /// each ending with how to see the next, so no line is cut.
 pub fn help_pages(lang: Lang, replay: bool, width: u16, height: u16) -> Vec<Vec<String>> {
     let keys = if replay {
-        lang.replay_keys()
+        HelpKeys::Replay
     } else {
-        lang.keys()
+        HelpKeys::Board
+    };
+    help_pages_of(lang, keys, width, height)
+}
+
+/// Which keys the help lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpKeys {
+    /// A game played on the board.
+    Board,
+    /// The replay viewer.
+    Replay,
+    /// The engine playing itself (issue 22 §4).
+    Watch,
+}
+
+/// [`help_pages`] for any of the key tables.
+pub fn help_pages_of(lang: Lang, which: HelpKeys, width: u16, height: u16) -> Vec<Vec<String>> {
+    // The rules note goes with a game's keys only.
+    let replay = which != HelpKeys::Board;
+    let keys = match which {
+        HelpKeys::Board => lang.keys(),
+        HelpKeys::Replay => lang.replay_keys(),
+        HelpKeys::Watch => lang.watch_keys(),
     };
     // The box: a border and a column of padding on each side.
     let inner = (width as usize).saturating_sub(4).max(20);

@@ -52,6 +52,15 @@ impl App {
         }
     }
 
+    /// The keys the help lists now.
+    pub fn help_keys(&self) -> super::HelpKeys {
+        match self.settings.players {
+            _ if self.viewer.is_some() => super::HelpKeys::Replay,
+            Players::Watch { .. } => super::HelpKeys::Watch,
+            _ => super::HelpKeys::Board,
+        }
+    }
+
     /// Whether the engine's game is paused (engine against itself).
     pub fn paused(&self) -> bool {
         self.paused

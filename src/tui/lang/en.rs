@@ -21,6 +21,20 @@ pub const KEYS: &[(&str, &str)] = &[
     ("?", "this help"),
 ];
 
+/// The keys while the engine plays itself (issue 22).
+pub const WATCH_KEYS: &[(&str, &str)] = &[
+    ("Space", "pause / go on"),
+    ("right", "while paused: play one move"),
+    ("m", "move now: the engine plays its best so far"),
+    ("+ / -", "the side to move plays stronger / weaker"),
+    ("f / c", "flip the board / square numbers on/off"),
+    ("e / b", "engine's score and line / bell on/off"),
+    ("N", "a new game, the same engines"),
+    ("s", "save the game (PDN)"),
+    ("q", "quit  (at the end: the replay viewer's keys)"),
+    ("?", "this help"),
+];
+
 /// The replay viewer's keys.
 pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("left, right", "one ply back / forward"),
@@ -346,7 +360,7 @@ pub fn text(m: Msg) -> &'static str {
         // issue 22 (branch editor)
         APlayer => "player",
         TwoPlayersLine => "Two players at one keyboard",
-        WatchLine => "Engine: White {0}, Black {1}",
+        WatchLine => "The engine against itself",
         SideWins => "{0} wins.",
         WatchPaused => "Paused: Space goes on, right arrow plays one move",
         WatchGoingOn => "Going on (Space pauses)",

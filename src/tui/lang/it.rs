@@ -41,6 +41,20 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("?", "questo aiuto"),
 ];
 
+/// I tasti mentre il computer gioca contro sé stesso (issue 22).
+pub const WATCH_KEYS: &[(&str, &str)] = &[
+    ("Spazio", "pausa / riprendi"),
+    ("destra", "in pausa: gioca una mossa"),
+    ("m", "muovi ora: il computer gioca la migliore trovata"),
+    ("+ / -", "chi muove gioca più forte / più debole"),
+    ("f / c", "gira la damiera / numeri delle caselle sì/no"),
+    ("e / b", "valutazione e variante / campanello sì/no"),
+    ("N", "nuova partita, gli stessi avversari"),
+    ("s", "salva la partita (PDN)"),
+    ("q", "esci  (a fine partita: i tasti per rivedere)"),
+    ("?", "questo aiuto"),
+];
+
 pub fn text(m: Msg) -> &'static str {
     use Msg::*;
     match m {
@@ -349,7 +363,7 @@ pub fn text(m: Msg) -> &'static str {
         // issue 22 (branch editor)
         APlayer => "giocatore",
         TwoPlayersLine => "Due giocatori alla stessa tastiera",
-        WatchLine => "Computer: Bianco {0}, Nero {1}",
+        WatchLine => "Il computer contro sé stesso",
         SideWins => "Vince il {0}.",
         WatchPaused => "In pausa: Spazio riprende, freccia destra gioca una mossa",
         WatchGoingOn => "Si riprende (Spazio mette in pausa)",

@@ -72,6 +72,14 @@ impl Lang {
         }
     }
 
+    /// The keys while the engine plays itself.
+    pub fn watch_keys(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::En => en::WATCH_KEYS,
+            Lang::It => it::WATCH_KEYS,
+        }
+    }
+
     /// The replay viewer's key table.
     pub fn replay_keys(self) -> &'static [(&'static str, &'static str)] {
         match self {
@@ -534,6 +542,14 @@ mod tests {
         assert_eq!(en.len(), it.len());
         for ((ke, de), (_, di)) in en.iter().zip(it) {
             assert_ne!(de, di, "the help for {ke} is not translated");
+        }
+        let (en, it) = (Lang::En.watch_keys(), Lang::It.watch_keys());
+        assert_eq!(en.len(), it.len());
+        for ((ke, de), (_, di)) in en.iter().zip(it) {
+            assert_ne!(
+                de, di,
+                "the engine v engine help for {ke} is not translated"
+            );
         }
         let (en, it) = (Lang::En.replay_keys(), Lang::It.replay_keys());
         assert_eq!(en.len(), it.len());

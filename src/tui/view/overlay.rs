@@ -24,7 +24,8 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         Overlay::None => {}
         Overlay::Help => {
             let replay = app.replay_viewer().is_some();
-            let pages = crate::tui::app::help_pages(lang, replay, area.width, area.height);
+            let pages =
+                crate::tui::app::help_pages_of(lang, app.help_keys(), area.width, area.height);
             let page = pages
                 .get(app.help_page())
                 .or(pages.last())

@@ -42,21 +42,16 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         None => crate::tui::lang::strength(lang, cfg.strength),
     };
     // Who plays each side: "you" and "engine", two players, or the engine twice.
-    let who = |lang, c, human| match cfg.players {
-        Players::Engine => who(lang, c, human),
-        Players::TwoPlayers { .. } => t(Msg::APlayer),
-        Players::Watch { .. } => t(Msg::Engine),
+    // (The engine against itself: each side's strength in place of "engine".)
+    let who = |lang, c: Color, human| match cfg.players {
+        Players::Engine => who(lang, c, human).to_string(),
+        Players::TwoPlayers { .. } => t(Msg::APlayer).to_string(),
+        Players::Watch { .. } => crate::tui::lang::strength(lang, app.strength_of(c)),
     };
     let strength_line = match cfg.players {
         Players::Engine => Msg::EngineStrength.fill(lang, &[&engine_strength]),
         Players::TwoPlayers { .. } => t(Msg::TwoPlayersLine).to_string(),
-        Players::Watch { white, black } => Msg::WatchLine.fill(
-            lang,
-            &[
-                &crate::tui::lang::strength(lang, white),
-                &crate::tui::lang::strength(lang, black),
-            ],
-        ),
+        Players::Watch { .. } => t(Msg::WatchLine).to_string(),
     };
     // Each side's clock: the time left under a time control, else the time used.
     let clock = app.clock();
