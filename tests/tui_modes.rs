@@ -406,8 +406,21 @@ fn the_editor_refuses_a_bad_fen_and_goes_back() {
     assert!(a.message().contains("33"), "{}", a.message());
     press(&mut a, KeyCode::Esc);
     assert_eq!(a.context(), Context::Editor);
-    // The start position is unchanged; a light square refuses a piece.
+    // The start position is unchanged.
     assert_eq!(a.editor().unwrap().count(Color::White), 12);
+    // A light square refuses a piece, with the reason (the board's own dark squares only).
+    press(&mut a, KeyCode::Char('e'));
+    if a.cursor_square().is_some() {
+        press(&mut a, KeyCode::Right);
+        if a.cursor_square().is_some() {
+            press(&mut a, KeyCode::Left);
+            press(&mut a, KeyCode::Left);
+        }
+    }
+    assert!(a.cursor_square().is_none(), "on a light square");
+    press(&mut a, KeyCode::Char('w'));
+    assert_eq!(a.editor().unwrap().count(Color::White), 0);
+    assert!(a.message().contains("case scure"), "{}", a.message());
     press(&mut a, KeyCode::Esc);
     assert!(a.start_menu().is_some(), "back to the start screen");
 }
@@ -444,6 +457,8 @@ fn the_new_screens_at_both_sizes_in_both_languages() {
                 &format!("i22_two_players_{l}_{w}x{h}"),
                 &zero_clocks(&screen(&a, w, h)),
             );
+            press(&mut a, KeyCode::Char('?'));
+            check_snapshot(&format!("i22_two_help_{l}_{w}x{h}"), &screen(&a, w, h));
 
             let mut a = App::new(
                 config(lang, WATCH),

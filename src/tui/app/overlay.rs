@@ -74,16 +74,19 @@ pub enum HelpKeys {
     Replay,
     /// The engine playing itself (issue 22 §4).
     Watch,
+    /// Two players at one keyboard (issue 22 §4).
+    TwoPlayers,
 }
 
 /// [`help_pages`] for any of the key tables.
 pub fn help_pages_of(lang: Lang, which: HelpKeys, width: u16, height: u16) -> Vec<Vec<String>> {
     // The rules note goes with a game's keys only.
-    let replay = which != HelpKeys::Board;
+    let replay = !matches!(which, HelpKeys::Board | HelpKeys::TwoPlayers);
     let keys = match which {
         HelpKeys::Board => lang.keys(),
         HelpKeys::Replay => lang.replay_keys(),
         HelpKeys::Watch => lang.watch_keys(),
+        HelpKeys::TwoPlayers => lang.two_player_keys(),
     };
     // The box: a border and a column of padding on each side.
     let inner = (width as usize).saturating_sub(4).max(20);

@@ -57,6 +57,7 @@ impl App {
         match self.settings.players {
             _ if self.viewer.is_some() => super::HelpKeys::Replay,
             Players::Watch { .. } => super::HelpKeys::Watch,
+            Players::TwoPlayers { .. } => super::HelpKeys::TwoPlayers,
             _ => super::HelpKeys::Board,
         }
     }

@@ -21,6 +21,22 @@ pub const KEYS: &[(&str, &str)] = &[
     ("?", "this help"),
 ];
 
+/// The keys of two players at one keyboard (issue 22).
+pub const TWO_PLAYER_KEYS: &[(&str, &str)] = &[
+    ("arrows, hjkl", "move the cursor"),
+    ("Enter, Space", "pick up a piece / put it down"),
+    ("mouse click", "the same; right click lets go"),
+    ("Esc", "let go of the piece"),
+    ("u / r", "take back the last move / redo it"),
+    ("t", "hint: the engine's best move for the side to move"),
+    ("f / c", "flip the board / square numbers on/off"),
+    ("d", "offer a draw: the other player answers y/n"),
+    ("R", "the side to move resigns (asks first)"),
+    ("N / s", "new game / save the game (PDN)"),
+    ("q", "quit (asks first)  Ctrl-C: quit now"),
+    ("?", "this help"),
+];
+
 /// The keys while the engine plays itself (issue 22).
 pub const WATCH_KEYS: &[(&str, &str)] = &[
     ("Space", "pause / go on"),

@@ -41,6 +41,22 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("?", "questo aiuto"),
 ];
 
+/// I tasti di due giocatori alla stessa tastiera (issue 22).
+pub const TWO_PLAYER_KEYS: &[(&str, &str)] = &[
+    ("frecce, hjkl", "muovi il cursore"),
+    ("Invio, Spazio", "scegli un pezzo / posalo"),
+    ("clic del mouse", "lo stesso; il clic destro lo lascia"),
+    ("Esc", "lascia il pezzo"),
+    ("u / r", "annulla l'ultima mossa / rifalla"),
+    ("t", "suggerimento del computer per chi muove"),
+    ("f / c", "gira la damiera / numeri delle caselle sì/no"),
+    ("d", "proponi la patta: l'altro risponde s/n"),
+    ("R", "chi muove abbandona (chiede prima)"),
+    ("N / s", "nuova partita / salva la partita (PDN)"),
+    ("q", "esci (chiede prima)  Ctrl-C: esci subito"),
+    ("?", "questo aiuto"),
+];
+
 /// I tasti mentre il computer gioca contro sé stesso (issue 22).
 pub const WATCH_KEYS: &[(&str, &str)] = &[
     ("Spazio", "pausa / riprendi"),

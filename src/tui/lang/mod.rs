@@ -72,6 +72,14 @@ impl Lang {
         }
     }
 
+    /// The keys of two players at one keyboard.
+    pub fn two_player_keys(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::En => en::TWO_PLAYER_KEYS,
+            Lang::It => it::TWO_PLAYER_KEYS,
+        }
+    }
+
     /// The keys while the engine plays itself.
     pub fn watch_keys(self) -> &'static [(&'static str, &'static str)] {
         match self {
@@ -543,6 +551,11 @@ mod tests {
         for ((ke, de), (_, di)) in en.iter().zip(it) {
             assert_ne!(de, di, "the help for {ke} is not translated");
         }
+        let (en, it) = (Lang::En.two_player_keys(), Lang::It.two_player_keys());
+        assert_eq!(en.len(), it.len());
+        for ((ke, de), (_, di)) in en.iter().zip(it) {
+            assert_ne!(de, di, "the two players' help for {ke} is not translated");
+        }
         let (en, it) = (Lang::En.watch_keys(), Lang::It.watch_keys());
         assert_eq!(en.len(), it.len());
         for ((ke, de), (_, di)) in en.iter().zip(it) {
@@ -618,7 +631,14 @@ mod width {
                 long.push(format!("{m:?}: {it}"));
             }
         }
-        for (lang, keys) in [(Lang::En, Lang::En.keys()), (Lang::It, Lang::It.keys())] {
+        for (lang, keys) in [
+            (Lang::En, Lang::En.keys()),
+            (Lang::It, Lang::It.keys()),
+            (Lang::En, Lang::En.two_player_keys()),
+            (Lang::It, Lang::It.two_player_keys()),
+            (Lang::En, Lang::En.watch_keys()),
+            (Lang::It, Lang::It.watch_keys()),
+        ] {
             for (k, d) in keys {
                 // The help box: keys padded to 14, a space, borders and padding.
                 assert!(15 + d.chars().count() + 4 <= 80, "{lang:?} {k}: {d}");
