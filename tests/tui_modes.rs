@@ -284,8 +284,24 @@ fn the_start_screen_starts_each_mode_and_a_ballot() {
     assert_eq!(a.players(), Players::TwoPlayers { turn: true });
     let ballot = dama::tui::ballots::get(RuleSet::Italian, 12).unwrap();
     assert_eq!(a.game().start(), &ballot.position);
-    assert!(a.message().contains("Ballot 12"), "{}", a.message());
+    assert!(a.message().contains("ballot 12"), "{}", a.message());
     assert!(!asked_for_a_move(&mut a));
+
+    // English: the ACF's 3-move ballots, named with their moves.
+    let mut a = App::start_screen(config(Lang::En, Players::Engine), None);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Right); // English
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Opening);
+    press(&mut a, KeyCode::Char('1'));
+    press(&mut a, KeyCode::Enter);
+    let ballot = dama::tui::ballots::get(RuleSet::English, 1).unwrap();
+    assert_eq!(a.game().start(), &ballot.position);
+    assert!(
+        a.message()
+            .contains("ballot 1 (ACF 3-move ballot 001: 09-13 21-17 05-09)"),
+        "{}",
+        a.message()
+    );
 
     // Engine v engine, White at level 3, Black at level 9.
     let mut a = App::start_screen(config(Lang::En, Players::Engine), None);

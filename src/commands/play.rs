@@ -216,7 +216,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
                 crate::tui::ballots::count(rules)
             )
         })?;
-        ballot = Some(b.number);
+        ballot = Some(b.clone());
         Game::new(b.position)
     } else {
         Game::new(Position::start(rules))
@@ -274,9 +274,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         let lang = app.lang();
         app.note(crate::tui::lang::Msg::Resumed.fill(lang, &[&summary.text(lang)]));
     }
-    if let Some(n) = ballot {
+    if let Some(b) = ballot {
         let lang = app.lang();
-        app.note(crate::tui::lang::Msg::FromBallot.fill(lang, &[&n]));
+        app.note(b.announce(lang));
     }
     let mut engine = Worker::spawn(args.seed, play_threads(args), args.contempt)
         .context("cannot start the engine thread")?;

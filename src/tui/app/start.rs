@@ -399,11 +399,7 @@ impl App {
             Players::Watch { .. } => Msg::StartedWatch.text(lang).to_string(),
         };
         if let Some(b) = ballot {
-            self.message = format!(
-                "{}. {}",
-                Msg::FromBallot.fill(lang, &[&b.number]),
-                self.message
-            );
+            self.message = format!("{}. {}", b.announce(lang), self.message);
         }
         // The engine's game ends in the replay viewer, whose `q` comes back here.
         if let Players::Watch { .. } = self.settings.players {

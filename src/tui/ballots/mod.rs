@@ -68,6 +68,19 @@ fn all(rules: RuleSet) -> &'static [(Position, Option<String>)] {
     })
 }
 
+impl Ballot {
+    /// How the player is told which ballot the game starts from: its number and, for the
+    /// English ballots, the ACF's name of it with its three moves (the data's own words, a
+    /// proper name in either language).
+    pub fn announce(&self, lang: crate::tui::Lang) -> String {
+        let mut s = crate::tui::lang::Msg::FromBallot.fill(lang, &[&self.number]);
+        if let Some(name) = &self.name {
+            s.push_str(&format!(" ({name})"));
+        }
+        s
+    }
+}
+
 /// How many ballots the rule set has.
 pub fn count(rules: RuleSet) -> usize {
     all(rules).len()

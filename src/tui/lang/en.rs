@@ -389,7 +389,7 @@ pub fn text(m: Msg) -> &'static str {
         DrawRefusedBy => "{0} declines the draw",
         DrawOfferWhiteQ => "White offers a draw. Black, do you accept? (y/n)",
         DrawOfferBlackQ => "Black offers a draw. White, do you accept? (y/n)",
-        FromBallot => "Ballot {0}: the opening was drawn by lot",
+        FromBallot => "Opening: ballot {0}",
         StartSideTwo => "two players, one keyboard",
         StartSideWatch => "nobody: engine v engine",
         StartTurn => "  Board    {0}",

@@ -392,7 +392,7 @@ pub fn text(m: Msg) -> &'static str {
         DrawRefusedBy => "Il {0} rifiuta la patta",
         DrawOfferWhiteQ => "Il Bianco propone la patta. Nero, accetti? (s sì / n no)",
         DrawOfferBlackQ => "Il Nero propone la patta. Bianco, accetti? (s sì / n no)",
-        FromBallot => "Sorteggio {0}: l'apertura è stata sorteggiata",
+        FromBallot => "Apertura: sorteggio {0}",
         StartSideTwo => "due giocatori, una tastiera",
         StartSideWatch => "nessuno: computer contro computer",
         StartTurn => "  Damiera  {0}",
