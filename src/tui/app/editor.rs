@@ -253,7 +253,8 @@ impl App {
                         e.prompt = Some(text);
                     }
                 },
-                _ => self.message.clear(), // Esc: back to the board
+                Action::Cancel => self.message.clear(), // back to the board
+                _ => e.prompt = Some(text),             // Tab, arrows: nothing to do
             }
             return;
         }
