@@ -606,3 +606,37 @@ fn the_editor_takes_the_mouse() {
     assert_eq!(on(&a), None);
     assert_eq!(a.context(), Context::Editor, "a right click does not leave");
 }
+
+/// A FEN pasted into the terminal (bracketed paste) is read at once in the editor, with the
+/// editor's keys untouched by its letters; a bad one stays in the field; a paste into a yes/no
+/// question is dropped rather than answering it.
+#[test]
+fn a_pasted_fen_is_read_and_a_stray_paste_does_nothing() {
+    use ratatui::crossterm::event::Event;
+    let paste = |a: &mut App, text: &str| {
+        if let Some(action) = dama::tui::input::map(&Event::Paste(text.into()), a.context()) {
+            a.update(action);
+        }
+    };
+    let mut a = App::new(
+        config(Lang::En, Players::Engine),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    a.open_editor(&Position::start(RuleSet::Italian), None);
+    paste(&mut a, "B:W21,22:BK1,9\n");
+    assert_eq!(a.context(), Context::Editor);
+    assert_eq!(a.editor().unwrap().fen(), "B:W21,22:BK1,9");
+    paste(&mut a, "W:W40:B1");
+    assert_eq!(a.context(), Context::Text, "left in the field to correct");
+    assert!(a.message().contains("40"), "{}", a.message());
+    // A yes/no question ignores a paste.
+    let mut b = App::new(
+        config(Lang::It, TWO),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    press(&mut b, KeyCode::Char('d'));
+    assert_eq!(b.context(), Context::YesNo);
+    paste(&mut b, "si");
+    assert_eq!(b.context(), Context::YesNo);
+    assert_eq!(b.game().outcome(), None);
+}

@@ -97,6 +97,9 @@ pub enum Action {
     EditCopy,
     /// The editor: who plays the position (a side, two players, the engine against itself).
     EditPlayers,
+    /// Text pasted into the terminal (bracketed paste), where text is typed or in the editor
+    /// (a FEN).
+    Paste(String),
 }
 
 /// What the keyboard currently drives.
@@ -138,6 +141,10 @@ pub fn map(event: &Event, ctx: Context) -> Option<Action> {
             MouseEventKind::ScrollDown if ctx == Context::Replay => Some(Action::Right),
             _ => None,
         },
+        // Elsewhere a paste is dropped: its letters would act as keys (or answer a question).
+        Event::Paste(text) if matches!(ctx, Context::Text | Context::Editor) => {
+            Some(Action::Paste(text.clone()))
+        }
         Event::Resize(width, height) => Some(Action::Resize {
             width: *width,
             height: *height,

@@ -217,6 +217,16 @@ impl App {
         self.clipboard.take()
     }
 
+    /// A pasted FEN, read at once (a FEN that cannot be read stays in the field to correct).
+    pub(super) fn paste_fen(&mut self, text: &str) {
+        let Some(e) = self.editor.as_mut() else {
+            return;
+        };
+        let text: String = text.chars().filter(|c| !c.is_control()).take(200).collect();
+        e.prompt = Some(text.trim().to_string());
+        self.editor_action(Action::Select);
+    }
+
     pub(super) fn editor_action(&mut self, action: Action) {
         let lang = self.lang();
         let Some(e) = self.editor.as_mut() else {

@@ -411,6 +411,18 @@ impl App {
                 self.quit_now();
                 return;
             }
+            // A paste: a FEN for the editor; elsewhere typed, one character at a time (line
+            // breaks and other control characters left out).
+            Action::Paste(text) if self.editor.is_some() => {
+                self.paste_fen(&text);
+                return;
+            }
+            Action::Paste(text) => {
+                for c in text.chars().filter(|c| !c.is_control()) {
+                    self.apply(Action::Char(c));
+                }
+                return;
+            }
             _ if self.menu.is_some() => {
                 self.menu_action(action);
                 return;
