@@ -47,6 +47,9 @@ pub enum Command {
     Engine(EngineArgs),
     /// Play against the engine on a board in the terminal (the default command).
     Play(PlayArgs),
+    /// Set up a position (pieces by keys or mouse, a FEN typed or pasted), then play it or
+    /// copy its FEN.
+    Edit(crate::commands::play::EditArgs),
     /// Endgame tables: build them (retrograde analysis), list them, check them.
     Tables(TablesArgs),
     /// Learn the evaluation's weights from self-play games (developers: see docs/developer.md).
@@ -79,6 +82,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Tune(args)) => tune::run(&args, &mut out),
         Some(Command::Suite(args)) => suite::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Edit(args)) => play::edit(&args),
         // No arguments at all: the start screen; any option goes straight to the board.
         None if std::env::args_os().len() <= 1 => play::start_screen(&cli.play),
         None => play::run(&cli.play),

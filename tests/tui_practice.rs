@@ -676,9 +676,7 @@ fn the_start_screen_resumes_loads_and_replays() {
         text.contains("Resume the kept game: You v dama, 1 move"),
         "{text}"
     );
-    for _ in 0..4 {
-        press(&mut a, KeyCode::Down);
-    }
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Resume);
     press(&mut a, KeyCode::Enter);
     assert!(a.start_menu().is_none(), "{}", a.message());
     assert_eq!(a.game().ply(), 2);
@@ -687,9 +685,7 @@ fn the_start_screen_resumes_loads_and_replays() {
 
     // Load: a missing file is an error on the screen.
     let mut a = start_app(None, None);
-    for _ in 0..4 {
-        press(&mut a, KeyCode::Down);
-    }
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Load);
     press(&mut a, KeyCode::Enter);
     for c in dir.join("none.pdn").display().to_string().chars() {
         press(&mut a, KeyCode::Char(c));

@@ -630,9 +630,7 @@ fn start_screen_lists_the_games_to_load() {
                 width: w,
                 height: h,
             });
-            for _ in 0..4 {
-                a.update(Action::Down);
-            }
+            tui_common::menu_to(&mut a, dama::tui::app::StartItem::Load);
             a.update(Action::Select);
             a.update(Action::Down);
             let name = format!("load_list_{lang:?}_{w}x{h}").to_lowercase();

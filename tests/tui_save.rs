@@ -810,9 +810,7 @@ fn load_and_replay_list_the_games_in_the_data_folder() {
     c.autosave = Some(dir.join("autosave.pdn"));
     let mut a = App::start_screen(c.clone(), None);
     // New game, rules, colour, level, then Load.
-    for _ in 0..4 {
-        a.update(Action::Down);
-    }
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Load);
     a.update(Action::Select);
     let m = a.start_menu().unwrap();
     let kinds: Vec<Kind> = m.games.iter().map(|g| g.kind).collect();
@@ -863,9 +861,7 @@ fn load_and_replay_list_the_games_in_the_data_folder() {
     );
     // Replay: the archived game opens in the viewer.
     let mut r = App::start_screen(c, None);
-    for _ in 0..5 {
-        r.update(Action::Down);
-    }
+    tui_common::menu_to(&mut r, dama::tui::app::StartItem::Replay);
     r.update(Action::Select);
     let i = r
         .start_menu()

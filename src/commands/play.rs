@@ -74,6 +74,33 @@ pub struct PlayArgs {
     /// The board's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
     #[arg(long, value_enum)]
     pub lang: Option<LangChoice>,
+    /// Two players at one keyboard: the engine plays neither side (it still gives hints).
+    #[arg(long, conflicts_with_all = ["watch", "color", "load", "resume"])]
+    pub two_players: bool,
+    /// With --two-players: the board turns to face the side to move after every move.
+    #[arg(long, requires = "two_players")]
+    pub turn_board: bool,
+    /// Watch the engine play itself (Space pauses, the right arrow plays one move while
+    /// paused); each side's strength by --white-level/--black-level or
+    /// --white-movetime/--black-movetime, else --level (or the default) for both.
+    #[arg(long, conflicts_with_all = ["color", "load", "resume", "time"])]
+    pub watch: bool,
+    /// With --watch: White's level (1-10).
+    #[arg(long, value_parser = level, requires = "watch", conflicts_with = "white_movetime")]
+    pub white_level: Option<u8>,
+    /// With --watch: Black's level (1-10).
+    #[arg(long, value_parser = level, requires = "watch", conflicts_with = "black_movetime")]
+    pub black_level: Option<u8>,
+    /// With --watch: White's time per move in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = positive, requires = "watch")]
+    pub white_movetime: Option<u64>,
+    /// With --watch: Black's time per move in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = positive, requires = "watch")]
+    pub black_movetime: Option<u64>,
+    /// Start from an opening ballot: its number, or `random`. Italian: the 11-man ballots
+    /// (2,400); English: the ACF 3-move ballots (157).
+    #[arg(long, value_name = "N|random", conflicts_with_all = ["fen", "load", "resume"])]
+    pub ballot: Option<crate::tui::ballots::Choice>,
     /// Engine search threads (default: all cores but one, at least one; with --seed, one, so
     /// that the games replay).
     #[arg(long, value_parser = threads)]
@@ -157,7 +184,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let mut config = base_config(args);
 
     let mut resumed = None;
+    let mut ballot = None;
     let mut loaded_side = None;
+    let mut two_players = args.two_players;
     let mut loaded_strength = None;
     let game = if let Some(text) = &args.fen {
         let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
@@ -165,6 +194,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     } else if let Some(path) = &args.load {
         let l = crate::tui::keep::load_game(path, rules)?;
         loaded_side = l.human;
+        two_players |= l.two_players;
         loaded_strength = l.engine;
         l.game
     } else if args.resume {
@@ -174,10 +204,20 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
             .context("no home folder: there is no autosave to resume")?;
         let l = crate::tui::keep::resume(&path, rules)?;
         loaded_side = l.human;
+        two_players |= l.two_players;
         loaded_strength = l.engine;
         resumed = Some(l.summary);
         config.resumed = true;
         l.game
+    } else if let Some(choice) = args.ballot {
+        let b = crate::tui::ballots::choose(rules, choice).with_context(|| {
+            format!(
+                "there is no such ballot: the {rules} ballots are numbered 1 to {}",
+                crate::tui::ballots::count(rules)
+            )
+        })?;
+        ballot = Some(b.clone());
+        Game::new(b.position)
     } else {
         Game::new(Position::start(rules))
     };
@@ -218,6 +258,13 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         config.strength = Strength::Level(n);
     }
     config.bell = args.bell;
+    config.players = players(args, config.strength);
+    // A two players' game continued (`--load`, `--resume`) goes on as one.
+    if two_players && !args.watch {
+        config.players = crate::tui::app::Players::TwoPlayers {
+            turn: args.turn_board,
+        };
+    }
 
     // Said before the board takes the screen (the line stays above it), and the tables are
     // read now rather than on the engine's first move.
@@ -227,8 +274,91 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         let lang = app.lang();
         app.note(crate::tui::lang::Msg::Resumed.fill(lang, &[&summary.text(lang)]));
     }
+    if let Some(b) = ballot {
+        let lang = app.lang();
+        app.note(b.announce(lang));
+    }
     let mut engine = Worker::spawn(args.seed, play_threads(args), args.contempt)
         .context("cannot start the engine thread")?;
+    let ended = crate::tui::run::run(&mut app, &mut engine);
+    report_end(&app);
+    finish(ended)
+}
+
+/// Who moves the pieces: `--two-players`, `--watch` (each side's strength, `strength` where
+/// not given), else the player against the engine.
+fn players(args: &PlayArgs, strength: Strength) -> crate::tui::app::Players {
+    use crate::tui::app::Players;
+    let side = |level: Option<u8>, ms: Option<u64>| match (level, ms) {
+        (Some(n), _) => Strength::Level(n),
+        (None, Some(ms)) => Strength::MoveTime(Duration::from_millis(ms)),
+        (None, None) => strength,
+    };
+    if args.two_players {
+        Players::TwoPlayers {
+            turn: args.turn_board,
+        }
+    } else if args.watch {
+        Players::Watch {
+            white: side(args.white_level, args.white_movetime),
+            black: side(args.black_level, args.black_movetime),
+        }
+    } else {
+        Players::Engine
+    }
+}
+
+/// `dama edit`: the position editor.
+#[derive(Args, Debug, Clone, Default)]
+pub struct EditArgs {
+    /// Rule set.
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    /// Start from this position (PDN FEN) instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Plain ASCII board without colour.
+    #[arg(long)]
+    pub ascii: bool,
+    /// The board's language (default from the locale).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangChoice>,
+    /// Engine search threads for the game played from the position.
+    #[arg(long, value_parser = threads)]
+    pub threads: Option<usize>,
+}
+
+/// `dama edit [--fen F]`: the position editor, then the game played from the position (`p`);
+/// `q` in the editor quits. A FEN with a square off the board or given twice is refused here;
+/// one that is not playable (a man on its crowning row, 13 pieces) opens, with the reason
+/// shown, to be fixed.
+pub fn edit(args: &EditArgs) -> anyhow::Result<()> {
+    let rules = RuleSet::from(args.rules);
+    let play = PlayArgs {
+        rules: args.rules,
+        ascii: args.ascii,
+        lang: args.lang,
+        ..PlayArgs::default()
+    };
+    let config = base_config(&play);
+    let mut app = App::new(config, Game::new(Position::start(rules)));
+    app.take_requests();
+    app.open_editor(&Position::start(rules), None);
+    if let Some(text) = &args.fen {
+        // Typed into the editor's FEN field, as a player would paste it: one reading.
+        app.update(crate::tui::Action::EditFen);
+        for c in text.chars() {
+            app.update(crate::tui::Action::Char(c));
+        }
+        app.update(crate::tui::Action::Select);
+        anyhow::ensure!(
+            app.context() == crate::tui::input::Context::Editor,
+            "bad --fen {text:?}: {}",
+            app.message()
+        );
+    }
+    let threads = args.threads.unwrap_or_else(default_play_threads);
+    let mut engine = LazyEngine::new(threads);
     let ended = crate::tui::run::run(&mut app, &mut engine);
     report_end(&app);
     finish(ended)

@@ -101,6 +101,25 @@ pub enum Action {
     Tick,
     /// A message from the engine thread.
     Engine(EngineMsg),
+    /// The position editor: put this piece (none: empty the square) under the cursor.
+    Place(Option<crate::rules::Piece>),
+    /// The editor: empty the square under the cursor (Space, Delete, a right click).
+    EditClear,
+    /// The editor: the other side to move.
+    EditSide,
+    /// The editor: an empty board.
+    EditEmpty,
+    /// The editor: the start position.
+    EditStart,
+    /// The editor: type or paste a FEN.
+    EditFen,
+    /// The editor: copy the position's FEN (terminal clipboard and on screen).
+    EditCopy,
+    /// The editor: who plays the position (a side, two players, the engine against itself).
+    EditPlayers,
+    /// Text pasted into the terminal (bracketed paste), where text is typed or in the editor
+    /// (a FEN).
+    Paste(String),
 }
 
 /// What the keyboard currently drives.
@@ -122,6 +141,8 @@ pub enum Context {
     Start,
     /// The analysis board.
     Analysis,
+    /// The position editor.
+    Editor,
 }
 
 /// Maps a terminal event to an action; `None` for events the game ignores (key releases,
@@ -134,11 +155,18 @@ pub fn map(event: &Event, ctx: Context) -> Option<Action> {
                 x: m.column,
                 y: m.row,
             }),
+            MouseEventKind::Down(MouseButton::Right) if ctx == Context::Editor => {
+                Some(Action::EditClear)
+            }
             MouseEventKind::Down(MouseButton::Right) => Some(Action::Cancel),
             MouseEventKind::ScrollUp if ctx == Context::Replay => Some(Action::Left),
             MouseEventKind::ScrollDown if ctx == Context::Replay => Some(Action::Right),
             _ => None,
         },
+        // Elsewhere a paste is dropped: its letters would act as keys (or answer a question).
+        Event::Paste(text) if matches!(ctx, Context::Text | Context::Editor) => {
+            Some(Action::Paste(text.clone()))
+        }
         Event::Resize(width, height) => Some(Action::Resize {
             width: *width,
             height: *height,
@@ -200,6 +228,9 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::Right | KeyCode::Char('l') => Some(Action::Right),
             KeyCode::Enter | KeyCode::Char(' ') => Some(Action::Select),
             KeyCode::Char('q') | KeyCode::Esc => Some(Action::Quit),
+            // A ballot's number.
+            KeyCode::Char(d) if d.is_ascii_digit() => Some(Action::Char(d)),
+            KeyCode::Backspace => Some(Action::Backspace),
             _ => None,
         },
         Context::Board => board_key(key.code, ctrl),
@@ -230,6 +261,7 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::Char('?') => Action::Help,
             _ => return None,
         }),
+        Context::Editor => editor_key(key.code),
         Context::Replay => match key.code {
             KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('k') | KeyCode::Up => {
                 Some(Action::Left)
@@ -253,6 +285,40 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             _ => None,
         },
     }
+}
+
+/// The position editor's keys: w b W B put a white or black man or king, Space (Delete, `x`)
+/// empties the square, Enter cycles through them all.
+fn editor_key(code: KeyCode) -> Option<Action> {
+    use crate::rules::{Color, Kind, Piece};
+    let piece = |color, kind| Action::Place(Some(Piece { color, kind }));
+    Some(match code {
+        KeyCode::Up | KeyCode::Char('k') => Action::Up,
+        KeyCode::Down | KeyCode::Char('j') => Action::Down,
+        KeyCode::Left | KeyCode::Char('h') => Action::Left,
+        KeyCode::Right | KeyCode::Char('l') => Action::Right,
+        KeyCode::Char('w') => piece(Color::White, Kind::Man),
+        KeyCode::Char('W') => piece(Color::White, Kind::King),
+        KeyCode::Char('b') => piece(Color::Black, Kind::Man),
+        KeyCode::Char('B') => piece(Color::Black, Kind::King),
+        KeyCode::Char(' ') | KeyCode::Delete | KeyCode::Backspace | KeyCode::Char('x') => {
+            Action::EditClear
+        }
+        KeyCode::Enter => Action::Select,
+        KeyCode::Char('t') => Action::EditSide,
+        KeyCode::Char('e') => Action::EditEmpty,
+        KeyCode::Char('i') => Action::EditStart,
+        KeyCode::Char('/') => Action::EditFen,
+        KeyCode::Char('c') => Action::EditCopy,
+        KeyCode::Char('o') => Action::EditPlayers,
+        KeyCode::Char('+') | KeyCode::Char('=') => Action::DepthUp,
+        KeyCode::Char('-') => Action::DepthDown,
+        KeyCode::Char('f') => Action::Flip,
+        KeyCode::Char('n') => Action::ToggleNumbers,
+        KeyCode::Char('p') => Action::PlayFromHere,
+        KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
+        _ => return None,
+    })
 }
 
 fn board_key(code: KeyCode, ctrl: bool) -> Option<Action> {

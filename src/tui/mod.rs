@@ -6,6 +6,7 @@
 //! channel ([`event`]), beside the keys and the tick.
 
 pub mod app;
+pub mod ballots;
 pub mod clock;
 pub mod event;
 mod explain;

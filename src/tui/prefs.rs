@@ -103,6 +103,8 @@ pub fn load(path: &Path) -> Result<Remembered, PrefsError> {
         Some("white") => Some(StartSide::White),
         Some("black") => Some(StartSide::Black),
         Some("random") => Some(StartSide::Random),
+        Some("two players") => Some(StartSide::TwoPlayers),
+        Some("watch") => Some(StartSide::Watch),
         Some(v) => return Err(bad("colour", v)),
     };
     let levels = 1..=crate::engine::strength::LEVELS;
@@ -164,6 +166,8 @@ pub fn save(path: &Path, r: &Remembered) -> std::io::Result<()> {
                 StartSide::White => "white",
                 StartSide::Black => "black",
                 StartSide::Random => "random",
+                StartSide::TwoPlayers => "two players",
+                StartSide::Watch => "watch",
             }
             .to_string()
         }),

@@ -10,7 +10,9 @@ use crate::tui::event::{Event, Events};
 use crate::tui::input::{self, Action};
 use crate::tui::view;
 use ratatui::crossterm::cursor::Show;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{LeaveAlternateScreen, disable_raw_mode};
 use std::io::{self, IsTerminal, stdout};
@@ -66,7 +68,8 @@ pub fn run(app: &mut App, engine: &mut dyn EngineLink) -> io::Result<Ended> {
     // Failing that, the autosave is written in step, as it always was.
     let _ = app.keep_in_background();
     let mut events = Events::new();
-    let result = execute!(stdout(), EnableMouseCapture)
+    // Bracketed paste: a pasted FEN or file name arrives whole, not as keys that would act.
+    let result = execute!(stdout(), EnableMouseCapture, EnableBracketedPaste)
         .and_then(|()| events.read_terminal())
         .and_then(|()| {
             signals::wake(&events);
@@ -99,7 +102,7 @@ pub fn pending_signal() -> Option<i32> {
 /// Puts the terminal back as it was: mouse reporting off, raw mode off, the main screen, the
 /// cursor shown. Every step is tried even if one fails (a closed terminal fails them all).
 fn restore() {
-    let _ = execute!(stdout(), DisableMouseCapture);
+    let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
     let _ = disable_raw_mode();
     let _ = execute!(stdout(), LeaveAlternateScreen, Show);
 }
@@ -112,7 +115,7 @@ fn install_panic_hook() {
     ONCE.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            let _ = execute!(stdout(), DisableMouseCapture, Show);
+            let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste, Show);
             previous(info);
         }));
     });
@@ -293,6 +296,14 @@ fn event_loop(
             }
             // Always, not only while the engine thinks: the clocks run and a flag can fall.
             app.update(Action::Tick);
+        }
+        // The editor's copied FEN, to the terminal's clipboard (OSC 52) through the
+        // terminal's own writer; terminals without it ignore the escape.
+        if let Some(text) = app.take_clipboard() {
+            use std::io::Write;
+            let out = terminal.backend_mut();
+            out.write_all(crate::tui::app::osc52(&text).as_bytes())?;
+            out.flush()?;
         }
         if app.take_bell() {
             use std::io::Write;

@@ -194,3 +194,15 @@ pub fn put_game(
         .set_modified(t)
         .unwrap();
 }
+
+/// Down the start screen's menu to `item` (where a line is depends on the lines above it:
+/// the kept game's, the two players' and the engine's options).
+pub fn menu_to(app: &mut App, item: dama::tui::app::StartItem) {
+    for _ in 0..20 {
+        if app.start_menu().map(|m| m.current()) == Some(item) {
+            return;
+        }
+        app.update(Action::Down);
+    }
+    panic!("{item:?} is not on the start screen");
+}

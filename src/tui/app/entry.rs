@@ -43,7 +43,8 @@ impl App {
         if self.selected.is_some()
             || self.viewer.is_some()
             || self.peek.is_some()
-            || self.side_to_move() != self.settings.human
+            || self.editor.is_some()
+            || !self.person_to_move()
             || !crate::rules::has_capture(self.game.position())
         {
             return Vec::new();
@@ -66,7 +67,10 @@ impl App {
     /// middle instead, not on the engine's pieces.
     pub(super) fn place_cursor(&mut self) {
         let rules = self.settings.rules;
-        let human = self.settings.human;
+        let human = match self.settings.players {
+            super::Players::Engine => self.settings.human,
+            _ => self.side_to_move(),
+        };
         let sq = if self.side_to_move() == human {
             self.game.legal_moves().first().map(|m| m.from())
         } else {
@@ -129,7 +133,7 @@ impl App {
             self.message = self.t(Msg::GameOverKeys).into();
             return;
         }
-        if self.side_to_move() != self.settings.human {
+        if !self.person_to_move() {
             self.message = self.t(Msg::EngineThinkingWait).into();
             return;
         }
@@ -265,10 +269,15 @@ impl App {
         self.redo.clear();
         self.hint = None;
         self.stop_search();
-        self.message = self.fill(
-            Msg::YouPlayed,
-            &[&crate::tui::lang::move_text(&m, self.settings.rules)],
-        );
+        let text = crate::tui::lang::move_text(&m, self.settings.rules);
+        self.message = match self.settings.players {
+            // Two players: said by colour, not "you".
+            super::Players::TwoPlayers { .. } => self.fill(
+                Msg::SidePlayed,
+                &[&crate::tui::lang::color(self.lang(), side), &text],
+            ),
+            _ => self.fill(Msg::YouPlayed, &[&text]),
+        };
         self.after_move();
     }
 }

@@ -8,9 +8,11 @@
 //! took back while the engine thought) is simply dropped.
 
 mod analysis;
+mod editor;
 mod entry;
 mod overlay;
 mod peek;
+mod players;
 mod practice;
 mod review;
 mod settings;
@@ -21,10 +23,13 @@ pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
 pub use analysis::{
     Analysis, Back as AnalysisBack, DEFAULT_LINES, MAX_LINES as MAX_ANALYSIS_LINES,
 };
-pub use overlay::{Overlay, Question, analysis_help_pages, help_pages};
+pub use editor::{Editor, Problem, check as check_edited, osc52};
+pub use overlay::{HelpKeys, Overlay, Question, analysis_help_pages, help_pages, help_pages_of};
 pub use review::Review;
-pub use settings::{GameSettings, Look};
-pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
+pub use settings::{GameSettings, Look, Players};
+pub use start::{
+    FileFor, Item as StartItem, Opening as StartOpening, Side as StartSide, StartMenu,
+};
 
 use crate::rules::{Color, Game, Move, Position, Square};
 use crate::tui::clock::{Clock, ClockTimes};
@@ -122,6 +127,14 @@ pub struct App {
     analysis: Option<analysis::Analysis>,
     /// An earlier position of the game looked at (read-only), while the game goes on.
     peek: Option<Game>,
+    /// The position editor, while it is open.
+    editor: Option<Editor>,
+    /// Text for the terminal's clipboard, which the runner writes (OSC 52).
+    clipboard: Option<String>,
+    /// The engine playing itself is paused (Space).
+    paused: bool,
+    /// The engine playing itself plays one move, then pauses.
+    step: bool,
 }
 
 impl App {
@@ -131,7 +144,7 @@ impl App {
         // The game decides the rule set (a loaded record may name another than the default).
         config.rules = game.position().rules();
         let start = *game.start();
-        let flipped = config.human == Color::Black;
+        let flipped = config.human == Color::Black && config.players == Players::Engine;
         let keeper = Keeper::new(config.autosave.clone());
         let clock = Clock::new(config.time_control);
         let mut app = App {
@@ -172,16 +185,22 @@ impl App {
             back_to_start: None,
             analysis: None,
             peek: None,
+            editor: None,
+            clipboard: None,
+            paused: false,
+            step: false,
         };
         if app.settings.resumed {
-            let engine = app.engine_name();
-            app.keeper.adopt(&app.game, app.settings.human, &engine);
+            let names = app.names();
+            app.keeper.adopt(&app.game, &names);
         }
+        app.turn_board();
         app.place_cursor();
         if app.game.outcome().is_none() {
             app.clock.start(app.side_to_move());
         }
         app.mark_turn();
+        app.watch_seen();
         app.engine_turn();
         app
     }
@@ -287,7 +306,7 @@ impl App {
     }
     /// The game as PDN text, as it would be saved.
     pub fn record_text(&self) -> String {
-        let record = crate::tui::keep::record(&self.game, self.settings.human, &self.engine_name());
+        let record = crate::tui::keep::record_of(&self.game, &self.names());
         crate::notation::pdn::write_game(&record)
     }
     /// Shows `text` on the message line (what the command line has to say at the start, such
@@ -324,6 +343,13 @@ impl App {
                 Context::Start
             };
         }
+        if let Some(e) = &self.editor {
+            return if e.prompt.is_some() {
+                Context::Text
+            } else {
+                Context::Editor
+            };
+        }
         match self.overlay {
             Overlay::None if self.analysis.is_some() => Context::Analysis,
             Overlay::None if self.viewer.is_some() => Context::Replay,
@@ -337,7 +363,7 @@ impl App {
     }
     /// Whether a game is under way (moves played, not finished): quitting asks first.
     pub fn in_progress(&self) -> bool {
-        self.game.ply() > 0 && self.game.outcome().is_none()
+        self.editor.is_none() && self.game.ply() > 0 && self.game.outcome().is_none()
     }
     /// The square under the cursor, if dark.
     pub fn cursor_square(&self) -> Option<Square> {
@@ -405,8 +431,24 @@ impl App {
                 self.quit_now();
                 return;
             }
+            // A paste: a FEN for the editor; elsewhere typed, one character at a time (line
+            // breaks and other control characters left out).
+            Action::Paste(text) if self.editor.is_some() => {
+                self.paste_fen(&text);
+                return;
+            }
+            Action::Paste(text) => {
+                for c in text.chars().filter(|c| !c.is_control()) {
+                    self.apply(Action::Char(c));
+                }
+                return;
+            }
             _ if self.menu.is_some() => {
                 self.menu_action(action);
+                return;
+            }
+            _ if self.editor.is_some() && !self.too_small => {
+                self.editor_action(action);
                 return;
             }
             // Too small to see the board: only quitting (and answering its question) acts.
@@ -418,11 +460,7 @@ impl App {
             // Any key shows the next page, or closes the help after the last.
             Overlay::Help => {
                 let (w, h) = self.size;
-                let pages = if self.analysis.is_some() {
-                    analysis_help_pages(self.lang(), w, h).len()
-                } else {
-                    help_pages(self.lang(), self.viewer.is_some(), w, h).len()
-                };
+                let pages = help_pages_of(self.lang(), self.help_keys(), w, h).len();
                 if self.help_page + 1 < pages {
                     self.help_page += 1;
                 } else {
@@ -438,7 +476,12 @@ impl App {
                     _ => false,
                 };
                 self.overlay = Overlay::None;
-                if yes {
+                if matches!(
+                    q,
+                    Question::DrawOfferedByWhite | Question::DrawOfferedByBlack
+                ) {
+                    self.draw_answered(yes);
+                } else if yes {
                     self.answer_yes(q);
                 } else if let Some(p) = self.replace.take() {
                     self.message = self.fill(Msg::NotSavedKept, &[&p.display()]);
@@ -505,6 +548,9 @@ impl App {
             return;
         }
         if self.peek_action(&action) {
+            return;
+        }
+        if self.watch_action(&action) {
             return;
         }
         match action {
@@ -581,7 +627,8 @@ impl App {
                 self.overlay = Overlay::SaveAs(default.display().to_string());
             }
             Action::Quit => {
-                if self.in_progress() {
+                // The engine's game against itself is nobody's to lose: no question.
+                if self.in_progress() && !matches!(self.settings.players, Players::Watch { .. }) {
                     let q = self.quit_question();
                     self.overlay = Overlay::Confirm(q);
                 } else {
@@ -630,9 +677,16 @@ impl App {
                     self.save_as(p);
                 }
             }
+            // The offers are answered in `draw_answered`.
+            Question::DrawOfferedByWhite | Question::DrawOfferedByBlack => {}
             Question::Resign => {
                 self.stop_search();
-                self.game.resign(self.settings.human);
+                // Two players: the side to move resigns.
+                let loser = match self.settings.players {
+                    Players::TwoPlayers { .. } => self.side_to_move(),
+                    _ => self.settings.human,
+                };
+                self.game.resign(loser);
                 self.clear_selection();
                 self.announce_end();
             }

@@ -16,6 +16,9 @@ pub enum Question {
     Resign,
     /// The file name typed to save to is an existing file (not this game's own save).
     Replace,
+    /// Two players: White (Black) offers a draw; the other answers.
+    DrawOfferedByWhite,
+    DrawOfferedByBlack,
 }
 
 impl Question {
@@ -28,6 +31,8 @@ impl Question {
             Question::NewGame => Msg::NewGameQ,
             Question::Resign => Msg::ResignQ,
             Question::Replace => Msg::ReplaceQ,
+            Question::DrawOfferedByWhite => Msg::DrawOfferWhiteQ,
+            Question::DrawOfferedByBlack => Msg::DrawOfferBlackQ,
         }
         .text(lang)
     }
@@ -53,16 +58,48 @@ pub enum Overlay {
 /// each ending with how to see the next, so no line is cut.
 pub fn help_pages(lang: Lang, replay: bool, width: u16, height: u16) -> Vec<Vec<String>> {
     let keys = if replay {
-        lang.replay_keys()
+        HelpKeys::Replay
     } else {
-        lang.keys()
+        HelpKeys::Board
+    };
+    help_pages_of(lang, keys, width, height)
+}
+
+/// Which keys the help lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpKeys {
+    /// A game played on the board.
+    Board,
+    /// The replay viewer.
+    Replay,
+    /// The engine playing itself (issue 22 §4).
+    Watch,
+    /// Two players at one keyboard (issue 22 §4).
+    TwoPlayers,
+    /// The analysis board (issue 22 §1).
+    Analysis,
+}
+
+/// [`help_pages`] for any of the key tables.
+pub fn help_pages_of(lang: Lang, which: HelpKeys, width: u16, height: u16) -> Vec<Vec<String>> {
+    // The rules note goes with a game's keys only.
+    let replay = !matches!(
+        which,
+        HelpKeys::Board | HelpKeys::TwoPlayers | HelpKeys::Analysis
+    );
+    let keys = match which {
+        HelpKeys::Board => lang.keys(),
+        HelpKeys::Replay => lang.replay_keys(),
+        HelpKeys::Watch => lang.watch_keys(),
+        HelpKeys::TwoPlayers => lang.two_player_keys(),
+        HelpKeys::Analysis => lang.analysis_keys(),
     };
     pages_of(lang, keys, !replay, width, height)
 }
 
 /// The analysis board's help, paged as [`help_pages`].
 pub fn analysis_help_pages(lang: Lang, width: u16, height: u16) -> Vec<Vec<String>> {
-    pages_of(lang, lang.analysis_keys(), false, width, height)
+    help_pages_of(lang, HelpKeys::Analysis, width, height)
 }
 
 /// `keys` (and the rules reminder, with `rules`, where it fits) in pages of the box that

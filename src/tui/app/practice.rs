@@ -18,6 +18,7 @@ impl App {
     /// After any move: announce the end, or let the engine answer.
     pub(super) fn after_move(&mut self) {
         self.mark_turn();
+        self.turn_board();
         if self.game.outcome().is_some() {
             self.announce_end();
         } else {
@@ -28,15 +29,19 @@ impl App {
     pub(super) fn announce_end(&mut self) {
         if let Some(o) = self.game.outcome() {
             self.clock.pause();
+            // "you win" only where there is one player to say it to.
             let verdict = match o.winner() {
+                _ if self.settings.players != super::Players::Engine => "",
                 Some(w) if w == self.settings.human => self.t(Msg::VerdictWin),
                 Some(_) => self.t(Msg::VerdictLoss),
                 None => "",
             };
             self.message = self.fill(Msg::EndMessage, &[&outcome(self.lang(), o), &verdict]);
             self.ring |= self.settings.bell;
-            // The dialog is for a game played here, not for a record being replayed.
-            if self.viewer.is_none() {
+            if matches!(self.settings.players, super::Players::Watch { .. }) {
+                self.watch_ended();
+            } else if self.viewer.is_none() {
+                // The dialog is for a game played here, not for a record being replayed.
                 self.overlay = super::Overlay::GameEnd;
             }
         }
@@ -45,7 +50,8 @@ impl App {
     /// The game-end dialog's "play again": the same settings with the colours swapped.
     pub(super) fn play_again(&mut self) {
         self.settings.human = self.settings.human.opposite();
-        self.flipped = self.settings.human == crate::rules::Color::Black;
+        self.flipped = self.settings.human == crate::rules::Color::Black
+            && self.settings.players == super::Players::Engine;
         self.new_game();
         self.message = self.fill(Msg::PlayAgain, &[&color(self.lang(), self.settings.human)]);
     }
@@ -59,13 +65,15 @@ impl App {
     /// Starts the engine's move when it is its turn and it is not already thinking.
     pub(super) fn engine_turn(&mut self) {
         if self.game.outcome().is_none()
-            && self.side_to_move() != self.settings.human
+            && !self.person_to_move()
+            && !self.paused
+            && self.viewer.is_none()
             && !self.engine_moving()
         {
             // Under a time control the engine spends a share of what it has left.
             let limits = match self.clock.engine_budget(self.side_to_move()) {
                 Some(t) => Limits::MoveTime(t),
-                None => self.settings.strength.limits(),
+                None => self.strength_of(self.side_to_move()).limits(),
             };
             self.start_search(Purpose::Move, limits);
         }
@@ -93,7 +101,7 @@ impl App {
             game: Box::new(self.game.clone()),
             limits,
             purpose,
-            variety: self.settings.strength.variety(),
+            variety: self.strength_of(self.side_to_move()).variety(),
         });
         self.thinking = Some(Thinking {
             id,
@@ -174,9 +182,11 @@ impl App {
                     Msg::EnginePlayed,
                     &[&crate::tui::lang::move_text(&m, self.settings.rules)],
                 );
-                if crate::rules::has_capture(self.game.position()) {
+                if self.person_to_move() && crate::rules::has_capture(self.game.position()) {
                     self.message.push_str(self.t(Msg::YouMustCaptureSuffix));
                 }
+                // One step done: paused before the next search would start.
+                self.after_watch_move();
                 self.after_move();
             }
             Purpose::Hint => match best {
@@ -215,7 +225,7 @@ impl App {
     pub(super) fn ask_hint(&mut self) {
         if self.game.outcome().is_some() {
             self.message = self.t(Msg::GameOver).into();
-        } else if self.side_to_move() != self.settings.human || self.engine_moving() {
+        } else if !self.person_to_move() || self.engine_moving() {
             self.message = self.t(Msg::HintsYourTurn).into();
         } else {
             self.start_search(Purpose::Hint, Limits::MoveTime(HINT_TIME));
@@ -226,8 +236,10 @@ impl App {
     pub(super) fn offer_draw(&mut self) {
         if self.game.outcome().is_some() {
             self.message = self.t(Msg::AlreadyOver).into();
-        } else if self.side_to_move() != self.settings.human || self.engine_moving() {
+        } else if !self.person_to_move() || self.engine_moving() {
             self.message = self.t(Msg::OfferOnYourTurn).into();
+        } else if matches!(self.settings.players, super::Players::TwoPlayers { .. }) {
+            self.offer_draw_to_player();
         } else {
             self.start_search(Purpose::DrawOffer, self.settings.strength.limits());
             self.message = self.t(Msg::YouOfferDraw).into();
@@ -255,7 +267,11 @@ impl App {
     /// Take back a full move: the engine's reply and the player's move before it (or just the
     /// player's move while the engine is still thinking about it).
     pub(super) fn undo(&mut self) {
-        let human = self.settings.human;
+        // Two players take back one ply: the last mover's.
+        let human = match self.settings.players {
+            super::Players::TwoPlayers { .. } => self.side_to_move().opposite(),
+            _ => self.settings.human,
+        };
         // The ply the take-back goes to: the player's last turn.
         let Some(target) = (0..self.game.ply())
             .rev()
@@ -303,6 +319,7 @@ impl App {
             self.clock.start(self.side_to_move());
             self.message = self.fill(Msg::TookBack, &[&list.join(" ")]);
         }
+        self.turn_board();
     }
 
     pub(super) fn redo(&mut self) {
@@ -311,9 +328,14 @@ impl App {
             return;
         }
         self.keeper.take_over();
-        if self.side_to_move() != self.settings.human || self.thinking.is_some() {
+        if !self.person_to_move() || self.thinking.is_some() {
             self.stop_search();
         }
+        // Two players replay one ply.
+        let human = match self.settings.players {
+            super::Players::TwoPlayers { .. } => self.side_to_move().opposite(),
+            _ => self.settings.human,
+        };
         let mut played = Vec::new();
         while let Some(m) = self.redo.pop() {
             if self.game.play(&m).is_err() {
@@ -321,7 +343,7 @@ impl App {
                 break;
             }
             played.push(m);
-            if self.side_to_move() == self.settings.human {
+            if self.side_to_move() == human {
                 break;
             }
         }
@@ -347,7 +369,11 @@ impl App {
         self.last_search = None;
         self.saved_to = None;
         self.message = self.t(Msg::NewGame).into();
+        self.paused = false;
+        self.step = false;
+        self.turn_board();
         self.place_cursor();
+        self.watch_seen();
         self.engine_turn();
     }
 
@@ -418,21 +444,19 @@ impl App {
     ///
     /// [`Keeper::keep`]: crate::tui::keep::Keeper::keep
     pub(super) fn keep(&mut self, retry: bool) {
-        if self.viewer.is_some() || self.analysis.is_some() {
+        if self.viewer.is_some() || self.analysis.is_some() || self.editor.is_some() {
             // A replayed record is not a game of the player's; under the analysis board the
-            // game waits as it was, kept already.
+            // game waits as it was, kept already; the editor's position is no game yet.
             return;
         }
-        let engine = self.engine_name();
+        let names = self.names();
         // PDN's TimeControl: seconds, then the increment.
         self.keeper.set_time_control(
             self.settings
                 .time_control
                 .map(|tc| format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64())),
         );
-        let state = self
-            .keeper
-            .keep(&self.game, self.settings.human, &engine, retry);
+        let state = self.keeper.keep(&self.game, &names, retry);
         let state = state.clone();
         if let Some(p) = self.keeper.take_dropped() {
             self.message = self.fill(
@@ -467,6 +491,6 @@ impl App {
             let text = crate::notation::pdn::write_game(&record);
             return crate::store::save_atomic(path, &text, crate::store::Overwrite::Replace);
         }
-        crate::tui::keep::write_game(&self.game, self.settings.human, &self.engine_name(), path)
+        crate::tui::keep::write_record(&self.game, &self.names(), path)
     }
 }

@@ -18,12 +18,25 @@ pub enum Look {
     Ascii,
 }
 
+/// Who moves the pieces (issue 22 §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// The player against the engine: the usual game.
+    Engine,
+    /// Two people at one keyboard; `turn`: the board turns to face the side to move.
+    TwoPlayers { turn: bool },
+    /// The engine against itself, each side at its own strength; the player watches.
+    Watch { white: Strength, black: Strength },
+}
+
 /// The settings a game starts with (from the command line).
 #[derive(Clone, Debug)]
 pub struct GameSettings {
     pub rules: RuleSet,
-    /// The side the player takes; the engine plays the other.
+    /// The side the player takes; the engine plays the other (with [`Players::Engine`]).
     pub human: Color,
+    /// Who moves the pieces: the player against the engine, two players, or the engine alone.
+    pub players: Players,
     /// How strongly the engine plays (`--level`, `--depth`, `--movetime`; the start screen's
     /// level; a loaded game's).
     pub strength: Strength,
@@ -53,6 +66,7 @@ impl GameSettings {
         GameSettings {
             rules,
             human: rules.first_to_move(),
+            players: Players::Engine,
             strength: Strength::DEFAULT,
             time_control: None,
             bell: false,

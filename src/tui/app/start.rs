@@ -2,7 +2,7 @@
 //! kept game to resume (named), a saved game to load, a file to replay, or quit. Choosing sets
 //! the app up exactly as the matching command-line options would.
 
-use super::{App, Overlay};
+use super::{App, Overlay, Players};
 use crate::engine::Strength;
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::input::Action;
@@ -17,6 +17,20 @@ pub enum Side {
     White,
     Black,
     Random,
+    /// Two players at one keyboard.
+    TwoPlayers,
+    /// Nobody: the engine plays itself.
+    Watch,
+}
+
+/// The opening a new game starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    Start,
+    /// A ballot drawn when the game starts.
+    RandomBallot,
+    /// Ballot n (from 1).
+    Ballot(usize),
 }
 
 /// A line of the menu.
@@ -25,7 +39,14 @@ pub enum Item {
     NewGame,
     Rules,
     Side,
+    /// Two players: whether the board turns to the side to move.
+    Turn,
     Level,
+    /// The engine against itself: Black's level (the Level line is White's).
+    BlackLevel,
+    Opening,
+    /// The position editor.
+    Editor,
     Resume,
     Load,
     Replay,
@@ -48,6 +69,11 @@ pub struct StartMenu {
     pub rules: RuleSet,
     pub side: Side,
     pub level: u8,
+    /// Two players: the board turns to face the side to move.
+    pub turn: bool,
+    /// The engine against itself: Black's level.
+    pub black_level: u8,
+    pub opening: Opening,
     /// The kept game's description, when there is one to resume.
     pub kept: Option<String>,
     /// A file name being typed.
@@ -70,6 +96,9 @@ impl StartMenu {
             rules,
             side: Side::White,
             level: DEFAULT_LEVEL,
+            turn: false,
+            black_level: DEFAULT_LEVEL,
+            opening: Opening::Start,
             kept,
             prompt: None,
             games: Vec::new(),
@@ -80,11 +109,23 @@ impl StartMenu {
 
     /// The lines shown, in order (Resume only when there is a kept game).
     pub fn items(&self) -> Vec<Item> {
-        let mut v = vec![Item::NewGame, Item::Rules, Item::Side, Item::Level];
+        let mut v = vec![Item::NewGame, Item::Rules, Item::Side];
+        match self.side {
+            Side::TwoPlayers => v.push(Item::Turn),
+            Side::Watch => v.extend([Item::Level, Item::BlackLevel]),
+            _ => v.push(Item::Level),
+        }
+        v.push(Item::Opening);
         if self.kept.is_some() {
             v.push(Item::Resume);
         }
-        v.extend([Item::Load, Item::Replay, Item::Analysis, Item::Quit]);
+        v.extend([
+            Item::Editor,
+            Item::Load,
+            Item::Replay,
+            Item::Analysis,
+            Item::Quit,
+        ]);
         v
     }
 
@@ -100,16 +141,46 @@ impl StartMenu {
                 self.rules = match self.rules {
                     RuleSet::Italian => RuleSet::English,
                     RuleSet::English => RuleSet::Italian,
+                };
+                // The other rule set has other ballots.
+                if let Opening::Ballot(_) = self.opening {
+                    self.opening = Opening::RandomBallot;
                 }
             }
             Item::Side => {
-                let all = [Side::White, Side::Black, Side::Random];
+                let all = [
+                    Side::White,
+                    Side::Black,
+                    Side::Random,
+                    Side::TwoPlayers,
+                    Side::Watch,
+                ];
                 let i = all.iter().position(|s| *s == self.side).unwrap_or(0) as i32;
-                self.side = all[(i + delta).rem_euclid(3) as usize];
+                self.side = all[(i + delta).rem_euclid(all.len() as i32) as usize];
             }
+            Item::Turn => self.turn = !self.turn,
             Item::Level => {
                 let max = i32::from(crate::engine::strength::LEVELS);
                 self.level = (i32::from(self.level) + delta).clamp(1, max) as u8;
+            }
+            Item::BlackLevel => {
+                let max = i32::from(crate::engine::strength::LEVELS);
+                self.black_level = (i32::from(self.black_level) + delta).clamp(1, max) as u8;
+            }
+            Item::Opening => {
+                // The start position, a random ballot, then each ballot by number.
+                let n = crate::tui::ballots::count(self.rules);
+                let i = match self.opening {
+                    Opening::Start => 0,
+                    Opening::RandomBallot => 1,
+                    Opening::Ballot(b) => b + 1,
+                } as i64;
+                let i = (i + i64::from(delta)).rem_euclid(n as i64 + 2) as usize;
+                self.opening = match i {
+                    0 => Opening::Start,
+                    1 => Opening::RandomBallot,
+                    b => Opening::Ballot(b - 1),
+                };
             }
             _ => {}
         }
@@ -207,6 +278,26 @@ impl App {
         }
         let count = menu.items().len();
         match action {
+            // A ballot's number typed on its line.
+            Action::Char(d @ '0'..='9') if menu.current() == Item::Opening => {
+                let n = crate::tui::ballots::count(menu.rules);
+                let digit = d as usize - '0' as usize;
+                let typed = match menu.opening {
+                    Opening::Ballot(b) if b * 10 + digit <= n => b * 10 + digit,
+                    _ => digit,
+                };
+                menu.opening = if (1..=n).contains(&typed) {
+                    Opening::Ballot(typed)
+                } else {
+                    Opening::Start
+                };
+            }
+            Action::Backspace if menu.current() == Item::Opening => {
+                menu.opening = match menu.opening {
+                    Opening::Ballot(b) if b >= 10 => Opening::Ballot(b / 10),
+                    _ => Opening::Start,
+                };
+            }
             Action::Up => menu.at = (menu.at + count - 1) % count,
             Action::Down => menu.at = (menu.at + 1) % count,
             Action::Left => menu.change(-1),
@@ -225,8 +316,19 @@ impl App {
         match menu.current() {
             // Enter on a setting starts the game with it, as the footer says (left/right
             // change it).
-            Item::NewGame | Item::Rules | Item::Side | Item::Level => self.start_new_game(),
+            Item::NewGame
+            | Item::Rules
+            | Item::Side
+            | Item::Turn
+            | Item::Level
+            | Item::BlackLevel
+            | Item::Opening => self.start_new_game(),
             Item::Resume => self.resume_kept(),
+            Item::Editor => {
+                let rules = menu.rules;
+                let back = self.menu.take();
+                self.open_editor(&Position::start(rules), back);
+            }
             Item::Load | Item::Replay => {
                 let what = if menu.current() == Item::Load {
                     FileFor::Load
@@ -263,15 +365,24 @@ impl App {
         self.settings.rules = menu.rules;
         self.settings.strength = Strength::Level(menu.level);
         self.settings.human = match menu.side {
-            Side::White => Color::White,
             Side::Black => Color::Black,
-            Side::Random => {
-                if rand::random_bool(0.5) {
-                    Color::White
-                } else {
-                    Color::Black
-                }
+            Side::Random if rand::random_bool(0.5) => Color::Black,
+            _ => Color::White,
+        };
+        self.settings.players = match menu.side {
+            Side::TwoPlayers => Players::TwoPlayers { turn: menu.turn },
+            Side::Watch => Players::Watch {
+                white: Strength::Level(menu.level),
+                black: Strength::Level(menu.black_level),
+            },
+            _ => Players::Engine,
+        };
+        let ballot = match menu.opening {
+            Opening::Start => None,
+            Opening::RandomBallot => {
+                crate::tui::ballots::choose(menu.rules, crate::tui::ballots::Choice::Random)
             }
+            Opening::Ballot(n) => crate::tui::ballots::get(menu.rules, n),
         };
         if let Some(path) = &self.settings.prefs {
             let r = crate::tui::prefs::Remembered {
@@ -285,23 +396,42 @@ impl App {
             // defaults, which it would say if the file were damaged.
             let _ = crate::tui::prefs::save(path, &r);
         }
-        self.start = Position::start(menu.rules);
-        self.flipped = self.settings.human == Color::Black;
+        self.start = ballot
+            .as_ref()
+            .map_or_else(|| Position::start(menu.rules), |b| b.position);
+        self.flipped =
+            self.settings.human == Color::Black && self.settings.players == Players::Engine;
         self.new_game();
         let lang = self.settings.lang;
-        self.message = Msg::StartedNewGame.fill(
-            lang,
-            &[
-                &crate::tui::lang::color(lang, self.settings.human),
-                &menu.level,
-            ],
-        );
+        self.message = match self.settings.players {
+            Players::Engine => Msg::StartedNewGame.fill(
+                lang,
+                &[
+                    &crate::tui::lang::color(lang, self.settings.human),
+                    &menu.level,
+                ],
+            ),
+            Players::TwoPlayers { .. } => Msg::StartedTwoPlayers.text(lang).to_string(),
+            Players::Watch { .. } => Msg::StartedWatch.text(lang).to_string(),
+        };
+        if let Some(b) = ballot {
+            self.message = format!("{}. {}", b.announce(lang), self.message);
+        }
+        // The engine's game ends in the replay viewer, whose `q` comes back here.
+        if let Players::Watch { .. } = self.settings.players {
+            self.back_to_start = Some(menu);
+        }
     }
 
     /// Continues a loaded record as `--load` and `--resume` do: the side and the engine
     /// strength it was played with.
     fn continue_loaded(&mut self, l: Loaded) {
         self.menu = None;
+        self.settings.players = if l.two_players {
+            Players::TwoPlayers { turn: false }
+        } else {
+            Players::Engine
+        };
         self.settings.rules = l.game.position().rules();
         self.settings.human = l.human.unwrap_or(Color::White);
         if let Some(strength) = l.engine {
@@ -310,7 +440,7 @@ impl App {
         self.start = *l.game.start();
         self.game = l.game;
         self.keeper.new_game();
-        self.flipped = self.settings.human == Color::Black;
+        self.flipped = self.settings.human == Color::Black && !l.two_players;
         self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
         self.clock.start(self.side_to_move());
         self.mark_turn();
@@ -332,8 +462,8 @@ impl App {
                 let summary = l.summary.text(self.settings.lang);
                 self.settings.resumed = true;
                 self.continue_loaded(l);
-                let engine = self.engine_name();
-                self.keeper.adopt(&self.game, self.settings.human, &engine);
+                let names = self.names();
+                self.keeper.adopt(&self.game, &names);
                 self.message = Msg::Resuming.fill(self.settings.lang, &[&summary]);
             }
             Err(e) => {

@@ -133,6 +133,8 @@ impl App {
         self.back_to_start = None;
         self.settings.rules = game.position().rules();
         self.settings.human = game.position().side_to_move();
+        // Whoever played the record, the game played on is the player's against the engine.
+        self.settings.players = super::Players::Engine;
         self.flipped = self.settings.human == Color::Black;
         self.start = *game.start();
         self.game = game;

@@ -19,6 +19,11 @@ pub struct Loaded {
     /// (`dama (depth 4)`, `dama (200 ms)`: [`Strength::from_player_name`]), so a resumed game
     /// goes on as it was played.
     pub engine: Option<Strength>,
+    /// Two players at one keyboard played it (the record names the sides [`TWO_PLAYERS`]):
+    /// it goes on as such.
+    ///
+    /// [`TWO_PLAYERS`]: super::TWO_PLAYERS
+    pub two_players: bool,
     /// Which game this is, for the player: players, date, moves.
     pub summary: Summary,
 }
@@ -139,10 +144,13 @@ pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
         None => None,
     }
     .and_then(Strength::from_player_name);
+    let two_players = (record.tag("White"), record.tag("Black"))
+        == (Some(super::TWO_PLAYERS.0), Some(super::TWO_PLAYERS.1));
     Ok(Loaded {
         game: record.game(),
         human,
         engine,
+        two_players,
         summary: summary(&record),
     })
 }

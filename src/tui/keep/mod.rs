@@ -35,14 +35,44 @@ use std::path::{Path, PathBuf};
 /// carries it.
 pub const PLAYER: &str = "You";
 
+/// The names of two people at one keyboard in their records (the PDN colours' own names, so
+/// that a record says plainly who had which side).
+pub const TWO_PLAYERS: (&str, &str) = ("White", "Black");
+
+/// Who played each side, as the record names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Names {
+    pub white: String,
+    pub black: String,
+}
+
+impl Names {
+    /// The player (named [`PLAYER`]) as `human` against the computer `engine`.
+    pub fn against(human: Color, engine: &str) -> Names {
+        let (white, black) = match human {
+            Color::White => (PLAYER, engine),
+            Color::Black => (engine, PLAYER),
+        };
+        Names::of(white, black)
+    }
+
+    pub fn of(white: &str, black: &str) -> Names {
+        Names {
+            white: white.to_string(),
+            black: black.to_string(),
+        }
+    }
+}
+
 /// The record of `game` as dama saves it: the player named [`PLAYER`], the computer `engine`,
 /// today's date and the time of day (UTC, so that two games of one day can be told apart).
 pub fn record(game: &Game, human: Color, engine: &str) -> PdnGame {
-    let (white, black) = match human {
-        Color::White => (PLAYER, engine),
-        Color::Black => (engine, PLAYER),
-    };
-    let mut record = PdnGame::from_game(game, "dama", white, black);
+    record_of(game, &Names::against(human, engine))
+}
+
+/// The record of `game` with the players `names` (see [`record`]).
+pub fn record_of(game: &Game, names: &Names) -> PdnGame {
+    let mut record = PdnGame::from_game(game, "dama", &names.white, &names.black);
     record.set_tag("Time", &time_of_day());
     record
 }
@@ -62,7 +92,15 @@ fn time_of_day() -> String {
 /// # Errors
 /// Any I/O error (a missing folder is one); an existing file at `path` is then left as it was.
 pub fn write_game(game: &Game, human: Color, engine: &str, path: &Path) -> io::Result<()> {
-    let text = pdn::write_game(&record(game, human, engine));
+    write_record(game, &Names::against(human, engine), path)
+}
+
+/// [`write_game`] with both players named.
+///
+/// # Errors
+/// As [`write_game`].
+pub fn write_record(game: &Game, names: &Names, path: &Path) -> io::Result<()> {
+    let text = pdn::write_game(&record_of(game, names));
     save_atomic(path, &text, Overwrite::Replace)
 }
 
@@ -87,18 +125,16 @@ struct Snapshot {
     start: Position,
     moves: Vec<Move>,
     outcome: Option<Outcome>,
-    human: Color,
-    engine: String,
+    names: Names,
 }
 
 impl Snapshot {
-    fn of(game: &Game, human: Color, engine: &str) -> Snapshot {
+    fn of(game: &Game, names: &Names) -> Snapshot {
         Snapshot {
             start: *game.start(),
             moves: game.moves().to_vec(),
             outcome: game.outcome(),
-            human,
-            engine: engine.to_string(),
+            names: names.clone(),
         }
     }
 }
@@ -212,10 +248,10 @@ impl Keeper {
 
     /// The game is the kept game itself, as the autosave holds it (`--resume`): the session
     /// owns the autosave, which is rewritten only once the game changes.
-    pub fn adopt(&mut self, game: &Game, human: Color, engine: &str) {
+    pub fn adopt(&mut self, game: &Game, names: &Names) {
         self.owned = true;
         self.fresh = false;
-        self.last = Some(Snapshot::of(game, human, engine));
+        self.last = Some(Snapshot::of(game, names));
         if let Some(p) = &self.path {
             self.state = Kept::InFile(p.clone());
         }
@@ -236,7 +272,7 @@ impl Keeper {
         &self.state
     }
 
-    /// Brings the autosave up to date with `game` (played by the player as `human` against
+    /// Brings the autosave up to date with `game` (its players named by `names`)
     /// `engine`): written while the game goes on, removed once there is nothing left to
     /// continue. Nothing happens before the session has taken the autosave over, nor while
     /// the game is as it was at the last attempt, unless `retry` and that attempt failed.
@@ -248,16 +284,16 @@ impl Keeper {
     /// instead of quietly continuing an older one. Where the folder cannot be written, so
     /// that nothing can be set aside, the file kept before is marked instead (when it can be
     /// written: see [`mark_older`]), and `--resume` says the same.
-    pub fn keep(&mut self, game: &Game, human: Color, engine: &str, retry: bool) -> &Kept {
+    pub fn keep(&mut self, game: &Game, names: &Names, retry: bool) -> &Kept {
         self.collect(retry);
-        let snap = Snapshot::of(game, human, engine);
+        let snap = Snapshot::of(game, names);
         let over = game.outcome().is_some();
         if !over {
             self.seen_going = true;
         }
         // A game that went on here and has ended is archived, owned or not: the autosave is
         // an earlier session's until the player acts, the finished game is this one's.
-        let archive = self.archive_job(game, human, engine, &snap);
+        let archive = self.archive_job(game, names, &snap);
         if !self.owned {
             if let Some(a) = archive {
                 self.run(Job::Finish {
@@ -287,7 +323,7 @@ impl Keeper {
         let shelve = std::mem::take(&mut self.fresh);
         let job = if goes_on {
             Job::Write {
-                text: pdn::write_game(&record(game, human, engine)),
+                text: pdn::write_game(&record_of(game, names)),
                 shelve,
             }
         } else {
@@ -307,8 +343,7 @@ impl Keeper {
     fn archive_job(
         &mut self,
         game: &Game,
-        human: Color,
-        engine: &str,
+        names: &Names,
         snap: &Snapshot,
     ) -> Option<(PathBuf, String)> {
         if game.outcome().is_none() || !self.seen_going || self.ended.as_ref() == Some(snap) {
@@ -321,7 +356,7 @@ impl Keeper {
             Some(a) => a.path().to_path_buf(),
             None => archive::new_path(dir),
         };
-        let mut rec = record(game, human, engine);
+        let mut rec = record_of(game, names);
         let text = archive::text(game, &mut rec, self.time_control.as_deref());
         self.archive = Some(Archived::Pending(path.clone()));
         Some((path, text))
@@ -552,10 +587,14 @@ mod tests {
         let mut game = Game::new(Position::start(RuleSet::Italian));
         for m in ["22-18", "11-14", "18x11", "7x14"] {
             play(&mut game, m);
-            k.keep(&game, Color::White, "dama (depth 1)", false);
+            k.keep(
+                &game,
+                &Names::against(Color::White, "dama (depth 1)"),
+                false,
+            );
         }
         assert_eq!(
-            k.keep(&game, Color::White, "dama (depth 1)", true),
+            k.keep(&game, &Names::against(Color::White, "dama (depth 1)"), true),
             &Kept::InFile(auto.clone())
         );
         let kept = load_game(&auto, RuleSet::Italian).unwrap().game;
@@ -577,8 +616,14 @@ mod tests {
         k.take_over();
         let mut game = Game::new(Position::start(RuleSet::Italian));
         play(&mut game, "22-18");
-        k.keep(&game, Color::White, "dama (depth 1)", false);
-        let state = k.keep(&game, Color::White, "dama (depth 1)", true).clone();
+        k.keep(
+            &game,
+            &Names::against(Color::White, "dama (depth 1)"),
+            false,
+        );
+        let state = k
+            .keep(&game, &Names::against(Color::White, "dama (depth 1)"), true)
+            .clone();
         assert!(
             matches!(&state, Kept::Failed(p, _) if *p == bad),
             "{state:?}"
@@ -588,7 +633,11 @@ mod tests {
         let mut k = Keeper::new(Some(good.clone()));
         k.in_background().unwrap();
         k.take_over();
-        k.keep(&game, Color::White, "dama (depth 1)", false);
+        k.keep(
+            &game,
+            &Names::against(Color::White, "dama (depth 1)"),
+            false,
+        );
         drop(k);
         assert_eq!(
             load_game(&good, RuleSet::Italian).unwrap().game.moves(),

@@ -24,6 +24,36 @@ pub const KEYS: &[(&str, &str)] = &[
     ("?", "this help"),
 ];
 
+/// The keys of two players at one keyboard (issue 22).
+pub const TWO_PLAYER_KEYS: &[(&str, &str)] = &[
+    ("arrows, hjkl", "move the cursor"),
+    ("Enter, Space", "pick up a piece / put it down"),
+    ("mouse click", "the same; right click lets go"),
+    ("Esc", "let go of the piece"),
+    ("u / r", "take back the last move / redo it"),
+    ("t", "hint: the engine's best move for the side to move"),
+    ("f / c", "flip the board / square numbers on/off"),
+    ("d", "offer a draw: the other player answers y/n"),
+    ("R", "the side to move resigns (asks first)"),
+    ("N / s", "new game / save the game (PDN)"),
+    ("q", "quit (asks first)  Ctrl-C: quit now"),
+    ("?", "this help"),
+];
+
+/// The keys while the engine plays itself (issue 22).
+pub const WATCH_KEYS: &[(&str, &str)] = &[
+    ("Space", "pause / go on"),
+    ("right", "while paused: play one move"),
+    ("m", "move now: the engine plays its best so far"),
+    ("+ / -", "the side to move plays stronger / weaker"),
+    ("f / c", "flip the board / square numbers on/off"),
+    ("e / b", "engine's score and line / bell on/off"),
+    ("N", "a new game, the same engines"),
+    ("s", "save the game (PDN)"),
+    ("q", "quit  (at the end: the replay viewer's keys)"),
+    ("?", "this help"),
+];
+
 /// The replay viewer's keys.
 pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("left, right", "one ply back / forward"),
@@ -402,5 +432,67 @@ pub fn text(m: Msg) -> &'static str {
             "dama: {0} for the {1} rules; endings with up to {2} pieces are played exactly \
              after `dama tables build --rules {1}`"
         }
+        // issue 22 (branch editor)
+        APlayer => "player",
+        TwoPlayersLine => "Two players at one keyboard",
+        WatchLine => "The engine against itself",
+        SideWins => "{0} wins.",
+        WatchPaused => "Paused: Space goes on, right arrow plays one move",
+        WatchGoingOn => "Going on (Space pauses)",
+        WatchStep => "One move, then a pause",
+        WatchStepped => "; paused",
+        WatchStrength => "{0} now plays at {1}",
+        WatchNotYours => "The engine plays both sides: Space pauses, q quits",
+        WatchTitle => "engine v engine",
+        WatchEndKeys => "; arrows step through the game, q quits",
+        DrawRefusedBy => "{0} declines the draw",
+        DrawOfferWhiteQ => "White offers a draw. Black, do you accept? (y/n)",
+        DrawOfferBlackQ => "Black offers a draw. White, do you accept? (y/n)",
+        FromBallot => "Opening: ballot {0}",
+        StartSideTwo => "two players, one keyboard",
+        StartSideWatch => "nobody: engine v engine",
+        StartTurn => "  Board    {0}",
+        StartTurnYes => "turns to the side to move",
+        StartTurnNo => "stays as it is",
+        StartWhiteLevel => "  White    {0}",
+        StartBlackLevel => "  Black    {0}",
+        StartOpening => "  Opening  {0}",
+        StartOpeningNone => "the start position",
+        StartOpeningRandom => "a ballot drawn by lot",
+        StartOpeningBallot => "ballot {0} of {1} (type a number)",
+        StartedTwoPlayers => "New game for two players: d offers a draw, R resigns",
+        StartedWatch => "The engine plays itself: Space pauses, the right arrow plays one move",
+        EditTooMany => "{0} has {1} pieces; a side has at most 12",
+        EditManOnLastRow => {
+            "a {0} man stands on {1}, its own crowning row: make it a king or move it"
+        }
+        EditNoPieces => "{0} has no pieces: the game would already be over",
+        EditFinished => "a finished position: {0} is to move and has no move, so {1} has won",
+        EditOpened => "Position editor: w b W B put pieces, Space empties, p plays",
+        EditFenRead => "Position read from the FEN",
+        EditFenBadSquare => "Not read: square {0} is off the board or given twice",
+        EditFenBad => "Not read: {0}",
+        EditEmptied => "The board is empty",
+        EditStartPlaced => "The start position",
+        EditFenPrompt => "Type or paste a FEN (W:W21,22,K30:B1,2), Enter reads it, Esc cancels",
+        EditCopied => "FEN copied (terminal clipboard, where allowed) and shown in the panel",
+        EditDarkOnly => "Pieces stand on the dark squares only",
+        EditCannotPlay => "Cannot play this position: {0}",
+        EditPlaying => "Playing the edited position",
+        EditTitle => "Position editor",
+        EditCounts => "White {0} pieces, Black {1}",
+        EditPlayAs => "Play: {0}, engine {1}",
+        EditReady => "Ready: p plays it",
+        EditFenLine => "FEN to select: {0}",
+        EditFenField => "FEN: {0}_",
+        EditKeys1 => "w b: white / black man   W B: king",
+        EditKeys2 => "Space: empty   Enter, click: cycle",
+        EditKeys3 => "t: side to move   e: empty   i: start",
+        EditKeys4 => "/: type a FEN   c: copy the FEN",
+        EditKeys5 => "o: who plays   + -: level   f: flip",
+        EditKeys6 => "p: play it   q, Esc: leave",
+        StartEditor => "Set up a position...",
+        SidePlayed => "{0} played {1}",
+        // (end of issue 22's block)
     }
 }

@@ -69,6 +69,36 @@ pub const ANALYSIS_KEYS: &[(&str, &str)] = &[
     ("?", "questo aiuto"),
 ];
 
+/// I tasti di due giocatori alla stessa tastiera (issue 22).
+pub const TWO_PLAYER_KEYS: &[(&str, &str)] = &[
+    ("frecce, hjkl", "muovi il cursore"),
+    ("Invio, Spazio", "scegli un pezzo / posalo"),
+    ("clic del mouse", "lo stesso; il clic destro lo lascia"),
+    ("Esc", "lascia il pezzo"),
+    ("u / r", "annulla l'ultima mossa / rifalla"),
+    ("t", "suggerimento del computer per chi muove"),
+    ("f / c", "gira la damiera / numeri delle caselle sì/no"),
+    ("d", "proponi la patta: l'altro risponde s/n"),
+    ("R", "chi muove abbandona (chiede prima)"),
+    ("N / s", "nuova partita / salva la partita (PDN)"),
+    ("q", "esci (chiede prima)  Ctrl-C: esci subito"),
+    ("?", "questo aiuto"),
+];
+
+/// I tasti mentre il computer gioca contro sé stesso (issue 22).
+pub const WATCH_KEYS: &[(&str, &str)] = &[
+    ("Spazio", "pausa / riprendi"),
+    ("destra", "in pausa: gioca una mossa"),
+    ("m", "muovi ora: il computer gioca la migliore trovata"),
+    ("+ / -", "chi muove gioca più forte / più debole"),
+    ("f / c", "gira la damiera / numeri delle caselle sì/no"),
+    ("e / b", "valutazione e variante / campanello sì/no"),
+    ("N", "nuova partita, gli stessi avversari"),
+    ("s", "salva la partita (PDN)"),
+    ("q", "esci  (a fine partita: i tasti per rivedere)"),
+    ("?", "questo aiuto"),
+];
+
 pub fn text(m: Msg) -> &'static str {
     use Msg::*;
     match m {
@@ -406,5 +436,69 @@ pub fn text(m: Msg) -> &'static str {
             "dama: {0} per le regole {1}; i finali fino a {2} pezzi si giocano in modo esatto \
              dopo `dama tables build --rules {1}`"
         }
+        // issue 22 (branch editor)
+        APlayer => "giocatore",
+        TwoPlayersLine => "Due giocatori alla stessa tastiera",
+        WatchLine => "Il computer contro sé stesso",
+        SideWins => "Vince il {0}.",
+        WatchPaused => "In pausa: Spazio riprende, freccia destra gioca una mossa",
+        WatchGoingOn => "Si riprende (Spazio mette in pausa)",
+        WatchStep => "Una mossa, poi la pausa",
+        WatchStepped => "; in pausa",
+        WatchStrength => "Il {0} ora gioca a {1}",
+        WatchNotYours => "Il computer gioca con entrambi i colori: Spazio mette in pausa, q esce",
+        WatchTitle => "computer contro computer",
+        WatchEndKeys => "; le frecce scorrono la partita, q esce",
+        DrawRefusedBy => "Il {0} rifiuta la patta",
+        DrawOfferWhiteQ => "Il Bianco propone la patta. Nero, accetti? (s sì / n no)",
+        DrawOfferBlackQ => "Il Nero propone la patta. Bianco, accetti? (s sì / n no)",
+        FromBallot => "Apertura: sorteggio {0}",
+        StartSideTwo => "due giocatori, una tastiera",
+        StartSideWatch => "nessuno: computer contro computer",
+        StartTurn => "  Damiera  {0}",
+        StartTurnYes => "si gira verso chi muove",
+        StartTurnNo => "resta com'è",
+        StartWhiteLevel => "  Bianco   {0}",
+        StartBlackLevel => "  Nero     {0}",
+        StartOpening => "  Apertura {0}",
+        StartOpeningNone => "la posizione iniziale",
+        StartOpeningRandom => "sorteggiata a caso",
+        StartOpeningBallot => "sorteggio {0} di {1} (scrivi un numero)",
+        StartedTwoPlayers => "Nuova partita a due giocatori: d propone la patta, R abbandona",
+        StartedWatch => "Computer contro computer: Spazio mette in pausa, freccia destra una mossa",
+        EditTooMany => "il {0} ha {1} pezzi; un colore ne ha al massimo 12",
+        EditManOnLastRow => {
+            "una pedina del {0} sta sulla {1}, la sua riga di promozione: falla dama o spostala"
+        }
+        EditNoPieces => "il {0} non ha pezzi: la partita sarebbe già finita",
+        EditFinished => "posizione finita: tocca al {0}, che non ha mosse, quindi ha vinto il {1}",
+        EditOpened => "Editor di posizioni: w b W B mettono i pezzi, Spazio svuota, p gioca",
+        EditFenRead => "Posizione letta dalla FEN",
+        EditFenBadSquare => "Non letta: la casella {0} non è sulla damiera o compare due volte",
+        EditFenBad => "Non letta: {0}",
+        EditEmptied => "La damiera è vuota",
+        EditStartPlaced => "La posizione iniziale",
+        EditFenPrompt => {
+            "Scrivi o incolla una FEN (W:W21,22,K30:B1,2), Invio la legge, Esc annulla"
+        }
+        EditCopied => "FEN copiata (appunti del terminale, se possibile) e mostrata nel pannello",
+        EditDarkOnly => "I pezzi stanno solo sulle case scure",
+        EditCannotPlay => "Questa posizione non si può giocare: {0}",
+        EditPlaying => "Si gioca la posizione preparata",
+        EditTitle => "Editor di posizioni",
+        EditCounts => "Bianco {0} pezzi, Nero {1}",
+        EditPlayAs => "Gioca: {0}, computer {1}",
+        EditReady => "Pronta: p la gioca",
+        EditFenLine => "FEN da selezionare: {0}",
+        EditFenField => "Notazione FEN: {0}_",
+        EditKeys1 => "w b: pedina bianca / nera   W B: dama",
+        EditKeys2 => "Spazio: svuota   Invio, clic: cambia",
+        EditKeys3 => "t: chi muove   e: vuota   i: iniziale",
+        EditKeys4 => "/: scrivi una FEN   c: copia la FEN",
+        EditKeys5 => "o: chi gioca   + -: livello   f: gira",
+        EditKeys6 => "p: giocala   q, Esc: esci",
+        StartEditor => "Prepara una posizione...",
+        SidePlayed => "Il {0} ha giocato {1}",
+        // (end of issue 22's block)
     }
 }

@@ -72,6 +72,22 @@ impl Lang {
         }
     }
 
+    /// The keys of two players at one keyboard.
+    pub fn two_player_keys(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::En => en::TWO_PLAYER_KEYS,
+            Lang::It => it::TWO_PLAYER_KEYS,
+        }
+    }
+
+    /// The keys while the engine plays itself.
+    pub fn watch_keys(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::En => en::WATCH_KEYS,
+            Lang::It => it::WATCH_KEYS,
+        }
+    }
+
     /// The replay viewer's key table.
     /// The analysis board's keys.
     pub fn analysis_keys(self) -> &'static [(&'static str, &'static str)] {
@@ -430,6 +446,67 @@ keys! {
     TablesNone,
     TablesUpTo,
     TablesNotice,
+    // ----- issue 22 (branch editor): two players, the engine against itself, ballots, the
+    // position editor -----
+    APlayer,
+    TwoPlayersLine,
+    WatchLine,
+    SideWins,
+    WatchPaused,
+    WatchGoingOn,
+    WatchStep,
+    WatchStepped,
+    WatchStrength,
+    WatchNotYours,
+    WatchTitle,
+    WatchEndKeys,
+    DrawRefusedBy,
+    DrawOfferWhiteQ,
+    DrawOfferBlackQ,
+    FromBallot,
+    StartSideTwo,
+    StartSideWatch,
+    StartTurn,
+    StartTurnYes,
+    StartTurnNo,
+    StartWhiteLevel,
+    StartBlackLevel,
+    StartOpening,
+    StartOpeningNone,
+    StartOpeningRandom,
+    StartOpeningBallot,
+    StartedTwoPlayers,
+    StartedWatch,
+    EditTooMany,
+    EditManOnLastRow,
+    EditNoPieces,
+    EditFinished,
+    EditOpened,
+    EditFenRead,
+    EditFenBadSquare,
+    EditFenBad,
+    EditEmptied,
+    EditStartPlaced,
+    EditFenPrompt,
+    EditCopied,
+    EditDarkOnly,
+    EditCannotPlay,
+    EditPlaying,
+    EditTitle,
+    EditCounts,
+    EditPlayAs,
+    EditReady,
+    EditFenLine,
+    EditFenField,
+    EditKeys1,
+    EditKeys2,
+    EditKeys3,
+    EditKeys4,
+    EditKeys5,
+    EditKeys6,
+    StartEditor,
+    SidePlayed,
+    // (end of issue 22's block)
 }
 
 impl Msg {
@@ -514,6 +591,19 @@ mod tests {
         for ((ke, de), (_, di)) in en.iter().zip(it) {
             assert_ne!(de, di, "the help for {ke} is not translated");
         }
+        let (en, it) = (Lang::En.two_player_keys(), Lang::It.two_player_keys());
+        assert_eq!(en.len(), it.len());
+        for ((ke, de), (_, di)) in en.iter().zip(it) {
+            assert_ne!(de, di, "the two players' help for {ke} is not translated");
+        }
+        let (en, it) = (Lang::En.watch_keys(), Lang::It.watch_keys());
+        assert_eq!(en.len(), it.len());
+        for ((ke, de), (_, di)) in en.iter().zip(it) {
+            assert_ne!(
+                de, di,
+                "the engine v engine help for {ke} is not translated"
+            );
+        }
         let (en, it) = (Lang::En.replay_keys(), Lang::It.replay_keys());
         assert_eq!(en.len(), it.len());
         for ((ke, de), (_, di)) in en.iter().zip(it) {
@@ -581,7 +671,14 @@ mod width {
                 long.push(format!("{m:?}: {it}"));
             }
         }
-        for (lang, keys) in [(Lang::En, Lang::En.keys()), (Lang::It, Lang::It.keys())] {
+        for (lang, keys) in [
+            (Lang::En, Lang::En.keys()),
+            (Lang::It, Lang::It.keys()),
+            (Lang::En, Lang::En.two_player_keys()),
+            (Lang::It, Lang::It.two_player_keys()),
+            (Lang::En, Lang::En.watch_keys()),
+            (Lang::It, Lang::It.watch_keys()),
+        ] {
             for (k, d) in keys {
                 // The help box: keys padded to 14, a space, borders and padding.
                 assert!(15 + d.chars().count() + 4 <= 80, "{lang:?} {k}: {d}");

@@ -40,7 +40,6 @@ fn marks(app: &App, sq: Square, cursor: bool, targets: &[Square], must: &[Square
 
 pub(super) fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer) {
     let rules = app.settings().rules;
-    let pos = app.board_game().position();
     let targets = app.targets();
     let must = app.capturers();
     for drow in 0..8u8 {
@@ -52,7 +51,7 @@ pub(super) fn board(app: &App, screen: &Screen, theme: &Theme, buf: &mut Buffer)
                 None => light_cell(rect, cursor, theme, buf),
                 Some(sq) => {
                     let m = marks(app, sq, cursor, &targets, &must);
-                    dark_cell(rect, sq, pos.piece_at(sq), &m, app.numbers(), theme, buf);
+                    dark_cell(rect, sq, app.piece_on(sq), &m, app.numbers(), theme, buf);
                 }
             }
         }

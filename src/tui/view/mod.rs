@@ -3,6 +3,7 @@
 
 mod analysis_panel;
 mod board;
+mod editor;
 mod overlay;
 mod panel;
 mod start;
@@ -40,6 +41,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let theme = Theme::new(app.settings().look);
     board::board(app, &screen, &theme, buf);
+    if let Some(e) = app.editor() {
+        editor::editor_panel(app, e, screen.panel, &theme, buf);
+        panel::status(app, screen.status, &theme, buf);
+        return;
+    }
     match (app.analysis(), app.replay_viewer()) {
         (Some(a), _) => analysis_panel::analysis_panel(app, a, screen.panel, &theme, buf),
         (None, Some(v)) => viewer_panel::viewer_panel(app, v, screen.panel, &theme, buf),

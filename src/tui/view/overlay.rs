@@ -24,11 +24,8 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         Overlay::None => {}
         Overlay::Help => {
             let replay = app.replay_viewer().is_some();
-            let pages = if app.analysis().is_some() {
-                crate::tui::app::analysis_help_pages(lang, area.width, area.height)
-            } else {
-                crate::tui::app::help_pages(lang, replay, area.width, area.height)
-            };
+            let pages =
+                crate::tui::app::help_pages_of(lang, app.help_keys(), area.width, area.height);
             let page = pages
                 .get(app.help_page())
                 .or(pages.last())
@@ -140,9 +137,13 @@ fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let lang: Lang = app.lang();
     let t = |m: Msg| m.text(lang);
     let verdict = match o.winner() {
-        Some(w) if w == app.settings().human => t(Msg::YouWin),
-        Some(_) => t(Msg::YouLose),
-        None => t(Msg::ADraw),
+        // Said to the one player only; two players, or the engine twice, by colour.
+        Some(w) if app.players() != crate::tui::app::Players::Engine => {
+            Msg::SideWins.fill(lang, &[&crate::tui::lang::color(lang, w)])
+        }
+        Some(w) if w == app.settings().human => t(Msg::YouWin).to_string(),
+        Some(_) => t(Msg::YouLose).to_string(),
+        None => t(Msg::ADraw).to_string(),
     };
     let plies = game.ply();
     let moves = plies.div_ceil(2);

@@ -5,7 +5,7 @@
 use super::RenderRef;
 use super::theme::Theme;
 use crate::rules::{Color, Move, NO_PROGRESS_LIMIT};
-use crate::tui::app::{App, Purpose};
+use crate::tui::app::{App, Players, Purpose};
 use crate::tui::clock::clock_text;
 use crate::tui::lang::white_score;
 use crate::tui::lang::{Lang, Msg, color, who};
@@ -40,6 +40,18 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let engine_strength = match cfg.time_control {
         Some(tc) => Msg::StrengthTime.fill(lang, &[&tc]),
         None => crate::tui::lang::strength(lang, cfg.strength),
+    };
+    // Who plays each side: "you" and "engine", two players, or the engine twice.
+    // (The engine against itself: each side's strength in place of "engine".)
+    let who = |lang, c: Color, human| match cfg.players {
+        Players::Engine => who(lang, c, human).to_string(),
+        Players::TwoPlayers { .. } => t(Msg::APlayer).to_string(),
+        Players::Watch { .. } => crate::tui::lang::strength(lang, app.strength_of(c)),
+    };
+    let strength_line = match cfg.players {
+        Players::Engine => Msg::EngineStrength.fill(lang, &[&engine_strength]),
+        Players::TwoPlayers { .. } => t(Msg::TwoPlayersLine).to_string(),
+        Players::Watch { .. } => t(Msg::WatchLine).to_string(),
     };
     // Each side's clock: the time left under a time control, else the time used.
     let clock = app.clock();
@@ -101,9 +113,7 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     if tw + tb > 0 {
         top.push(Line::from(Msg::Taken.fill(lang, &[&tw, &tb])));
     }
-    top.push(Line::from(
-        Msg::EngineStrength.fill(lang, &[&engine_strength]),
-    ));
+    top.push(Line::from(strength_line));
     match game.outcome() {
         // The reason may be longer than the narrow panel: two lines rather than cut.
         Some(o) => {
@@ -432,11 +442,21 @@ fn default_status(app: &App) -> String {
     if app.analysis().is_some() {
         return Msg::AnalysisOpened.text(lang).into();
     }
+    if app.editor().is_some() {
+        return Msg::EditOpened.text(lang).into();
+    }
     let game = app.game();
     if let Some(o) = game.outcome() {
         return crate::tui::lang::outcome(lang, o);
     }
-    let key = if app.side_to_move() != app.settings().human {
+    if app.paused() {
+        return Msg::WatchPaused.text(lang).into();
+    }
+    if let Players::TwoPlayers { .. } = app.players() {
+        let side = crate::tui::lang::color(lang, app.side_to_move());
+        return Msg::SideToMove.fill(lang, &[&side]);
+    }
+    let key = if !app.person_to_move() {
         Msg::EngineThinking
     } else if crate::rules::has_capture(game.position()) {
         Msg::YourMoveCapture

@@ -2,7 +2,7 @@
 
 use super::overlay::popup;
 use super::theme::Theme;
-use crate::tui::app::{App, FileFor, StartItem, StartMenu, StartSide};
+use crate::tui::app::{App, FileFor, StartItem, StartMenu, StartOpening, StartSide};
 use crate::tui::lang::{Msg, color};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -46,6 +46,40 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
                     StartSide::White => color(lang, crate::rules::Color::White),
                     StartSide::Black => color(lang, crate::rules::Color::Black),
                     StartSide::Random => t(Msg::StartRandomSide),
+                    StartSide::TwoPlayers => t(Msg::StartSideTwo),
+                    StartSide::Watch => t(Msg::StartSideWatch),
+                })],
+            ),
+            StartItem::Turn => Msg::StartTurn.fill(
+                lang,
+                &[&option(t(if menu.turn {
+                    Msg::StartTurnYes
+                } else {
+                    Msg::StartTurnNo
+                }))],
+            ),
+            // The engine against itself: the Level line is White's.
+            StartItem::Level if menu.side == StartSide::Watch => Msg::StartWhiteLevel.fill(
+                lang,
+                &[&option(&Msg::StrengthLevel.fill(
+                    lang,
+                    &[&menu.level, &crate::engine::strength::LEVELS],
+                ))],
+            ),
+            StartItem::BlackLevel => Msg::StartBlackLevel.fill(
+                lang,
+                &[&option(&Msg::StrengthLevel.fill(
+                    lang,
+                    &[&menu.black_level, &crate::engine::strength::LEVELS],
+                ))],
+            ),
+            StartItem::Opening => Msg::StartOpening.fill(
+                lang,
+                &[&option(&match menu.opening {
+                    StartOpening::Start => t(Msg::StartOpeningNone).to_string(),
+                    StartOpening::RandomBallot => t(Msg::StartOpeningRandom).to_string(),
+                    StartOpening::Ballot(n) => Msg::StartOpeningBallot
+                        .fill(lang, &[&n, &crate::tui::ballots::count(menu.rules)]),
                 })],
             ),
             StartItem::Level => Msg::StartLevel.fill(
@@ -58,6 +92,7 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             StartItem::Resume => {
                 Msg::StartResume.fill(lang, &[&menu.kept.as_deref().unwrap_or("")])
             }
+            StartItem::Editor => t(Msg::StartEditor).to_string(),
             StartItem::Load => t(Msg::StartLoad).to_string(),
             StartItem::Replay => t(Msg::StartReplay).to_string(),
             StartItem::Analysis => t(Msg::StartAnalysis).to_string(),
