@@ -5,6 +5,7 @@ pub mod date;
 pub mod fen;
 pub mod movetext;
 pub mod pdn;
+pub mod shots;
 pub mod stepper;
 
 /// Error messages quote at most this many characters of the input they are about.
