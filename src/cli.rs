@@ -11,6 +11,7 @@ use crate::commands::play::PlayArgs;
 use crate::commands::replay::ReplayArgs;
 use crate::commands::suite::SuiteArgs;
 use crate::commands::tables::TablesArgs;
+use crate::commands::train::TrainArgs;
 use crate::commands::tune::TuneArgs;
 use clap::{Parser, Subcommand};
 
@@ -47,6 +48,9 @@ pub enum Command {
     Engine(EngineArgs),
     /// Play against the engine on a board in the terminal (the default command).
     Play(PlayArgs),
+    /// Training: find the move that wins material by force (combinations, "colpi"), easy to
+    /// hard, from proven positions and your own reviewed games.
+    Train(TrainArgs),
     /// Endgame tables: build them (retrograde analysis), list them, check them.
     Tables(TablesArgs),
     /// Learn the evaluation's weights from self-play games (developers: see docs/developer.md).
@@ -79,6 +83,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Tune(args)) => tune::run(&args, &mut out),
         Some(Command::Suite(args)) => suite::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Train(args)) => train::run(&args),
         // No arguments at all: the start screen; any option goes straight to the board.
         None if std::env::args_os().len() <= 1 => play::start_screen(&cli.play),
         None => play::run(&cli.play),

@@ -16,6 +16,8 @@ pub enum Purpose {
     DrawOffer,
     /// Reviewing a game: the position after this many plies.
     Review(usize),
+    /// Training: the line after a move (the winning line, or the answer to the player's move).
+    Training,
 }
 
 /// Work for the engine thread.

@@ -13,6 +13,7 @@ mod practice;
 mod review;
 mod settings;
 mod start;
+mod training;
 mod viewing;
 
 pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
@@ -20,6 +21,10 @@ pub use overlay::{Overlay, Question, help_pages};
 pub use review::Review;
 pub use settings::{GameSettings, Look};
 pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
+pub use training::{
+    Level as TrainingLevel, Line as TrainingLine, LineKind, Phase as TrainingPhase, Puzzle,
+    Source as PuzzleSource, Summary as TrainingSummary, Training, Verdict,
+};
 
 use crate::rules::{Color, Game, Move, Position, Square};
 use crate::tui::clock::{Clock, ClockTimes};
@@ -113,6 +118,8 @@ pub struct App {
     viewer: Option<Viewer>,
     /// The start screen a replay was opened from: quitting the replay goes back to it.
     back_to_start: Option<StartMenu>,
+    /// The training (combinations), while it is open.
+    training: Option<Training>,
 }
 
 impl App {
@@ -161,6 +168,7 @@ impl App {
             replace: None,
             viewer: None,
             back_to_start: None,
+            training: None,
         };
         if app.settings.resumed {
             let engine = app.engine_name();
@@ -314,6 +322,7 @@ impl App {
             };
         }
         match self.overlay {
+            Overlay::None if self.training.is_some() => Context::Training,
             Overlay::None if self.viewer.is_some() => Context::Replay,
             Overlay::None => Context::Board,
             Overlay::Help => Context::Help,
@@ -467,6 +476,9 @@ impl App {
                 }
             }
             Overlay::None => {}
+        }
+        if self.training.is_some() && self.training_action(&action) {
+            return;
         }
         if self.viewer.is_some() {
             self.replay_action(action);

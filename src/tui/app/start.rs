@@ -29,6 +29,8 @@ pub enum Item {
     Resume,
     Load,
     Replay,
+    /// Training: combinations (colpi), at the level chosen.
+    Training,
     Quit,
 }
 
@@ -56,6 +58,10 @@ pub struct StartMenu {
     pub pick: Option<usize>,
     /// Why the last choice did not work.
     pub error: Option<String>,
+    /// The training's level (all: `None`).
+    pub train_level: Option<super::TrainingLevel>,
+    /// The training's progress per rule set, for the training's line.
+    pub trained: Vec<(RuleSet, super::TrainingSummary)>,
 }
 
 /// The level a new game offers first: a club player's opponent, not full strength.
@@ -73,6 +79,8 @@ impl StartMenu {
             games: Vec::new(),
             pick: None,
             error: None,
+            train_level: None,
+            trained: Vec::new(),
         }
     }
 
@@ -82,7 +90,7 @@ impl StartMenu {
         if self.kept.is_some() {
             v.push(Item::Resume);
         }
-        v.extend([Item::Load, Item::Replay, Item::Quit]);
+        v.extend([Item::Load, Item::Replay, Item::Training, Item::Quit]);
         v
     }
 
@@ -109,6 +117,17 @@ impl StartMenu {
                 let max = i32::from(crate::engine::strength::LEVELS);
                 self.level = (i32::from(self.level) + delta).clamp(1, max) as u8;
             }
+            Item::Training => {
+                // All levels, then easy to hard, round.
+                let all = [
+                    None,
+                    Some(super::TrainingLevel::Easy),
+                    Some(super::TrainingLevel::Medium),
+                    Some(super::TrainingLevel::Hard),
+                ];
+                let i = all.iter().position(|l| *l == self.train_level).unwrap_or(0) as i32;
+                self.train_level = all[(i + delta).rem_euclid(4) as usize];
+            }
             _ => {}
         }
     }
@@ -122,7 +141,13 @@ impl App {
         let mut app = App::new(config, Game::new(Position::start(rules)));
         app.requests.clear();
         app.thinking = None;
-        app.menu = Some(StartMenu::new(rules, kept));
+        let mut menu = StartMenu::new(rules, kept);
+        let data = app.data_folder();
+        menu.trained = [RuleSet::Italian, RuleSet::English]
+            .into_iter()
+            .map(|r| (r, super::training::summary(data.as_deref(), r)))
+            .collect();
+        app.menu = Some(menu);
         app
     }
 
@@ -241,6 +266,11 @@ impl App {
                     .unwrap_or_default();
                 menu.pick = (!menu.games.is_empty()).then_some(0);
                 menu.prompt = Some((what, String::new()));
+            }
+            Item::Training => {
+                let (rules, level) = (menu.rules, menu.train_level);
+                let back = self.menu.take();
+                self.open_training(rules, level, back);
             }
             Item::Quit => self.quit = true,
         }

@@ -6,6 +6,7 @@ mod overlay;
 mod panel;
 mod start;
 mod theme;
+mod training;
 mod viewer_panel;
 
 pub use overlay::{KEYS, REPLAY_KEYS};
@@ -39,9 +40,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let theme = Theme::new(app.settings().look);
     board::board(app, &screen, &theme, buf);
-    match app.replay_viewer() {
-        Some(v) => viewer_panel::viewer_panel(app, v, screen.panel, &theme, buf),
-        None => panel::panel(app, screen.panel, &theme, buf),
+    match (app.training_state(), app.replay_viewer()) {
+        (Some(t), _) => training::panel(app, t, screen.panel, &theme, buf),
+        (None, Some(v)) => viewer_panel::viewer_panel(app, v, screen.panel, &theme, buf),
+        (None, None) => panel::panel(app, screen.panel, &theme, buf),
     }
     panel::status(app, screen.status, &theme, buf);
     overlay::overlay(app, area, &theme, buf);

@@ -386,6 +386,7 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             Purpose::Hint => Msg::HintPurpose,
             Purpose::DrawOffer => Msg::DrawPurpose,
             Purpose::Review(_) => Msg::ReviewPurpose,
+            Purpose::Training => Msg::TrainingPurpose,
         }
         .text(lang);
         let mut s = format!("{} {what}", theme.spinner(app.tick()));
@@ -427,6 +428,9 @@ fn default_status(app: &App) -> String {
     let lang = app.lang();
     if app.replay_viewer().is_some() {
         return Msg::DefaultReplay.text(lang).into();
+    }
+    if let Some(t) = app.training_state() {
+        return super::training::default_status(t, lang);
     }
     let game = app.game();
     if let Some(o) = game.outcome() {
