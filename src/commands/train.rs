@@ -76,10 +76,8 @@ fn report(app: &App) {
         return;
     };
     if solved + failed > 0 {
-        let line = crate::tui::lang::Msg::TrainingExit.fill(
-            app.lang(),
-            &[&solved, &failed, &path.display()],
-        );
+        let line = crate::tui::lang::Msg::TrainingExit
+            .fill(app.lang(), &[&solved, &failed, &path.display()]);
         let _ = writeln!(std::io::stdout(), "{line}");
     }
 }

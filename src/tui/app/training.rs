@@ -230,6 +230,8 @@ pub struct Summary {
     pub progress: Result<Progress, String>,
     /// The positions there are (the suite's and the player's own).
     pub total: usize,
+    /// How many of them are solved.
+    pub solved: usize,
 }
 
 /// The summary of `rules` for the start screen: `data` is the data folder (none: no progress).
@@ -241,9 +243,16 @@ pub fn summary(data: Option<&Path>, rules: RuleSet) -> Summary {
         Some(d) => files::load_progress(&files::progress_path(d, rules)).map_err(|e| e.to_string()),
         None => Ok(Progress::default()),
     };
+    let mut all = suite(rules);
+    all.extend(self::own(rules, &own));
+    let solved = match &progress {
+        Ok(p) => all.iter().filter(|q| p.done.contains(&q.key())).count(),
+        Err(_) => 0,
+    };
     Summary {
         progress,
-        total: suite(rules).len() + self::own(rules, &own).len(),
+        total: all.len(),
+        solved,
     }
 }
 
@@ -306,6 +315,14 @@ impl Training {
     }
     pub fn progress(&self) -> &Progress {
         &self.progress
+    }
+    /// How many of the positions in this training are solved.
+    pub fn solved_here(&self) -> usize {
+        let done = &self.progress.done;
+        self.puzzles
+            .iter()
+            .filter(|p| done.contains(&p.key()))
+            .count()
     }
     pub fn problem(&self) -> Option<&str> {
         self.problem.as_deref()
@@ -384,7 +401,10 @@ impl App {
         let lang = self.settings.lang;
         let data = self.data_folder();
         let mut problem = None;
-        let own_list = match data.as_deref().map(|d| files::load_own(&files::own_path(d, rules))) {
+        let own_list = match data
+            .as_deref()
+            .map(|d| files::load_own(&files::own_path(d, rules)))
+        {
             Some(Ok(list)) => list,
             Some(Err(e)) => {
                 problem = Some(Msg::TrainingFileIgnored.fill(lang, &[&e]));
@@ -592,8 +612,8 @@ impl App {
         t.jobs = vec![Job::Solution];
         self.count(false);
         self.board_to_line();
-        self.message = Msg::TrainingShown
-            .fill(self.settings.lang, &[&move_text(&p.best, p.pos.rules())]);
+        self.message =
+            Msg::TrainingShown.fill(self.settings.lang, &[&move_text(&p.best, p.pos.rules())]);
         self.next_job();
     }
 
@@ -671,8 +691,7 @@ impl App {
                     }
                 }
                 Err(e) => {
-                    t.problem =
-                        Some(Msg::TrainingNotSaved.fill(lang, &[&path.display(), &e]));
+                    t.problem = Some(Msg::TrainingNotSaved.fill(lang, &[&path.display(), &e]));
                 }
             }
         }
@@ -860,7 +879,11 @@ impl App {
             let Some(Some(white)) = scores.get(ply) else {
                 continue;
             };
-            let score = if player == Color::White { *white } else { -white };
+            let score = if player == Color::White {
+                *white
+            } else {
+                -white
+            };
             rules = Some(pos.rules());
             kept.push(OwnPosition {
                 fen: fen::write(pos),

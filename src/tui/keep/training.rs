@@ -127,7 +127,11 @@ fn read<T: for<'de> Deserialize<'de> + Default>(path: &Path) -> Result<T, Traini
     };
     toml::from_str(&text).map_err(|e| {
         // toml's message spans several lines (it quotes the line): one line on the screen.
-        let why = e.to_string().split_whitespace().collect::<Vec<_>>().join(" ");
+        let why = e
+            .to_string()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         TrainingFileError::Damaged(path.to_path_buf(), why)
     })
 }
@@ -187,8 +191,8 @@ pub fn add_own(path: &Path, new: &[OwnPosition]) -> Result<usize, TrainingFileEr
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
-    let text = toml::to_string(&OwnFile { position: all })
-        .map_err(|e| io(std::io::Error::other(e)))?;
+    let text =
+        toml::to_string(&OwnFile { position: all }).map_err(|e| io(std::io::Error::other(e)))?;
     save_atomic(path, &text, Overwrite::Replace).map_err(io)?;
     Ok(added)
 }

@@ -385,7 +385,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingWorking => "(the engine works it out)",
         TrainingGain => "Material won: {0}",
         TrainingStats => "Solved {0}, failed {1}, streak {2}",
-        TrainingBest => "Best streak {0}, positions solved {1}",
+        TrainingBest => "Best streak {0}; solved {1} of {2}",
         TrainingKeysAsk => "move as in a game; s solution, n next, q back",
         TrainingKeysDone => "left/right step, Tab other line, r retry, n next, q back",
         StartTraining => "Training: colpi {0}",

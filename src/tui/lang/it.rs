@@ -361,7 +361,9 @@ pub fn text(m: Msg) -> &'static str {
         TrainingAlreadyAsking => "Tocca a te: s mostra la soluzione, n la posizione seguente",
         TrainingWait => "Il computer sta giudicando la tua mossa...",
         TrainingNoLineYet => "Prima rispondi (o s per la soluzione)",
-        TrainingAnsweredKeys => "n: posizione seguente, r: riprova, sinistra/destra: scorri la variante",
+        TrainingAnsweredKeys => {
+            "n: posizione seguente, r: riprova, sinistra/destra: scorri la variante"
+        }
         TrainingAllSolved => "Hai risolto tutte queste posizioni: si ricomincia il giro",
         TrainingShown => "La soluzione: {0} (conta come non risolta)",
         TrainingRight => "Giusto! {0} guadagna materiale",
@@ -388,9 +390,11 @@ pub fn text(m: Msg) -> &'static str {
         TrainingWorking => "(il computer la calcola)",
         TrainingGain => "Materiale guadagnato: {0}",
         TrainingStats => "Risolte {0}, sbagliate {1}, serie {2}",
-        TrainingBest => "Serie migliore {0}, posizioni risolte {1}",
+        TrainingBest => "Serie migliore {0}; risolte {1} su {2}",
         TrainingKeysAsk => "muovi come in partita; s soluzione, n seguente, q indietro",
-        TrainingKeysDone => "sinistra/destra scorre, Tab altra variante, r riprova, n seguente, q indietro",
+        TrainingKeysDone => {
+            "sinistra/destra scorre, Tab altra variante, r riprova, n seguente, q indietro"
+        }
         StartTraining => "Allenamento: colpi {0}",
         StartTrainingProgress => "    {0} risolte su {1}, {2} sbagliate, serie {3}",
         StartTrainingNew => "    {0} posizioni, nessuna ancora tentata",

@@ -61,7 +61,9 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             StartItem::Load => t(Msg::StartLoad).to_string(),
             StartItem::Replay => t(Msg::StartReplay).to_string(),
             StartItem::Training => {
-                let level = menu.train_level.map_or(t(Msg::TrainingAllLevels), |l| l.text(lang));
+                let level = menu
+                    .train_level
+                    .map_or(t(Msg::TrainingAllLevels), |l| l.text(lang));
                 Msg::StartTraining.fill(lang, &[&option(level)])
             }
             StartItem::Quit => t(Msg::StartQuit).to_string(),

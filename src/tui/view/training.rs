@@ -94,11 +94,16 @@ pub(super) fn panel(app: &App, t: &Training, area: Rect, theme: &Theme, buf: &mu
             let step = (t.on_board() == kind).then_some(t.step());
             lines.extend(moves_lines(tx(title), line, step, t.rules, width, lang));
         }
-        if let (PuzzleSource::Suite { gain, .. }, true) = (&p.source, t.line(LineKind::Solution).ready)
+        if let (PuzzleSource::Suite { gain, .. }, true) =
+            (&p.source, t.line(LineKind::Solution).ready)
         {
             // Men as the suite writes them (numbers read the same in both languages).
             let men = format!("+{}.{:02}", gain / 100, gain % 100);
-            text(&mut lines, &Msg::TrainingGain.fill(lang, &[&men]), Style::new());
+            text(
+                &mut lines,
+                &Msg::TrainingGain.fill(lang, &[&men]),
+                Style::new(),
+            );
         }
         lines.push(Line::from(Span::styled(rule, dim)));
     }
@@ -110,7 +115,7 @@ pub(super) fn panel(app: &App, t: &Training, area: Rect, theme: &Theme, buf: &mu
     );
     text(
         &mut lines,
-        &Msg::TrainingBest.fill(lang, &[&pr.best_streak, &pr.done.len()]),
+        &Msg::TrainingBest.fill(lang, &[&pr.best_streak, &t.solved_here(), &of]),
         dim,
     );
     if let Some(problem) = t.problem() {
@@ -196,10 +201,9 @@ pub(super) fn start_line(menu: &StartMenu, lang: Lang) -> Option<String> {
     let (_, s) = menu.trained.iter().find(|(r, _)| *r == menu.rules)?;
     Some(match &s.progress {
         Ok(p) if p.solved + p.failed == 0 => Msg::StartTrainingNew.fill(lang, &[&s.total]),
-        Ok(p) => Msg::StartTrainingProgress.fill(
-            lang,
-            &[&p.done.len().min(s.total), &s.total, &p.failed, &p.streak],
-        ),
+        Ok(p) => {
+            Msg::StartTrainingProgress.fill(lang, &[&s.solved, &s.total, &p.failed, &p.streak])
+        }
         Err(e) => Msg::StartTrainingIgnored.fill(lang, &[e]),
     })
 }
