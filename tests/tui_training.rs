@@ -14,7 +14,7 @@ use dama::tui::app::{
     TrainingPhase, Verdict,
 };
 use dama::tui::input::Action;
-use dama::tui::keep::training::{self as files, OwnPosition, Progress};
+use dama::tui::keep::training::{self as files, Progress};
 use dama::tui::{App, GameSettings, Lang, Look};
 use ratatui::crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
@@ -416,14 +416,6 @@ fn the_players_own_mistakes_become_training_positions() {
     let t = app.training_state().unwrap();
     assert_eq!(t.place().1, 250);
     assert!(t.problem().unwrap().contains("colpi-italian.toml"));
-    let _ = OwnPosition {
-        fen: String::new(),
-        better: String::new(),
-        played: String::new(),
-        mark: String::new(),
-        score: 0,
-        source: String::new(),
-    };
 }
 
 /// From the start screen and back: the entry opens the training at the level chosen, `q`
@@ -508,4 +500,66 @@ fn the_training_asks_only_for_lines() {
         })
         .collect();
     assert_eq!(purposes, [Purpose::Training]);
+}
+
+/// Every shipped shot's winning line, worked out as the board does (the engine's line after
+/// the winning move, cut after its last capture), ends with the suite's gain won: the line the
+/// player is shown is the win the suite proved. Release only (`.ci/run`): 450 searches.
+#[test]
+#[ignore]
+fn every_winning_line_shows_the_gain() {
+    use dama::engine::{Engine, Limits};
+    use std::sync::atomic::AtomicBool;
+    let mut engine = Engine::new(64);
+    engine.set_variety(0);
+    let material = |pos: &dama::rules::Position, side: dama::rules::Color| {
+        let of = |c| pos.men_of(c).count() as i32 * 100 + pos.kings_of(c).count() as i32 * 150;
+        of(side) - of(side.opposite())
+    };
+    for (rules, file) in [(RuleSet::Italian, "italian"), (RuleSet::English, "english")] {
+        let text = std::fs::read_to_string(format!(
+            "{}/tests/data/shots/{file}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let suite = dama::notation::shots::parse(&text).unwrap();
+        let mut short = Vec::new();
+        for s in &suite.shots {
+            engine.new_game();
+            let mut game = Game::new(s.pos);
+            game.play(&s.best).unwrap();
+            let r = engine.search(
+                &game,
+                Limits::Depth(12),
+                &AtomicBool::new(false),
+                &mut |_| {},
+            );
+            let line = dama::tui::app::cut_line(game.position(), &r.pv);
+            let mut end = *game.position();
+            for m in &line {
+                end = end.after(m);
+            }
+            let side = s.pos.side_to_move();
+            let won = material(&end, side) - material(&s.pos, side);
+            if won < s.gain {
+                short.push(format!(
+                    "{} {} won {won} of {}",
+                    dama::notation::fen::write(&s.pos),
+                    s.best,
+                    s.gain
+                ));
+            }
+        }
+        eprintln!(
+            "{rules}: {} of {} lines show the whole gain",
+            suite.shots.len() - short.len(),
+            suite.shots.len()
+        );
+        assert!(
+            short.is_empty(),
+            "{rules}: {} lines fall short:\n{}",
+            short.len(),
+            short.join("\n")
+        );
+    }
 }

@@ -23,7 +23,7 @@ pub use settings::{GameSettings, Look};
 pub use start::{FileFor, Item as StartItem, Side as StartSide, StartMenu};
 pub use training::{
     Level as TrainingLevel, Line as TrainingLine, LineKind, Phase as TrainingPhase, Puzzle,
-    Source as PuzzleSource, Summary as TrainingSummary, Training, Verdict,
+    Source as PuzzleSource, Summary as TrainingSummary, Training, Verdict, cut_line,
 };
 
 use crate::rules::{Color, Game, Move, Position, Square};

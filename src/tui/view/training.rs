@@ -92,7 +92,7 @@ pub(super) fn panel(app: &App, t: &Training, area: Rect, theme: &Theme, buf: &mu
                 LineKind::Played => Msg::TrainingLineYours,
             };
             let step = (t.on_board() == kind).then_some(t.step());
-            lines.extend(moves_lines(tx(title), line, step, t.rules, width, lang));
+            lines.extend(moves_lines(tx(title), line, step, width, lang));
         }
         if let (PuzzleSource::Suite { gain, .. }, true) =
             (&p.source, t.line(LineKind::Solution).ready)
@@ -143,7 +143,6 @@ fn moves_lines(
     title: &str,
     line: &TrainingLine,
     step: Option<usize>,
-    rules: crate::rules::RuleSet,
     width: usize,
     lang: Lang,
 ) -> Vec<Line<'static>> {
@@ -159,7 +158,9 @@ fn moves_lines(
             } else {
                 Style::new()
             };
-            (move_text(m, rules), st)
+            // Numbers only, as the game's move list has them: the line must fit the panel
+            // (`c` puts the numbers on the board).
+            (m.to_string(), st)
         })
         .collect();
     if !line.ready {
