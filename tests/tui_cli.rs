@@ -84,7 +84,10 @@ fn train_checks_its_options_and_needs_a_terminal() {
     let _ = std::fs::remove_dir_all(&data);
     let (ok, err) = dama(&["train", "--level", "expert"], &data);
     assert!(!ok);
-    assert!(err.contains("easy") && err.contains("medium") && err.contains("hard"), "{err}");
+    assert!(
+        err.contains("easy") && err.contains("medium") && err.contains("hard"),
+        "{err}"
+    );
     let (ok, err) = dama(&["train", "--rules", "english", "--level", "hard"], &data);
     assert!(!ok);
     assert!(err.contains("the board needs a terminal"), "{err}");

@@ -159,6 +159,10 @@ fn a_right_answer_is_counted_and_its_line_shown() {
     assert!(line.ready);
     assert_eq!(line.moves[0], best);
     assert!(line.moves.len() > 1, "the engine's line follows the move");
+    assert!(
+        t.line(LineKind::Played).moves.is_empty(),
+        "the player's line is the winning line"
+    );
     // The whole line is on the board, and left steps back through it.
     assert_eq!(app.game().moves(), line.moves.as_slice());
     press(&mut app, KeyCode::Left);

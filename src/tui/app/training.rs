@@ -644,6 +644,8 @@ impl App {
         let text = move_text(&m, rules);
         let best = move_text(&p.best, rules);
         if m == p.best {
+            // The player's line is the winning line: one line to show.
+            t.line_played = Line::default();
             t.phase = Phase::Answered(Verdict::Right);
             t.on_board = LineKind::Solution;
             t.jobs = vec![Job::Solution];
