@@ -567,3 +567,52 @@ fn every_winning_line_shows_the_gain() {
         );
     }
 }
+
+/// A line is cut after its last capture (the engine's line goes on past the win), stops at a
+/// move that is not legal, and a line without a capture keeps four plies.
+#[test]
+fn lines_are_cut_after_their_last_capture() {
+    use dama::notation::fen;
+    use tui_common::find_move;
+    let start = fen::parse(
+        RuleSet::Italian,
+        "W:W17,20,24,26,27,30,31:B1,2,4,10,11,15,16,18",
+    )
+    .unwrap();
+    let after = start.after(&find_move(&start, "26-22"));
+    let mut pos = after;
+    let mut pv = Vec::new();
+    for text in ["16x23", "22x13x6", "23-28", "6-3", "11-14"] {
+        let m = find_move(&pos, text);
+        pos = pos.after(&m);
+        pv.push(m);
+    }
+    let cut = dama::tui::app::cut_line(&after, &pv);
+    let texts: Vec<String> = cut.iter().map(Move::to_string).collect();
+    assert_eq!(texts, ["16x23", "22x13x6"]);
+    // A move that is not legal ends the line there (nothing is played past it).
+    let mut wrong = pv.clone();
+    wrong.swap(0, 1);
+    assert!(dama::tui::app::cut_line(&after, &wrong).is_empty());
+    // No capture: the first four plies.
+    let quiet = dama::tui::app::cut_line(&pos, &[]);
+    assert!(quiet.is_empty());
+    let open = dama::rules::Position::start(RuleSet::Italian);
+    let mut g = Game::new(open);
+    let mut line = Vec::new();
+    // Six quiet plies: each time a move after which no capture is due.
+    while line.len() < 6 {
+        let pos = *g.position();
+        let Some(m) = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| !dama::rules::has_capture(&pos.after(m)))
+        else {
+            break;
+        };
+        g.play(&m).unwrap();
+        line.push(m);
+    }
+    assert!(line.len() > 4, "{line:?}");
+    assert_eq!(dama::tui::app::cut_line(&open, &line), line[..4]);
+}
