@@ -507,7 +507,7 @@ fn the_training_asks_only_for_lines() {
 }
 
 /// Every shipped shot's winning line, worked out as the board does (the engine's line after
-/// the winning move, cut after its last capture), ends with the suite's gain won: the line the
+/// the winning move, cut where it has won the most), ends with the suite's gain won: the line the
 /// player is shown is the win the suite proved. Release only (`.ci/run`): 450 searches.
 #[test]
 #[ignore]
@@ -538,7 +538,7 @@ fn every_winning_line_shows_the_gain() {
                 &AtomicBool::new(false),
                 &mut |_| {},
             );
-            let line = dama::tui::app::cut_line(game.position(), &r.pv);
+            let line = dama::tui::app::cut_line(game.position(), &r.pv, s.pos.side_to_move());
             let mut end = *game.position();
             for m in &line {
                 end = end.after(m);
@@ -568,10 +568,10 @@ fn every_winning_line_shows_the_gain() {
     }
 }
 
-/// A line is cut after its last capture (the engine's line goes on past the win), stops at a
-/// move that is not legal, and a line without a capture keeps four plies.
+/// A line is cut where the side it is for has won the most (the engine's line goes on past
+/// the win), stops at a move that is not legal, and a line that wins nothing keeps four plies.
 #[test]
-fn lines_are_cut_after_their_last_capture() {
+fn lines_are_cut_where_the_material_is_won() {
     use dama::notation::fen;
     use tui_common::find_move;
     let start = fen::parse(
@@ -587,15 +587,20 @@ fn lines_are_cut_after_their_last_capture() {
         pos = pos.after(&m);
         pv.push(m);
     }
-    let cut = dama::tui::app::cut_line(&after, &pv);
+    let white = dama::rules::Color::White;
+    let cut = dama::tui::app::cut_line(&after, &pv, white);
     let texts: Vec<String> = cut.iter().map(Move::to_string).collect();
-    assert_eq!(texts, ["16x23", "22x13x6"]);
+    // Two men won by 22x13x6, and 6-3 crowns the man: the line ends there, not at 11-14.
+    assert_eq!(texts, ["16x23", "22x13x6", "23-28", "6-3"]);
+    // For Black the line wins nothing: four plies.
+    let black = dama::rules::Color::Black;
+    assert_eq!(dama::tui::app::cut_line(&after, &pv, black).len(), 4);
     // A move that is not legal ends the line there (nothing is played past it).
     let mut wrong = pv.clone();
     wrong.swap(0, 1);
-    assert!(dama::tui::app::cut_line(&after, &wrong).is_empty());
+    assert!(dama::tui::app::cut_line(&after, &wrong, white).is_empty());
     // No capture: the first four plies.
-    let quiet = dama::tui::app::cut_line(&pos, &[]);
+    let quiet = dama::tui::app::cut_line(&pos, &[], white);
     assert!(quiet.is_empty());
     let open = dama::rules::Position::start(RuleSet::Italian);
     let mut g = Game::new(open);
@@ -614,5 +619,5 @@ fn lines_are_cut_after_their_last_capture() {
         line.push(m);
     }
     assert!(line.len() > 4, "{line:?}");
-    assert_eq!(dama::tui::app::cut_line(&open, &line), line[..4]);
+    assert_eq!(dama::tui::app::cut_line(&open, &line, white), line[..4]);
 }

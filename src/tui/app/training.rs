@@ -20,7 +20,7 @@ use super::review::MISTAKE;
 use super::{App, Purpose, StartMenu};
 use crate::engine::{Limits, is_decisive};
 use crate::notation::{fen, movetext, shots};
-use crate::rules::{Color, Game, Move, Position, RuleSet, legal_moves};
+use crate::rules::{Color, Game, Move, Position, RuleSet, has_capture, legal_moves};
 use crate::tui::input::Action;
 use crate::tui::keep::training::{self as files, OwnPosition, Progress};
 use crate::tui::lang::{Msg, move_text};
@@ -35,8 +35,9 @@ const ENGLISH_SHOTS: &str = include_str!("../../../tests/data/shots/english.txt"
 /// tenth ply, which a second's search sees in a release build.
 pub const LINE_TIME: Duration = Duration::from_secs(1);
 
-/// The longest line shown, in plies after the first move.
-const LINE_PLIES: usize = 12;
+/// The longest line shown, in plies after the first move (the suites' wins show by the tenth
+/// ply, captures played out after it).
+const LINE_PLIES: usize = 16;
 
 /// How hard a shot is: by the least depth at which the win shows (plies).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -337,23 +338,34 @@ impl Training {
     }
 }
 
-/// `pv` as far as it is legal from `pos`, at most [`LINE_PLIES`] long, cut after its last
-/// capture (the material is won by then; the engine's line goes on past it); a line without
-/// a capture is cut to four plies.
-pub fn cut_line(pos: &Position, pv: &[Move]) -> Vec<Move> {
+/// `pv` as far as it is legal from `pos`, at most [`LINE_PLIES`] long, cut where `side` has
+/// won the most material (the suites' count: a man 100, a king 150, so a promotion counts) at
+/// a point where no capture is due, the earliest such point: the engine's line goes on past
+/// the win. A line where `side` wins nothing keeps four plies.
+pub fn cut_line(pos: &Position, pv: &[Move], side: Color) -> Vec<Move> {
+    let material = |p: &Position| {
+        let of = |c: Color| p.men_of(c).count() as i32 * 100 + p.kings_of(c).count() as i32 * 150;
+        of(side) - of(side.opposite())
+    };
     let mut p = *pos;
     let mut line = Vec::new();
+    let mut best = (material(&p), 0);
     for m in pv.iter().take(LINE_PLIES) {
         if !legal_moves(&p).contains(m) {
             break;
         }
         p = p.after(m);
         line.push(*m);
+        let v = material(&p);
+        if v > best.0 && !has_capture(&p) {
+            best = (v, line.len());
+        }
     }
-    let keep = line
-        .iter()
-        .rposition(Move::is_capture)
-        .map_or(line.len().min(4), |i| i + 1);
+    let keep = if best.1 > 0 {
+        best.1
+    } else {
+        line.len().min(4)
+    };
     line.truncate(keep);
     line
 }
@@ -763,8 +775,15 @@ impl App {
             Job::Judge | Job::Played => &mut t.line_played,
         };
         let after = p.pos.after(&line.moves[0]);
+        // The winning line up to the player's gain; the answer to the player's move up to the
+        // opponent's.
+        let player = p.pos.side_to_move();
+        let side = match job {
+            Job::Solution => player,
+            Job::Judge | Job::Played => player.opposite(),
+        };
         line.moves.truncate(1);
-        line.moves.extend(cut_line(&after, pv));
+        line.moves.extend(cut_line(&after, pv, side));
         line.ready = true;
         if job == Job::Judge
             && let (Source::Own { score: review, .. }, Some(m)) = (&p.source, t.played)
