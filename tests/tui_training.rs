@@ -236,6 +236,11 @@ fn a_wrong_answer_shows_the_refutation_and_the_solution() {
     );
     let p = progress_in(&data, RuleSet::Italian);
     assert_eq!((p.solved, p.failed), (0, 1), "the first answer counts");
+    // Nor does the solution asked for in a retry.
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.message(), format!("The solution: {best} (c2-d3)"));
+    assert_eq!(progress_in(&data, RuleSet::Italian).failed, 1);
 }
 
 /// `s` before answering shows the solution and counts as failed; `n` first skips, counting

@@ -622,10 +622,15 @@ impl App {
         t.on_board = LineKind::Solution;
         t.step = 1;
         t.jobs = vec![Job::Solution];
+        // In a retry the position's answer was counted already.
+        let key = if t.counted {
+            Msg::TrainingShownAgain
+        } else {
+            Msg::TrainingShown
+        };
         self.count(false);
         self.board_to_line();
-        self.message =
-            Msg::TrainingShown.fill(self.settings.lang, &[&move_text(&p.best, p.pos.rules())]);
+        self.message = key.fill(self.settings.lang, &[&move_text(&p.best, p.pos.rules())]);
         self.next_job();
     }
 

@@ -361,6 +361,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingAnsweredKeys => "n: next position, r: try again, left/right: step through the line",
         TrainingAllSolved => "Every position here is solved: they come round again",
         TrainingShown => "The solution: {0} (counted as not solved)",
+        TrainingShownAgain => "The solution: {0}",
         TrainingRight => "Right! {0} wins material",
         TrainingJudging => "You played {0}: the engine is judging it...",
         TrainingWrong => "Not that: {0} wins nothing. The shot was {1}",

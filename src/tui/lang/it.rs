@@ -366,6 +366,7 @@ pub fn text(m: Msg) -> &'static str {
         }
         TrainingAllSolved => "Hai risolto tutte queste posizioni: si ricomincia il giro",
         TrainingShown => "La soluzione: {0} (conta come non risolta)",
+        TrainingShownAgain => "La soluzione: {0}",
         TrainingRight => "Giusto! {0} guadagna materiale",
         TrainingJudging => "Hai giocato {0}: il computer la sta giudicando...",
         TrainingWrong => "No: {0} non guadagna nulla. Il colpo era {1}",

@@ -408,6 +408,7 @@ keys! {
     TrainingAnsweredKeys,
     TrainingAllSolved,
     TrainingShown,
+    TrainingShownAgain,
     TrainingRight,
     TrainingJudging,
     TrainingWrong,
