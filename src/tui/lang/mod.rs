@@ -432,6 +432,7 @@ keys! {
     TrainingLineYours,
     TrainingWorking,
     TrainingGain,
+    TrainingGainProven,
     TrainingStats,
     TrainingBest,
     TrainingKeysAsk,

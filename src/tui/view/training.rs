@@ -94,17 +94,22 @@ pub(super) fn panel(app: &App, t: &Training, area: Rect, theme: &Theme, buf: &mu
             let step = (t.on_board() == kind).then_some(t.step());
             lines.extend(moves_lines(tx(title), line, step, width, lang));
         }
-        if let (PuzzleSource::Suite { gain, .. }, true) =
-            (&p.source, t.line(LineKind::Solution).ready)
-        {
-            // Men as the suite writes them (numbers read the same in both languages).
-            let men = format!("+{}.{:02}", gain / 100, gain % 100);
-            text(
-                &mut lines,
-                &Msg::TrainingGain.fill(lang, &[&men]),
-                Style::new(),
-            );
-        }
+        // The material on the board against the position's, for the side to move there (the
+        // suites' count: a king is one and a half men), as the line is stepped through; for a
+        // suite's shot, what its proof found the move wins.
+        let side = p.pos.side_to_move();
+        let balance = |pos: &crate::rules::Position| {
+            let of = |c| pos.men_of(c).count() as i32 * 100 + pos.kings_of(c).count() as i32 * 150;
+            of(side) - of(side.opposite())
+        };
+        let now = men(balance(app.game().position()) - balance(&p.pos));
+        let line = match &p.source {
+            PuzzleSource::Suite { gain, .. } => {
+                Msg::TrainingGainProven.fill(lang, &[&now, &men(*gain)])
+            }
+            PuzzleSource::Own { .. } => Msg::TrainingGain.fill(lang, &[&now]),
+        };
+        text(&mut lines, &line, Style::new());
         lines.push(Line::from(Span::styled(rule, dim)));
     }
     let pr = t.progress();
@@ -135,6 +140,17 @@ pub(super) fn panel(app: &App, t: &Training, area: Rect, theme: &Theme, buf: &mu
     lines.resize(room, Line::from(""));
     lines.extend(foot);
     Paragraph::new(lines).render_ref(inner, buf);
+}
+
+/// Centi-men as men with a sign, as the suites write them (`+1.50`, `-1.00`, `0.00`): numbers
+/// read the same in both languages.
+fn men(c: i32) -> String {
+    let sign = match c.signum() {
+        1 => "+",
+        -1 => "-",
+        _ => "",
+    };
+    format!("{sign}{}.{:02}", c.abs() / 100, c.abs() % 100)
 }
 
 /// `title` and the line's moves in as many rows as they take, the ply on the board (`step`,
