@@ -196,8 +196,15 @@ fn a_wrong_answer_shows_the_refutation_and_the_solution() {
     let wrong = wrong_move(&app);
     play_by_keys(&mut app, &wrong.to_string());
     let t = app.training_state().unwrap();
-    assert_eq!(t.phase(), TrainingPhase::Answered(Verdict::Wrong));
+    assert_eq!(t.phase(), TrainingPhase::Judging);
     assert_eq!(t.played(), Some(wrong));
+    // First the refutation: the engine answers the player's move, and judges it.
+    let searched = answer_line(&mut app, 4, 150);
+    assert_eq!(searched.moves(), [wrong]);
+    assert_eq!(
+        app.training_state().unwrap().phase(),
+        TrainingPhase::Answered(Verdict::Wrong)
+    );
     assert!(app.message().starts_with("Not that"), "{}", app.message());
     assert!(
         app.message().contains(&best.to_string()),
@@ -205,9 +212,6 @@ fn a_wrong_answer_shows_the_refutation_and_the_solution() {
     );
     let p = progress_in(&data, RuleSet::Italian);
     assert_eq!((p.solved, p.failed, p.streak), (0, 1, 0));
-    // First the refutation: the engine answers the player's move.
-    let searched = answer_line(&mut app, 4, 150);
-    assert_eq!(searched.moves(), [wrong]);
     let t = app.training_state().unwrap();
     assert_eq!(t.on_board(), LineKind::Played);
     let refutation = t.line(LineKind::Played).moves.clone();
@@ -452,6 +456,7 @@ fn the_start_screen_opens_the_training_and_gets_it_back() {
     assert_eq!(t.puzzle().unwrap().level(), Some(TrainingLevel::Medium));
     let wrong = wrong_move(&app);
     play_by_keys(&mut app, &wrong.to_string());
+    answer_line(&mut app, 2, 100);
     press(&mut app, KeyCode::Char('q'));
     assert!(app.training_state().is_none());
     assert!(app.start_menu().is_some(), "back on the start screen");
@@ -634,4 +639,35 @@ fn lines_are_cut_where_the_material_is_won() {
     }
     assert!(line.len() > 4, "{line:?}");
     assert_eq!(dama::tui::app::cut_line(&open, &line, white), line[..4]);
+}
+
+/// Another move than the shot's that the engine proves wins the game (a won ending, where the
+/// suite's "only move that wins material" leaves room) is right; leaving while the engine
+/// judges counts nothing.
+#[test]
+fn a_move_that_wins_the_game_is_right_too() {
+    let data = scratch("wins");
+    let mut app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    let other = wrong_move(&app);
+    play_by_keys(&mut app, &other.to_string());
+    // The opponent's view: lost by force.
+    answer_line(&mut app, 2, -dama::engine::WIN + 9);
+    let t = app.training_state().unwrap();
+    assert_eq!(t.phase(), TrainingPhase::Answered(Verdict::Right));
+    assert!(
+        app.message().contains("wins the game by force too"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(progress_in(&data, RuleSet::Italian).solved, 1);
+    press(&mut app, KeyCode::Char('n'));
+    let other = wrong_move(&app);
+    play_by_keys(&mut app, &other.to_string());
+    assert_eq!(
+        app.training_state().unwrap().phase(),
+        TrainingPhase::Judging
+    );
+    press(&mut app, KeyCode::Char('n'));
+    let p = progress_in(&data, RuleSet::Italian);
+    assert_eq!((p.solved, p.failed), (1, 0), "not judged, not counted");
 }

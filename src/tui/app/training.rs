@@ -7,10 +7,11 @@
 //! The positions: the shot suites proven by `dama suite build` (`tests/data/shots`, shipped in
 //! the binary), easy to hard by the depth at which the win shows; and, first, the positions
 //! of the player's own reviewed games where a move marked `?`/`??` had a better one (kept in
-//! the data folder after each review, `keep::training`). A suite's shot has one winning move
-//! and only one (the suite's proof rejects positions with two), so any other move is wrong;
-//! in a position of the player's game another move is right when the engine finds it loses
-//! less than a mistake (half a man) against the review's score.
+//! the data folder after each review, `keep::training`). A suite's shot has one move that wins
+//! material and only one (the suite's proof rejects positions with two), so another move is
+//! wrong unless the engine proves it wins the game (a won ending, where more than one move
+//! wins); in a position of the player's game another move is right when the engine finds it
+//! loses less than a mistake (half a man) against the review's score.
 //!
 //! Each position's first answer counts (solved, or failed: a wrong move, or the solution asked
 //! for before answering); a retry is practice. The progress per rule set is written after every
@@ -209,10 +210,8 @@ pub enum LineKind {
 /// A search the training asks the engine for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Job {
-    /// Judge the player's move (a position of the player's game) and work out its line.
+    /// Judge the player's move (not the winning one) and work out its line.
     Judge,
-    /// The line after the player's move.
-    Played,
     /// The line after the winning move.
     Solution,
 }
@@ -659,7 +658,6 @@ impl App {
         };
         t.step = 1;
         let text = move_text(&m, rules);
-        let best = move_text(&p.best, rules);
         if m == p.best {
             // The player's line is the winning line: one line to show.
             t.line_played = Line::default();
@@ -668,17 +666,12 @@ impl App {
             t.jobs = vec![Job::Solution];
             self.count(true);
             self.message = Msg::TrainingRight.fill(lang, &[&text]);
-        } else if matches!(p.source, Source::Own { .. }) {
+        } else {
+            // Another move: the engine's search of it is its refutation, and it judges it.
             t.phase = Phase::Judging;
             t.on_board = LineKind::Played;
             t.jobs = vec![Job::Judge, Job::Solution];
             self.message = Msg::TrainingJudging.fill(lang, &[&text]);
-        } else {
-            t.phase = Phase::Answered(Verdict::Wrong);
-            t.on_board = LineKind::Played;
-            t.jobs = vec![Job::Played, Job::Solution];
-            self.count(false);
-            self.message = Msg::TrainingWrong.fill(lang, &[&text, &best]);
         }
         self.next_job();
     }
@@ -730,7 +723,7 @@ impl App {
         };
         let first = match job {
             Job::Solution => p.best,
-            Job::Judge | Job::Played => match t.played {
+            Job::Judge => match t.played {
                 Some(m) => m,
                 None => return,
             },
@@ -777,7 +770,7 @@ impl App {
         let rules = p.pos.rules();
         let line = match job {
             Job::Solution => &mut t.solution,
-            Job::Judge | Job::Played => &mut t.line_played,
+            Job::Judge => &mut t.line_played,
         };
         let after = p.pos.after(&line.moves[0]);
         // The winning line up to the player's gain; the answer to the player's move up to the
@@ -785,18 +778,27 @@ impl App {
         let player = p.pos.side_to_move();
         let side = match job {
             Job::Solution => player,
-            Job::Judge | Job::Played => player.opposite(),
+            Job::Judge => player.opposite(),
         };
         line.moves.truncate(1);
         line.moves.extend(cut_line(&after, pv, side));
         line.ready = true;
         if job == Job::Judge
-            && let (Source::Own { score: review, .. }, Some(m)) = (&p.source, t.played)
+            && let Some(m) = t.played
         {
-            // The player's move against the review's score of the position, both from the
-            // player's view: within a mistake of it, it is as good.
             let mine = clamp(-score);
-            let right = mine > *review - MISTAKE;
+            let (right, key) = match &p.source {
+                // A shot's proof leaves one move that wins material within 16 plies; another
+                // move that the engine proves wins the game (a won ending) is as good.
+                Source::Suite { .. } if mine >= 1000 => (true, Msg::TrainingRightWins),
+                Source::Suite { .. } => (false, Msg::TrainingWrong),
+                // The player's move against the review's score of the position, both from the
+                // player's view: within a mistake of it, it is as good.
+                Source::Own { score: review, .. } if mine > *review - MISTAKE => {
+                    (true, Msg::TrainingRightToo)
+                }
+                Source::Own { .. } => (false, Msg::TrainingWrongOwn),
+            };
             t.phase = Phase::Answered(if right {
                 Verdict::Right
             } else {
@@ -805,15 +807,11 @@ impl App {
             let text = move_text(&m, rules);
             let best = move_text(&p.best, rules);
             self.count(right);
-            self.message = if right {
-                Msg::TrainingRightToo.fill(lang, &[&text, &best])
-            } else {
-                Msg::TrainingWrongOwn.fill(lang, &[&text, &best])
-            };
+            self.message = key.fill(lang, &[&text, &best]);
         }
         let kind = match job {
             Job::Solution => LineKind::Solution,
-            Job::Judge | Job::Played => LineKind::Played,
+            Job::Judge => LineKind::Played,
         };
         if self.training.as_ref().is_some_and(|t| t.on_board == kind) {
             if let Some(t) = self.training.as_mut() {

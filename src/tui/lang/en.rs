@@ -366,6 +366,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingJudging => "You played {0}: the engine is judging it...",
         TrainingWrong => "Not that: {0} wins nothing. The shot was {1}",
         TrainingRightToo => "Right: {0} is as good as {1}",
+        TrainingRightWins => "Right: {0} wins the game by force too (the shot was {1})",
         TrainingWrongOwn => "Not that: {0} loses ground. Better was {1}",
         TrainingNotSaved => "Progress could not be kept in {0}: {1}",
         TrainingOneLine => "There is only one line here",

@@ -371,6 +371,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingJudging => "Hai giocato {0}: il computer la sta giudicando...",
         TrainingWrong => "No: {0} non guadagna nulla. Il colpo era {1}",
         TrainingRightToo => "Giusto: {0} vale quanto {1}",
+        TrainingRightWins => "Giusto: anche {0} vince la partita per forza (il colpo era {1})",
         TrainingWrongOwn => "No: {0} perde terreno. Meglio era {1}",
         TrainingNotSaved => "Progressi non conservati in {0}: {1}",
         TrainingOneLine => "Qui c'è una sola variante",

@@ -413,6 +413,7 @@ keys! {
     TrainingJudging,
     TrainingWrong,
     TrainingRightToo,
+    TrainingRightWins,
     TrainingWrongOwn,
     TrainingNotSaved,
     TrainingOneLine,
