@@ -174,6 +174,12 @@ fn a_right_answer_is_counted_and_its_line_shown() {
     assert!(app.take_requests().is_empty(), "no more searches");
     // The autosave is the player's games' place: a training position never goes there.
     assert!(!data.join("autosave.pdn").exists());
+    press(&mut app, KeyCode::Char('?'));
+    assert!(
+        app.message().starts_with("s solution, n next"),
+        "{}",
+        app.message()
+    );
     press(&mut app, KeyCode::Char('n'));
     let t = app.training_state().unwrap();
     assert_eq!(t.phase(), TrainingPhase::Asking);

@@ -207,6 +207,7 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::Char('f') => Some(Action::Flip),
             KeyCode::Char('c') => Some(Action::ToggleNumbers),
             KeyCode::Char('q') => Some(Action::Quit),
+            KeyCode::Char('?') => Some(Action::Help),
             _ => None,
         },
         Context::Replay => match key.code {

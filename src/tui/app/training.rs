@@ -538,6 +538,8 @@ impl App {
                 Phase::Answered(_) => self.turn_line(None),
                 _ => self.message = Msg::TrainingNoLineYet.text(lang).into(),
             },
+            // The keys on the message line (the board's help lists a game's keys).
+            Action::Help => self.message = Msg::TrainingHelp.text(lang).into(),
             Action::Flip | Action::ToggleNumbers => return false,
             _ if phase == Phase::Asking => return false,
             Action::Left => self.step_line(-1),

@@ -390,6 +390,9 @@ pub fn text(m: Msg) -> &'static str {
         TrainingStats => "Solved {0}, failed {1}, streak {2}",
         TrainingBest => "Best streak {0}; solved {1} of {2}",
         TrainingKeysAsk => "move as in a game; s solution, n next, q back",
+        TrainingHelp => {
+            "s solution, n next, r retry, Tab other line, left/right step, f flip, q back"
+        }
         TrainingKeysDone => "left/right step, Tab other line, r retry, n next, q back",
         StartTraining => "Training: colpi {0}",
         StartTrainingProgress => "    {0} of {1} solved, {2} failed, streak {3}",

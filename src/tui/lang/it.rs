@@ -395,6 +395,9 @@ pub fn text(m: Msg) -> &'static str {
         TrainingStats => "Risolte {0}, sbagliate {1}, serie {2}",
         TrainingBest => "Serie migliore {0}; risolte {1} su {2}",
         TrainingKeysAsk => "muovi come in partita; s soluzione, n seguente, q indietro",
+        TrainingHelp => {
+            "s soluzione, n avanti, r riprova, Tab altra variante, frecce scorrono, q torna"
+        }
         TrainingKeysDone => {
             "sinistra/destra scorre, Tab altra variante, r riprova, n seguente, q indietro"
         }

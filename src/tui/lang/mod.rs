@@ -438,6 +438,7 @@ keys! {
     TrainingBest,
     TrainingKeysAsk,
     TrainingKeysDone,
+    TrainingHelp,
     StartTraining,
     StartTrainingProgress,
     StartTrainingNew,
