@@ -774,7 +774,11 @@ impl App {
             Job::Solution => &mut t.solution,
             Job::Judge => &mut t.line_played,
         };
-        let after = p.pos.after(&line.moves[0]);
+        // Every line starts with its move before its search is asked for; none: nothing to do.
+        let Some(first) = line.moves.first().copied() else {
+            return;
+        };
+        let after = p.pos.after(&first);
         // The winning line up to the player's gain; the answer to the player's move up to the
         // opponent's.
         let player = p.pos.side_to_move();
