@@ -11,6 +11,7 @@ use crate::commands::play::PlayArgs;
 use crate::commands::replay::ReplayArgs;
 use crate::commands::suite::SuiteArgs;
 use crate::commands::tables::TablesArgs;
+use crate::commands::train::TrainArgs;
 use crate::commands::tune::TuneArgs;
 use clap::{Parser, Subcommand};
 
@@ -50,6 +51,9 @@ pub enum Command {
     /// Set up a position (pieces by keys or mouse, a FEN typed or pasted), then play it or
     /// copy its FEN.
     Edit(crate::commands::play::EditArgs),
+    /// Training: find the move that wins material by force (combinations, "colpi"), easy to
+    /// hard, from proven positions and your own reviewed games.
+    Train(TrainArgs),
     /// Endgame tables: build them (retrograde analysis), list them, check them.
     Tables(TablesArgs),
     /// Learn the evaluation's weights from self-play games (developers: see docs/developer.md).
@@ -83,6 +87,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Suite(args)) => suite::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Edit(args)) => play::edit(&args),
+        Some(Command::Train(args)) => train::run(&args),
         // No arguments at all: the start screen; any option goes straight to the board.
         None if std::env::args_os().len() <= 1 => play::start_screen(&cli.play),
         None => play::run(&cli.play),

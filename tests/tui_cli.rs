@@ -75,3 +75,21 @@ fn a_killed_saves_leftovers_are_removed_at_start() {
     assert!(not_ours.exists(), "other files are left alone");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// `dama train`: a level it does not know is refused with the choices; without a terminal it
+/// says so and writes nothing (no progress file for a session that never began).
+#[test]
+fn train_checks_its_options_and_needs_a_terminal() {
+    let data = std::env::temp_dir().join(format!("dama-train-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let (ok, err) = dama(&["train", "--level", "expert"], &data);
+    assert!(!ok);
+    assert!(
+        err.contains("easy") && err.contains("medium") && err.contains("hard"),
+        "{err}"
+    );
+    let (ok, err) = dama(&["train", "--rules", "english", "--level", "hard"], &data);
+    assert!(!ok);
+    assert!(err.contains("the board needs a terminal"), "{err}");
+    assert!(!data.join("dama/training-english.toml").exists());
+}

@@ -11,6 +11,7 @@ pub mod play;
 pub mod replay;
 pub mod suite;
 pub mod tables;
+pub mod train;
 pub mod tune;
 pub mod values;
 

@@ -120,7 +120,7 @@ pub fn default_play_threads() -> usize {
 
 /// The settings every board starts from: look, language, and the data folder (cleaned of the
 /// temporary files of killed saves) for saves and the kept game.
-fn base_config(args: &PlayArgs) -> GameSettings {
+pub(super) fn base_config(args: &PlayArgs) -> GameSettings {
     let mut config = GameSettings::new(RuleSet::from(args.rules));
     config.look = look(args.ascii);
     config.lang = LangChoice::resolve(args.lang);
@@ -414,7 +414,7 @@ fn report_end(app: &App) {
 
 /// Ends as the terminal loop did: a signal makes the exit status 128 + its number, as a shell
 /// reports a program it ended (the terminal is already restored and the game kept).
-fn finish(ended: std::io::Result<Ended>) -> anyhow::Result<()> {
+pub(super) fn finish(ended: std::io::Result<Ended>) -> anyhow::Result<()> {
     let signal = match &ended {
         Ok(Ended::Signal(sig)) => Some(*sig),
         _ => crate::tui::run::pending_signal(),

@@ -5,6 +5,7 @@ pub mod date;
 pub mod fen;
 pub mod movetext;
 pub mod pdn;
+pub mod shots;
 pub mod stepper;
 pub mod tree;
 

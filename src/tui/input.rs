@@ -93,6 +93,14 @@ pub enum Action {
     DeleteNode,
     /// The analysis board: note the engine's score as a comment on the move shown.
     Note,
+    /// Training: show the solution (before answering: counted as failed).
+    ShowSolution,
+    /// Training: the next position.
+    NextPuzzle,
+    /// Training: the same position again.
+    Retry,
+    /// Training: the other line (the winning line, the answer to the player's move).
+    OtherLine,
     Resize {
         width: u16,
         height: u16,
@@ -143,6 +151,8 @@ pub enum Context {
     Analysis,
     /// The position editor.
     Editor,
+    /// Training: the board, and the training's keys.
+    Training,
 }
 
 /// Maps a terminal event to an action; `None` for events the game ignores (key releases,
@@ -262,6 +272,25 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             _ => return None,
         }),
         Context::Editor => editor_key(key.code),
+        Context::Training => match key.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),
+            KeyCode::Down | KeyCode::Char('j') => Some(Action::Down),
+            KeyCode::Left | KeyCode::Char('h') => Some(Action::Left),
+            KeyCode::Right | KeyCode::Char('l') => Some(Action::Right),
+            KeyCode::Home => Some(Action::First),
+            KeyCode::End => Some(Action::Last),
+            KeyCode::Enter | KeyCode::Char(' ') => Some(Action::Select),
+            KeyCode::Esc => Some(Action::Cancel),
+            KeyCode::Tab => Some(Action::OtherLine),
+            KeyCode::Char('s') => Some(Action::ShowSolution),
+            KeyCode::Char('n') => Some(Action::NextPuzzle),
+            KeyCode::Char('r') => Some(Action::Retry),
+            KeyCode::Char('f') => Some(Action::Flip),
+            KeyCode::Char('c') => Some(Action::ToggleNumbers),
+            KeyCode::Char('q') => Some(Action::Quit),
+            KeyCode::Char('?') => Some(Action::Help),
+            _ => None,
+        },
         Context::Replay => match key.code {
             KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('k') | KeyCode::Up => {
                 Some(Action::Left)

@@ -18,6 +18,8 @@ pub enum Purpose {
     Review(usize),
     /// The analysis board: the engine's best lines, until stopped.
     Analysis,
+    /// Training: the line after a move (the winning line, or the answer to the player's move).
+    Training,
 }
 
 /// Work for the engine thread.

@@ -263,7 +263,10 @@ impl App {
             self.message = crate::tui::lang::illegal(self.lang(), &e);
             return;
         }
-        self.keeper.take_over();
+        // A training position is not a game to keep.
+        if self.training.is_none() {
+            self.keeper.take_over();
+        }
         self.clock.moved(side);
         self.clear_selection();
         self.redo.clear();

@@ -17,6 +17,7 @@ mod practice;
 mod review;
 mod settings;
 mod start;
+mod training;
 mod viewing;
 
 pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
@@ -29,6 +30,10 @@ pub use review::Review;
 pub use settings::{GameSettings, Look, Players};
 pub use start::{
     FileFor, Item as StartItem, Opening as StartOpening, Side as StartSide, StartMenu,
+};
+pub use training::{
+    Level as TrainingLevel, Line as TrainingLine, LineKind, Phase as TrainingPhase, Puzzle,
+    Source as PuzzleSource, Summary as TrainingSummary, Training, Verdict, cut_line,
 };
 
 use crate::rules::{Color, Game, Move, Position, Square};
@@ -135,6 +140,8 @@ pub struct App {
     paused: bool,
     /// The engine playing itself plays one move, then pauses.
     step: bool,
+    /// The training (combinations), while it is open.
+    training: Option<Training>,
 }
 
 impl App {
@@ -189,6 +196,7 @@ impl App {
             clipboard: None,
             paused: false,
             step: false,
+            training: None,
         };
         if app.settings.resumed {
             let names = app.names();
@@ -352,6 +360,7 @@ impl App {
         }
         match self.overlay {
             Overlay::None if self.analysis.is_some() => Context::Analysis,
+            Overlay::None if self.training.is_some() => Context::Training,
             Overlay::None if self.viewer.is_some() => Context::Replay,
             Overlay::None => Context::Board,
             Overlay::Help => Context::Help,
@@ -537,6 +546,9 @@ impl App {
         }
         if self.analysis.is_some() {
             self.analysis_action(action);
+            return;
+        }
+        if self.training.is_some() && self.training_action(&action) {
             return;
         }
         if action == Action::Analyse {

@@ -17,6 +17,11 @@ pub const HINT_TIME: Duration = Duration::from_secs(1);
 impl App {
     /// After any move: announce the end, or let the engine answer.
     pub(super) fn after_move(&mut self) {
+        if self.training.is_some() {
+            // A training position is answered, not played on.
+            self.training_moved();
+            return;
+        }
         self.mark_turn();
         self.turn_board();
         if self.game.outcome().is_some() {
@@ -81,7 +86,11 @@ impl App {
 
     /// A flag fall ends the game: the side whose time ran out loses.
     pub(super) fn check_flag(&mut self) {
-        if self.game.outcome().is_some() || self.viewer.is_some() || self.analysis.is_some() {
+        if self.game.outcome().is_some()
+            || self.viewer.is_some()
+            || self.analysis.is_some()
+            || self.training.is_some()
+        {
             return;
         }
         if let Some(side) = self.clock.flag() {
@@ -200,6 +209,7 @@ impl App {
                 None => self.message = self.t(Msg::NoHint).into(),
             },
             Purpose::Review(ply) => self.on_review(ply, report.score, best),
+            Purpose::Training => self.on_training_search(report),
             Purpose::DrawOffer => {
                 // R-G5: the score is from the player's view (the player is to move); the
                 // engine accepts when the position is level or worse for itself.
@@ -444,9 +454,14 @@ impl App {
     ///
     /// [`Keeper::keep`]: crate::tui::keep::Keeper::keep
     pub(super) fn keep(&mut self, retry: bool) {
-        if self.viewer.is_some() || self.analysis.is_some() || self.editor.is_some() {
+        if self.viewer.is_some()
+            || self.analysis.is_some()
+            || self.editor.is_some()
+            || self.training.is_some()
+        {
             // A replayed record is not a game of the player's; under the analysis board the
-            // game waits as it was, kept already; the editor's position is no game yet.
+            // game waits as it was, kept already; the editor's position is no game yet, nor
+            // is a training position.
             return;
         }
         let names = self.names();

@@ -76,6 +76,11 @@ impl Review {
             .collect()
     }
 
+    /// The game as it stood before the move of ply `ply`.
+    pub fn game_at(&self, ply: usize) -> Option<&Game> {
+        self.games.get(ply)
+    }
+
     /// The next position to search.
     fn next(&self) -> Option<usize> {
         self.scores.iter().position(Option::is_none)
@@ -185,6 +190,10 @@ impl App {
                     1 => Msg::ReviewDoneOne.text(self.settings.lang).into(),
                     n => Msg::ReviewDone.fill(self.settings.lang, &[&n]),
                 };
+                // The player's own mistakes become training positions.
+                if let Some(note) = self.keep_own_mistakes() {
+                    self.message.push_str(&note);
+                }
             }
         }
     }

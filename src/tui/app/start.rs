@@ -52,6 +52,8 @@ pub enum Item {
     Replay,
     /// The analysis board, from the start position of the rules chosen.
     Analysis,
+    /// Training: combinations (colpi), at the level chosen.
+    Training,
     Quit,
 }
 
@@ -84,6 +86,10 @@ pub struct StartMenu {
     pub pick: Option<usize>,
     /// Why the last choice did not work.
     pub error: Option<String>,
+    /// The training's level (all: `None`).
+    pub train_level: Option<super::TrainingLevel>,
+    /// The training's progress per rule set, for the training's line.
+    pub trained: Vec<(RuleSet, super::TrainingSummary)>,
 }
 
 /// The level a new game offers first: a club player's opponent, not full strength.
@@ -104,6 +110,8 @@ impl StartMenu {
             games: Vec::new(),
             pick: None,
             error: None,
+            train_level: None,
+            trained: Vec::new(),
         }
     }
 
@@ -124,6 +132,7 @@ impl StartMenu {
             Item::Load,
             Item::Replay,
             Item::Analysis,
+            Item::Training,
             Item::Quit,
         ]);
         v
@@ -182,6 +191,17 @@ impl StartMenu {
                     b => Opening::Ballot(b - 1),
                 };
             }
+            Item::Training => {
+                // All levels, then easy to hard, round.
+                let all = [
+                    None,
+                    Some(super::TrainingLevel::Easy),
+                    Some(super::TrainingLevel::Medium),
+                    Some(super::TrainingLevel::Hard),
+                ];
+                let i = all.iter().position(|l| *l == self.train_level).unwrap_or(0) as i32;
+                self.train_level = all[(i + delta).rem_euclid(4) as usize];
+            }
             _ => {}
         }
     }
@@ -195,7 +215,13 @@ impl App {
         let mut app = App::new(config, Game::new(Position::start(rules)));
         app.requests.clear();
         app.thinking = None;
-        app.menu = Some(StartMenu::new(rules, kept));
+        let mut menu = StartMenu::new(rules, kept);
+        let data = app.data_folder();
+        menu.trained = [RuleSet::Italian, RuleSet::English]
+            .into_iter()
+            .map(|r| (r, super::training::summary(data.as_deref(), r)))
+            .collect();
+        app.menu = Some(menu);
         app
     }
 
@@ -353,6 +379,11 @@ impl App {
                 let record = crate::notation::pdn::PdnGame::new(menu.rules);
                 let back = super::analysis::Back::Start(Box::new(menu));
                 self.open_analysis(record, 0, back);
+            }
+            Item::Training => {
+                let (rules, level) = (menu.rules, menu.train_level);
+                let back = self.menu.take();
+                self.open_training(rules, level, back);
             }
             Item::Quit => self.quit = true,
         }

@@ -16,6 +16,7 @@ pub mod list;
 mod load;
 mod marks;
 mod shelf;
+pub mod training;
 
 pub use load::{LoadError, Loaded, ResumeError, Summary, load_game, peek_resume, resume};
 pub use marks::mark_older;

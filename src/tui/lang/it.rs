@@ -500,5 +500,65 @@ pub fn text(m: Msg) -> &'static str {
         StartEditor => "Prepara una posizione...",
         SidePlayed => "Il {0} ha giocato {1}",
         // (end of issue 22's block)
+        // ----- training: combinations (colpi), issue 22 section 3 -----
+        TrainingEasy => "facile",
+        TrainingMedium => "medio",
+        TrainingHard => "difficile",
+        TrainingAllLevels => "tutti i livelli",
+        TrainingFileIgnored => "Posizioni delle tue partite ignorate ({0})",
+        TrainingProgressIgnored => "Progressi dell'allenamento ignorati ({0}): si ricomincia",
+        TrainingNoHome => "Nessuna cartella home: i progressi non vengono conservati",
+        TrainingNone => "Nessuna posizione per allenarsi",
+        TrainingAsk => "Tocca al {0}: trova il colpo che guadagna materiale",
+        TrainingAskOwn => "Dalla tua partita: tocca al {0}, trova la mossa migliore",
+        TrainingAgain => "Di nuovo (non conta): tocca al {0}",
+        TrainingAlreadyAsking => "Tocca a te: s mostra la soluzione, n la posizione seguente",
+        TrainingWait => "Il computer sta giudicando la tua mossa...",
+        TrainingNoLineYet => "Prima rispondi (o s per la soluzione)",
+        TrainingAnsweredKeys => {
+            "n: posizione seguente, r: riprova, sinistra/destra: scorri la variante"
+        }
+        TrainingAllSolved => "Hai risolto tutte queste posizioni: si ricomincia il giro",
+        TrainingShown => "La soluzione: {0} (conta come non risolta)",
+        TrainingShownAgain => "La soluzione: {0}",
+        TrainingRight => "Giusto! {0} guadagna materiale",
+        TrainingJudging => "Hai giocato {0}: il computer la sta giudicando...",
+        TrainingWrong => "No: {0} non guadagna nulla. Il colpo era {1}",
+        TrainingRightToo => "Giusto: {0} vale quanto {1}",
+        TrainingRightWins => "Giusto: anche {0} vince la partita per forza (il colpo era {1})",
+        TrainingWrongOwn => "No: {0} perde terreno. Meglio era {1}",
+        TrainingNotSaved => "Progressi non conservati in {0}: {1}",
+        TrainingOneLine => "Qui c'è una sola variante",
+        TrainingKeptOwn => ". {0} tue posizioni conservate per l'allenamento (colpi)",
+        TrainingPurpose => "calcola la variante",
+        TrainingTitle => "Allenamento: colpi",
+        TrainingPlace => "Posizione {0} di {1}, {2}",
+        TrainingFromGame => "La tua partita ({0}): hai giocato {1}{2}",
+        TrainingTask => "Tocca al {0}: guadagna materiale",
+        TrainingTaskOwn => "Tocca al {0}: trova la mossa migliore",
+        TrainingVerdictRight => "Giusto",
+        TrainingVerdictWrong => "Sbagliato",
+        TrainingVerdictShown => "Soluzione mostrata",
+        TrainingVerdictJudging => "Il computer giudica la tua mossa",
+        TrainingLineSolution => "Variante vincente:",
+        TrainingLineRefutation => "Confutazione:",
+        TrainingLineYours => "La tua variante:",
+        TrainingWorking => "(il computer la calcola)",
+        TrainingGain => "Materiale sulla damiera: {0}",
+        TrainingGainProven => "Materiale sulla damiera: {0} (provato: {1})",
+        TrainingStats => "Risolte {0}, sbagliate {1}, serie {2}",
+        TrainingBest => "Serie migliore {0}; risolte {1} su {2}",
+        TrainingKeysAsk => "muovi come in partita; s soluzione, n seguente, q indietro",
+        TrainingHelp => {
+            "s soluzione, n avanti, r riprova, Tab altra variante, frecce scorrono, q torna"
+        }
+        TrainingKeysDone => {
+            "sinistra/destra scorre, Tab altra variante, r riprova, n seguente, q indietro"
+        }
+        StartTraining => "Allenamento: colpi {0}",
+        StartTrainingProgress => "    {0} risolte su {1}, {2} sbagliate, serie {3}",
+        StartTrainingNew => "    {0} posizioni, nessuna ancora tentata",
+        StartTrainingIgnored => "    progressi ignorati: {0}",
+        TrainingExit => "Allenamento: {0} risolte e {1} sbagliate questa volta; progressi in {2}",
     }
 }

@@ -8,6 +8,7 @@ mod overlay;
 mod panel;
 mod start;
 mod theme;
+mod training;
 mod viewer_panel;
 
 pub use overlay::{KEYS, REPLAY_KEYS};
@@ -46,10 +47,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         panel::status(app, screen.status, &theme, buf);
         return;
     }
-    match (app.analysis(), app.replay_viewer()) {
-        (Some(a), _) => analysis_panel::analysis_panel(app, a, screen.panel, &theme, buf),
-        (None, Some(v)) => viewer_panel::viewer_panel(app, v, screen.panel, &theme, buf),
-        (None, None) => panel::panel(app, screen.panel, &theme, buf),
+    match (app.training_state(), app.analysis(), app.replay_viewer()) {
+        (Some(t), _, _) => training::panel(app, t, screen.panel, &theme, buf),
+        (None, Some(a), _) => analysis_panel::analysis_panel(app, a, screen.panel, &theme, buf),
+        (None, None, Some(v)) => viewer_panel::viewer_panel(app, v, screen.panel, &theme, buf),
+        (None, None, None) => panel::panel(app, screen.panel, &theme, buf),
     }
     panel::status(app, screen.status, &theme, buf);
     overlay::overlay(app, area, &theme, buf);

@@ -397,6 +397,7 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             Purpose::DrawOffer => Msg::DrawPurpose,
             Purpose::Review(_) => Msg::ReviewPurpose,
             Purpose::Analysis => Msg::AnalysisPurpose,
+            Purpose::Training => Msg::TrainingPurpose,
         }
         .text(lang);
         let mut s = format!("{} {what}", theme.spinner(app.tick()));
@@ -444,6 +445,9 @@ fn default_status(app: &App) -> String {
     }
     if app.editor().is_some() {
         return Msg::EditOpened.text(lang).into();
+    }
+    if let Some(t) = app.training_state() {
+        return super::training::default_status(t, lang);
     }
     let game = app.game();
     if let Some(o) = game.outcome() {

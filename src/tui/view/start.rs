@@ -96,6 +96,12 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             StartItem::Load => t(Msg::StartLoad).to_string(),
             StartItem::Replay => t(Msg::StartReplay).to_string(),
             StartItem::Analysis => t(Msg::StartAnalysis).to_string(),
+            StartItem::Training => {
+                let level = menu
+                    .train_level
+                    .map_or(t(Msg::TrainingAllLevels), |l| l.text(lang));
+                Msg::StartTraining.fill(lang, &[&option(level)])
+            }
             StartItem::Quit => t(Msg::StartQuit).to_string(),
         };
         let style = if item == current { mark } else { Style::new() };
@@ -105,6 +111,13 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
         for (i, part) in wrap(&text, room).into_iter().enumerate() {
             let part = if i == 0 { part } else { format!("    {part}") };
             lines.push(Line::from(Span::styled(part, style)));
+        }
+        if item == StartItem::Training
+            && let Some(line) = super::training::start_line(menu, lang)
+        {
+            for part in wrap(&line, room) {
+                lines.push(Line::from(Span::styled(part, dim)));
+            }
         }
     }
     lines.push(Line::from(""));

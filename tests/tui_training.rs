@@ -1,0 +1,679 @@
+//! The training mode (combinations, "colpi") as a player meets it: the positions in order,
+//! a right answer, a wrong one with the engine's refutation on the board, the solution asked
+//! for, retry and next; the progress file read back, and a damaged one named and ignored; the
+//! positions of the player's own reviewed games; the screens at 80x24 and 120x40 in both
+//! languages.
+
+mod tui_common;
+
+use tui_common::{check_snapshot, pending_search, play_by_keys, press, screen};
+
+use dama::rules::{Game, Move, RuleSet};
+use dama::tui::app::{
+    EngineMsg, LineKind, Purpose, PuzzleSource, Report, Request, StartItem, TrainingLevel,
+    TrainingPhase, Verdict,
+};
+use dama::tui::input::Action;
+use dama::tui::keep::training::{self as files, Progress};
+use dama::tui::{App, GameSettings, Lang, Look};
+use ratatui::crossterm::event::KeyCode;
+use std::path::{Path, PathBuf};
+
+/// A data folder of its own for each test (never the real home).
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dama-training-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn config(rules: RuleSet, data: &Path, lang: Lang) -> GameSettings {
+    let mut c = GameSettings::new(rules);
+    c.look = Look::Ascii;
+    c.lang = lang;
+    c.autosave = Some(data.join("autosave.pdn"));
+    c.save_dir = data.to_path_buf();
+    c
+}
+
+fn trainer(rules: RuleSet, data: &Path, level: Option<TrainingLevel>, lang: Lang) -> App {
+    let mut app = App::training(config(rules, data, lang), level);
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    app
+}
+
+/// The position shown and its winning move.
+fn shown(app: &App) -> (dama::rules::Position, Move) {
+    let p = app.training_state().unwrap().puzzle().unwrap();
+    (p.pos, p.best)
+}
+
+/// A legal move of the position shown that is not the winning one.
+fn wrong_move(app: &App) -> Move {
+    let (pos, best) = shown(app);
+    dama::rules::legal_moves(&pos)
+        .into_iter()
+        .find(|m| *m != best)
+        .expect("another move")
+}
+
+/// Answers the training's pending search as the engine would: a line of `plies` moves (the
+/// first legal move each time: captures, which are compulsory, come first), scored `score`
+/// from the view of the side to move in the searched position. Returns the searched game.
+fn answer_line(app: &mut App, plies: usize, score: i32) -> Game {
+    let (id, game) = pending_search(app);
+    let mut g = game.clone();
+    let mut pv = Vec::new();
+    for _ in 0..plies {
+        let Some(m) = g.legal_moves().first().copied() else {
+            break;
+        };
+        g.play(&m).unwrap();
+        pv.push(m);
+    }
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: pv.first().copied(),
+        report: Report {
+            depth: 12,
+            score,
+            nodes: 1000,
+            nps: 1000,
+            pv,
+            tables: false,
+        },
+    }));
+    game
+}
+
+fn progress_in(data: &Path, rules: RuleSet) -> Progress {
+    files::load_progress(&files::progress_path(data, rules)).unwrap()
+}
+
+/// The shipped suites read whole, easy to hard, and every level has positions.
+#[test]
+fn the_shipped_suites_are_graded_easy_to_hard() {
+    use dama::tui::app::TrainingLevel as L;
+    for (rules, count) in [(RuleSet::Italian, 250), (RuleSet::English, 200)] {
+        let data = scratch(&format!("order-{rules}"));
+        let all = trainer(rules, &data, None, Lang::En);
+        let t = all.training_state().unwrap();
+        assert_eq!(t.place(), (0, count), "{rules}: every shot of the file");
+        let mut depths = Vec::new();
+        let mut levels = Vec::new();
+        let mut app = all;
+        for _ in 0..count {
+            let p = app.training_state().unwrap().puzzle().unwrap().clone();
+            let PuzzleSource::Suite { shows_at, .. } = p.source else {
+                panic!("only the suite here");
+            };
+            depths.push(shows_at);
+            levels.push(p.level().unwrap());
+            press(&mut app, KeyCode::Char('n'));
+        }
+        assert!(
+            depths.windows(2).all(|w| w[0] <= w[1]),
+            "{rules}: {depths:?}"
+        );
+        assert!(levels.windows(2).all(|w| w[0] <= w[1]));
+        // Each level alone: its own positions, all of them.
+        let mut total = 0;
+        for level in [L::Easy, L::Medium, L::Hard] {
+            let a = trainer(rules, &data, Some(level), Lang::En);
+            let (_, n) = a.training_state().unwrap().place();
+            assert!(n > 20, "{rules} {level:?}: {n}");
+            assert_eq!(
+                a.training_state().unwrap().puzzle().unwrap().level(),
+                Some(level)
+            );
+            total += n;
+        }
+        assert_eq!(total, count);
+    }
+}
+
+/// The right move by the keys: told right, counted, the winning line played on the board
+/// once the engine has worked it out; `n` goes on to the next position.
+#[test]
+fn a_right_answer_is_counted_and_its_line_shown() {
+    let data = scratch("right");
+    let mut app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    let (pos, best) = shown(&app);
+    assert_eq!(app.game().position(), &pos);
+    assert_eq!(app.settings().human, pos.side_to_move());
+    play_by_keys(&mut app, &best.to_string());
+    let t = app.training_state().unwrap();
+    assert_eq!(t.phase(), TrainingPhase::Answered(Verdict::Right));
+    assert!(app.message().starts_with("Right!"), "{}", app.message());
+    let p = progress_in(&data, RuleSet::Italian);
+    assert_eq!((p.solved, p.failed, p.streak), (1, 0, 1));
+    assert!(p.done.contains(&dama::notation::fen::write(&pos)));
+    // The engine is asked for the line after the winning move, not for a move of its own.
+    let searched = answer_line(&mut app, 3, 200);
+    assert_eq!(searched.moves(), [best]);
+    let t = app.training_state().unwrap();
+    let line = t.line(LineKind::Solution).clone();
+    assert!(line.ready);
+    assert_eq!(line.moves[0], best);
+    assert!(line.moves.len() > 1, "the engine's line follows the move");
+    assert!(
+        t.line(LineKind::Played).moves.is_empty(),
+        "the player's line is the winning line"
+    );
+    // The whole line is on the board, and left steps back through it.
+    assert_eq!(app.game().moves(), line.moves.as_slice());
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.game().moves().len(), line.moves.len() - 1);
+    press(&mut app, KeyCode::Home);
+    assert_eq!(app.game().moves().len(), 0);
+    press(&mut app, KeyCode::End);
+    assert_eq!(app.game().moves().len(), line.moves.len());
+    assert!(app.take_requests().is_empty(), "no more searches");
+    // The autosave is the player's games' place: a training position never goes there.
+    assert!(!data.join("autosave.pdn").exists());
+    press(&mut app, KeyCode::Char('?'));
+    assert!(
+        app.message().starts_with("s solution, n next"),
+        "{}",
+        app.message()
+    );
+    press(&mut app, KeyCode::Char('n'));
+    let t = app.training_state().unwrap();
+    assert_eq!(t.phase(), TrainingPhase::Asking);
+    assert_eq!(t.place().0, 1);
+    assert_eq!(app.game().position(), &t.puzzle().unwrap().pos);
+    assert!(
+        app.message().contains("to play and win material"),
+        "{}",
+        app.message()
+    );
+}
+
+/// A wrong move: told wrong with the shot named, the engine's refutation played on the board,
+/// then the winning line worked out too; Tab turns to it. The screen says all of it.
+#[test]
+fn a_wrong_answer_shows_the_refutation_and_the_solution() {
+    let data = scratch("wrong");
+    let mut app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    let (_, best) = shown(&app);
+    let wrong = wrong_move(&app);
+    play_by_keys(&mut app, &wrong.to_string());
+    let t = app.training_state().unwrap();
+    assert_eq!(t.phase(), TrainingPhase::Judging);
+    assert_eq!(t.played(), Some(wrong));
+    // First the refutation: the engine answers the player's move, and judges it.
+    let searched = answer_line(&mut app, 4, 150);
+    assert_eq!(searched.moves(), [wrong]);
+    assert_eq!(
+        app.training_state().unwrap().phase(),
+        TrainingPhase::Answered(Verdict::Wrong)
+    );
+    assert!(app.message().starts_with("Not that"), "{}", app.message());
+    assert!(
+        app.message().contains(&best.to_string()),
+        "the shot is named"
+    );
+    let p = progress_in(&data, RuleSet::Italian);
+    assert_eq!((p.solved, p.failed, p.streak), (0, 1, 0));
+    let t = app.training_state().unwrap();
+    assert_eq!(t.on_board(), LineKind::Played);
+    let refutation = t.line(LineKind::Played).moves.clone();
+    assert_eq!(refutation[0], wrong);
+    assert!(refutation.len() > 1);
+    assert_eq!(app.game().moves(), refutation.as_slice());
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("Wrong"), "{text}");
+    assert!(text.contains("Refutation:"), "{text}");
+    // Then the winning line.
+    let searched = answer_line(&mut app, 3, 200);
+    assert_eq!(searched.moves(), [best]);
+    press(&mut app, KeyCode::Tab);
+    let t = app.training_state().unwrap();
+    assert_eq!(t.on_board(), LineKind::Solution);
+    assert_eq!(app.game().moves()[0], best);
+    assert!(screen(&app, 100, 32).contains("Winning line:"));
+    // A retry is practice: the right move now is not counted.
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(app.training_state().unwrap().phase(), TrainingPhase::Asking);
+    assert!(app.message().contains("not counted"), "{}", app.message());
+    play_by_keys(&mut app, &best.to_string());
+    assert_eq!(
+        app.training_state().unwrap().phase(),
+        TrainingPhase::Answered(Verdict::Right)
+    );
+    let p = progress_in(&data, RuleSet::Italian);
+    assert_eq!((p.solved, p.failed), (0, 1), "the first answer counts");
+    // Nor does the solution asked for in a retry.
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.message(), format!("The solution: {best} (c2-d3)"));
+    assert_eq!(progress_in(&data, RuleSet::Italian).failed, 1);
+}
+
+/// `s` before answering shows the solution and counts as failed; `n` first skips, counting
+/// nothing; a stale answer (the player went on) is dropped.
+#[test]
+fn the_solution_asked_for_counts_as_failed() {
+    let data = scratch("shown");
+    let mut app = trainer(RuleSet::English, &data, None, Lang::En);
+    let (_, best) = shown(&app);
+    press(&mut app, KeyCode::Char('s'));
+    let t = app.training_state().unwrap();
+    assert_eq!(t.phase(), TrainingPhase::Answered(Verdict::Shown));
+    assert_eq!(app.game().moves(), [best]);
+    assert_eq!(progress_in(&data, RuleSet::English).failed, 1);
+    // Next before the line came: the engine's late answer changes nothing.
+    let (id, _) = pending_search(&mut app);
+    press(&mut app, KeyCode::Char('n'));
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: None,
+        report: Report::default(),
+    }));
+    let t = app.training_state().unwrap();
+    assert_eq!(t.phase(), TrainingPhase::Asking);
+    assert!(app.game().moves().is_empty());
+    // Skipping counts nothing.
+    press(&mut app, KeyCode::Char('n'));
+    let p = progress_in(&data, RuleSet::English);
+    assert_eq!((p.solved, p.failed), (0, 1));
+    assert_eq!(app.training_state().unwrap().place().0, 2);
+}
+
+/// The progress is kept: a new session starts at the first position not solved, and shows the
+/// counts; the start screen's training line says them.
+#[test]
+fn the_progress_file_reads_back() {
+    let data = scratch("roundtrip");
+    let mut p = Progress::default();
+    p.record("W:W1:B2", true);
+    p.record("W:W3:B4", true);
+    p.record("x", false);
+    p.record("W:W5:B6", true);
+    assert_eq!((p.solved, p.failed, p.streak, p.best_streak), (3, 1, 1, 2));
+    let path = files::progress_path(&data, RuleSet::Italian);
+    files::save_progress(&path, &p, false).unwrap();
+    assert_eq!(files::load_progress(&path).unwrap(), p);
+    // Solving the first position: the next session opens on the second.
+    let mut app = trainer(RuleSet::Italian, &data, Some(TrainingLevel::Easy), Lang::En);
+    let (_, best) = shown(&app);
+    play_by_keys(&mut app, &best.to_string());
+    let again = trainer(RuleSet::Italian, &data, Some(TrainingLevel::Easy), Lang::En);
+    assert_eq!(again.training_state().unwrap().place().0, 1);
+    let p = progress_in(&data, RuleSet::Italian);
+    assert_eq!((p.solved, p.failed, p.streak, p.best_streak), (4, 1, 2, 2));
+    assert!(screen(&again, 100, 32).contains("Solved 4, failed 1, streak 2"));
+    // The start screen: the training's entry and the progress of the rules chosen.
+    let menu = App::start_screen(config(RuleSet::Italian, &data, Lang::En), None);
+    assert!(
+        menu.start_menu()
+            .unwrap()
+            .items()
+            .contains(&StartItem::Training)
+    );
+    let text = screen(&menu, 100, 32);
+    assert!(text.contains("Training: colpi"), "{text}");
+    assert!(
+        text.contains("1 of 250 solved, 1 failed, streak 2"),
+        "{text}"
+    );
+}
+
+/// A damaged progress file is named on the screen and ignored, never fatal; the next answer
+/// sets it aside (`.damaged`) and writes a fresh one. The start screen names it too.
+#[test]
+fn a_damaged_progress_file_is_named_and_ignored() {
+    let data = scratch("damaged");
+    let path = files::progress_path(&data, RuleSet::Italian);
+    std::fs::write(&path, "solved = \"many\"\n").unwrap();
+    let e = files::load_progress(&path).unwrap_err();
+    assert!(e.to_string().contains("training-italian.toml"), "{e}");
+    let menu = App::start_screen(config(RuleSet::Italian, &data, Lang::En), None);
+    assert!(screen(&menu, 120, 40).contains("progress ignored"));
+    let mut app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    let t = app.training_state().unwrap();
+    assert_eq!(t.progress(), &Progress::default());
+    let problem = t.problem().unwrap().to_string();
+    assert!(problem.contains("training-italian.toml"), "{problem}");
+    assert!(screen(&app, 120, 40).contains("Training progress ignored"));
+    let (_, best) = shown(&app);
+    play_by_keys(&mut app, &best.to_string());
+    assert_eq!(progress_in(&data, RuleSet::Italian).solved, 1);
+    let aside = data.join("training-italian.toml.damaged");
+    assert_eq!(
+        std::fs::read_to_string(aside).unwrap(),
+        "solved = \"many\"\n"
+    );
+    // Bytes that are not text are no better.
+    std::fs::write(&path, [0xff, 0xfe, 0]).unwrap();
+    assert!(files::load_progress(&path).is_err());
+    let app = trainer(RuleSet::Italian, &data, None, Lang::It);
+    assert!(app.training_state().unwrap().problem().is_some());
+}
+
+/// A review of the player's own game keeps its `?`/`??` positions for the training; they come
+/// first, and there another move is right when the engine finds it as good.
+#[test]
+fn the_players_own_mistakes_become_training_positions() {
+    use dama::notation::pdn::read_games;
+    use dama::tui::viewer::Viewer;
+    let data = scratch("own");
+    let text = "[White \"You\"]\n[Black \"dama level 6\"]\n[Date \"2026.12.04\"]\n\
+                [GameType \"22\"]\n\n1. 22-18 12-16 2. 21-17 *\n";
+    let games: Vec<_> = read_games(text, RuleSet::Italian);
+    let viewer = Viewer::new("mine.pdn".into(), games, 0);
+    let mut app = App::viewer(config(RuleSet::Italian, &data, Lang::En), viewer);
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    press(&mut app, KeyCode::Char('v'));
+    // White's second move throws two men away (from White's view: +0.1, then -2.0); Black's
+    // moves are the engine's and not kept.
+    let answered = tui_common::answer_review(&mut app, |ply| match ply {
+        0 => 10,
+        1 => -10,
+        2 => 10,
+        _ => 200,
+    });
+    assert_eq!(answered, 4, "{}", app.message());
+    assert!(
+        app.message().contains("1 of your positions kept"),
+        "{}",
+        app.message()
+    );
+    let kept = files::load_own(&files::own_path(&data, RuleSet::Italian)).unwrap();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        (kept[0].played.as_str(), kept[0].mark.as_str()),
+        ("21-17", "??")
+    );
+    assert_eq!(kept[0].score, 10);
+    // The training shows it first, from the player's side.
+    let mut app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    let t = app.training_state().unwrap();
+    assert_eq!(t.place().1, 251);
+    let p = t.puzzle().unwrap().clone();
+    assert!(matches!(p.source, PuzzleSource::Own { .. }));
+    assert_eq!(dama::notation::fen::write(&p.pos), kept[0].fen);
+    assert!(screen(&app, 100, 32).contains("Your game (2026.12.04, move 2)"));
+    // Another move than the review's: the engine judges it; as good is right.
+    let other = dama::rules::legal_moves(&p.pos)
+        .into_iter()
+        .find(|m| *m != p.best && m.to_string() != "21-17")
+        .unwrap();
+    play_by_keys(&mut app, &other.to_string());
+    assert_eq!(
+        app.training_state().unwrap().phase(),
+        TrainingPhase::Judging
+    );
+    let searched = answer_line(&mut app, 2, -5); // the opponent's view: +0.05 for the player
+    assert_eq!(searched.moves(), [other]);
+    assert_eq!(
+        app.training_state().unwrap().phase(),
+        TrainingPhase::Answered(Verdict::Right)
+    );
+    assert!(app.message().contains("as good as"), "{}", app.message());
+    // Worse by a mistake's margin is wrong.
+    press(&mut app, KeyCode::Char('r'));
+    play_by_keys(&mut app, &other.to_string());
+    answer_line(&mut app, 2, 60);
+    assert_eq!(
+        app.training_state().unwrap().phase(),
+        TrainingPhase::Answered(Verdict::Wrong)
+    );
+    // A damaged file of positions is named and ignored; the suite is still there.
+    std::fs::write(
+        files::own_path(&data, RuleSet::Italian),
+        "[[position]]\nfen = 3\n",
+    )
+    .unwrap();
+    let app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    let t = app.training_state().unwrap();
+    assert_eq!(t.place().1, 250);
+    assert!(t.problem().unwrap().contains("colpi-italian.toml"));
+}
+
+/// From the start screen and back: the entry opens the training at the level chosen, `q`
+/// returns to the start screen with the progress line brought up to date.
+#[test]
+fn the_start_screen_opens_the_training_and_gets_it_back() {
+    let data = scratch("start");
+    let mut app = App::start_screen(config(RuleSet::English, &data, Lang::En), None);
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    while app.start_menu().unwrap().current() != StartItem::Training {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(
+        app.start_menu().unwrap().train_level,
+        Some(TrainingLevel::Medium)
+    );
+    press(&mut app, KeyCode::Enter);
+    let t = app.training_state().expect("the training is open");
+    assert_eq!(t.rules, RuleSet::English);
+    assert_eq!(t.puzzle().unwrap().level(), Some(TrainingLevel::Medium));
+    let wrong = wrong_move(&app);
+    play_by_keys(&mut app, &wrong.to_string());
+    answer_line(&mut app, 2, 100);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.training_state().is_none());
+    assert!(app.start_menu().is_some(), "back on the start screen");
+    assert!(!app.should_quit());
+    assert!(screen(&app, 100, 32).contains("0 of 200 solved, 1 failed, streak 0"));
+    // The engine's search was stopped on the way out.
+    assert!(
+        app.take_requests()
+            .iter()
+            .any(|r| matches!(r, Request::Stop))
+    );
+}
+
+/// The training's screens, both languages, at the smallest size and a large one: the
+/// question, and a wrong answer with its refutation.
+#[test]
+fn training_screens_snapshots() {
+    for lang in Lang::ALL {
+        let tag = match lang {
+            Lang::En => "en",
+            Lang::It => "it",
+        };
+        for (w, h) in [(80, 24), (120, 40)] {
+            let data = scratch(&format!("snap-{tag}-{w}"));
+            let mut app = App::training(config(RuleSet::Italian, &data, lang), None);
+            app.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            check_snapshot(&format!("training_ask_{tag}_{w}x{h}"), &screen(&app, w, h));
+            let wrong = wrong_move(&app);
+            play_by_keys(&mut app, &wrong.to_string());
+            answer_line(&mut app, 4, 150);
+            check_snapshot(
+                &format!("training_wrong_{tag}_{w}x{h}"),
+                &screen(&app, w, h),
+            );
+        }
+    }
+}
+
+/// Every search the training asks for is for a line, never a move of the engine's own.
+#[test]
+fn the_training_asks_only_for_lines() {
+    let data = scratch("purpose");
+    let mut app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    let wrong = wrong_move(&app);
+    play_by_keys(&mut app, &wrong.to_string());
+    let purposes: Vec<Purpose> = app
+        .take_requests()
+        .into_iter()
+        .filter_map(|r| match r {
+            Request::Search { purpose, .. } => Some(purpose),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(purposes, [Purpose::Training]);
+}
+
+/// The shipped shots' winning lines, worked out as the board does (the engine's line after the
+/// winning move, cut where it has won the most), end with the suite's gain won, at least 95 in
+/// 100 of them. Release only (`.ci/run`): 450 searches of 16 plies (`DAMA_LINE_DEPTH`).
+#[test]
+#[ignore]
+fn the_winning_lines_show_the_gain() {
+    use dama::engine::{Engine, Limits};
+    use std::sync::atomic::AtomicBool;
+    let mut engine = Engine::new(64);
+    engine.set_variety(0);
+    let material = |pos: &dama::rules::Position, side: dama::rules::Color| {
+        let of = |c| pos.men_of(c).count() as i32 * 100 + pos.kings_of(c).count() as i32 * 150;
+        of(side) - of(side.opposite())
+    };
+    let depth: u32 = std::env::var("DAMA_LINE_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(16);
+    let mut all_short = Vec::new();
+    for (rules, file) in [(RuleSet::Italian, "italian"), (RuleSet::English, "english")] {
+        let text = std::fs::read_to_string(format!(
+            "{}/tests/data/shots/{file}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let suite = dama::notation::shots::parse(&text).unwrap();
+        let mut short = Vec::new();
+        for s in &suite.shots {
+            engine.new_game();
+            let mut game = Game::new(s.pos);
+            game.play(&s.best).unwrap();
+            let r = engine.search(
+                &game,
+                Limits::Depth(depth),
+                &AtomicBool::new(false),
+                &mut |_| {},
+            );
+            let line = dama::tui::app::cut_line(game.position(), &r.pv, s.pos.side_to_move());
+            let mut end = *game.position();
+            for m in &line {
+                end = end.after(m);
+            }
+            let side = s.pos.side_to_move();
+            let won = material(&end, side) - material(&s.pos, side);
+            if won < s.gain {
+                short.push(format!(
+                    "{} {} won {won} of {}",
+                    dama::notation::fen::write(&s.pos),
+                    s.best,
+                    s.gain
+                ));
+            }
+        }
+        eprintln!(
+            "{rules}: {} of {} lines show the whole gain; short:\n{}",
+            suite.shots.len() - short.len(),
+            suite.shots.len(),
+            short.join("\n")
+        );
+        all_short.extend(short);
+    }
+    // The engine's line may stop short of the proof's last half man (a promotion it does not
+    // hurry, a line cut by the table): the board says the material on it and the proven gain
+    // apart. Measured at depth 16: 430 of 450 lines show the whole gain.
+    assert!(
+        all_short.len() * 20 <= 450,
+        "{} of 450 lines fall short",
+        all_short.len()
+    );
+}
+
+/// A line is cut where the side it is for has won the most (the engine's line goes on past
+/// the win), stops at a move that is not legal, and a line that wins nothing keeps four plies.
+#[test]
+fn lines_are_cut_where_the_material_is_won() {
+    use dama::notation::fen;
+    use tui_common::find_move;
+    let start = fen::parse(
+        RuleSet::Italian,
+        "W:W17,20,24,26,27,30,31:B1,2,4,10,11,15,16,18",
+    )
+    .unwrap();
+    let after = start.after(&find_move(&start, "26-22"));
+    let mut pos = after;
+    let mut pv = Vec::new();
+    for text in ["16x23", "22x13x6", "23-28", "6-3", "11-14"] {
+        let m = find_move(&pos, text);
+        pos = pos.after(&m);
+        pv.push(m);
+    }
+    let white = dama::rules::Color::White;
+    let cut = dama::tui::app::cut_line(&after, &pv, white);
+    let texts: Vec<String> = cut.iter().map(Move::to_string).collect();
+    // Two men won by 22x13x6, and 6-3 crowns the man: the line ends there, not at 11-14.
+    assert_eq!(texts, ["16x23", "22x13x6", "23-28", "6-3"]);
+    // For Black the line wins nothing: four plies.
+    let black = dama::rules::Color::Black;
+    assert_eq!(dama::tui::app::cut_line(&after, &pv, black).len(), 4);
+    // A move that is not legal ends the line there (nothing is played past it).
+    let mut wrong = pv.clone();
+    wrong.swap(0, 1);
+    assert!(dama::tui::app::cut_line(&after, &wrong, white).is_empty());
+    // No capture: the first four plies.
+    let quiet = dama::tui::app::cut_line(&pos, &[], white);
+    assert!(quiet.is_empty());
+    let open = dama::rules::Position::start(RuleSet::Italian);
+    let mut g = Game::new(open);
+    let mut line = Vec::new();
+    // Six quiet plies: each time a move after which no capture is due.
+    while line.len() < 6 {
+        let pos = *g.position();
+        let Some(m) = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| !dama::rules::has_capture(&pos.after(m)))
+        else {
+            break;
+        };
+        g.play(&m).unwrap();
+        line.push(m);
+    }
+    assert!(line.len() > 4, "{line:?}");
+    assert_eq!(dama::tui::app::cut_line(&open, &line, white), line[..4]);
+}
+
+/// Another move than the shot's that the engine proves wins the game (a won ending, where the
+/// suite's "only move that wins material" leaves room) is right; leaving while the engine
+/// judges counts nothing.
+#[test]
+fn a_move_that_wins_the_game_is_right_too() {
+    let data = scratch("wins");
+    let mut app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    let other = wrong_move(&app);
+    play_by_keys(&mut app, &other.to_string());
+    // The opponent's view: lost by force.
+    answer_line(&mut app, 2, -dama::engine::WIN + 9);
+    let t = app.training_state().unwrap();
+    assert_eq!(t.phase(), TrainingPhase::Answered(Verdict::Right));
+    assert!(
+        app.message().contains("wins the game by force too"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(progress_in(&data, RuleSet::Italian).solved, 1);
+    press(&mut app, KeyCode::Char('n'));
+    let other = wrong_move(&app);
+    play_by_keys(&mut app, &other.to_string());
+    assert_eq!(
+        app.training_state().unwrap().phase(),
+        TrainingPhase::Judging
+    );
+    press(&mut app, KeyCode::Char('n'));
+    let p = progress_in(&data, RuleSet::Italian);
+    assert_eq!((p.solved, p.failed), (1, 0), "not judged, not counted");
+}
