@@ -640,3 +640,53 @@ fn a_pasted_fen_is_read_and_a_stray_paste_does_nothing() {
     assert_eq!(b.context(), Context::YesNo);
     assert_eq!(b.game().outcome(), None);
 }
+
+/// `a` in the editor opens the analysis board on the edited position once it passes the
+/// checks (a position that does not is refused with the reason); `q` there comes back to the
+/// editor as it was, with no search left running.
+#[test]
+fn the_editor_opens_the_analysis_board_and_comes_back() {
+    let mut a = App::new(
+        config(Lang::En, Players::Engine),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    a.take_requests();
+    let menu = dama::tui::app::StartMenu::new(RuleSet::Italian, None);
+    a.open_editor(&Position::start(RuleSet::Italian), Some(menu));
+    press(&mut a, KeyCode::Char('e'));
+    press(&mut a, KeyCode::Char('a'));
+    assert_eq!(a.context(), Context::Editor, "an empty board is refused");
+    assert!(a.message().contains("Cannot analyse"), "{}", a.message());
+    press(&mut a, KeyCode::Char('/'));
+    for c in "W:W21,22:B9,K30".chars() {
+        press(&mut a, KeyCode::Char(c));
+    }
+    press(&mut a, KeyCode::Enter);
+    press(&mut a, KeyCode::Char('a'));
+    assert_eq!(a.context(), Context::Analysis);
+    let want = fen::parse(RuleSet::Italian, "W:W21,22:B9,K30").unwrap();
+    assert_eq!(a.game().position(), &want);
+    let analysed: Vec<Game> = a
+        .take_requests()
+        .into_iter()
+        .filter_map(|r| match r {
+            Request::Analyse { game, .. } => Some(*game),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(analysed.len(), 1, "one analysis asked for");
+    assert_eq!(analysed[0].position(), &want, "of the edited position");
+    assert!(a.thinking().is_some());
+    press(&mut a, KeyCode::Char('q'));
+    assert_eq!(a.context(), Context::Editor);
+    assert!(a.thinking().is_none(), "no search left running");
+    assert!(
+        a.take_requests().iter().any(|r| matches!(r, Request::Stop)),
+        "the analysis was stopped"
+    );
+    assert_eq!(a.editor().unwrap().fen(), "W:W21,22:B9,K30");
+    // The editor's keys still work: `p` plays it.
+    press(&mut a, KeyCode::Char('p'));
+    assert!(a.editor().is_none());
+    assert_eq!(a.game().start(), &want);
+}

@@ -345,6 +345,7 @@ fn editor_key(code: KeyCode) -> Option<Action> {
         KeyCode::Char('f') => Action::Flip,
         KeyCode::Char('n') => Action::ToggleNumbers,
         KeyCode::Char('p') => Action::PlayFromHere,
+        KeyCode::Char('a') => Action::Analyse,
         KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
         _ => return None,
     })

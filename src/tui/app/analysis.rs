@@ -27,6 +27,8 @@ pub enum Back {
     Game(Box<Game>),
     /// The start screen.
     Start(Box<StartMenu>),
+    /// The position editor, as it was.
+    Editor(Box<super::Editor>),
     /// Nothing: `dama analyze --board` ends.
     Quit,
 }
@@ -414,6 +416,10 @@ impl App {
                 let rules = self.settings.rules;
                 self.game = Game::new(Position::start(rules));
                 self.menu = Some(*menu);
+            }
+            Back::Editor(editor) => {
+                self.editor = Some(*editor);
+                self.message = self.t(Msg::EditOpened).into();
             }
             Back::Quit => self.quit = true,
         }

@@ -331,6 +331,7 @@ impl App {
             Action::Flip => self.flipped = !self.flipped,
             Action::ToggleNumbers => self.numbers = !self.numbers,
             Action::PlayFromHere => self.play_edited(),
+            Action::Analyse => self.analyse_edited(),
             Action::Quit | Action::Cancel => self.leave_editor(),
             _ => {}
         }
@@ -417,13 +418,28 @@ impl App {
         self.message = self.t(Msg::EditPlaying).into();
     }
 
-    /// The hook for issue 22 §1: opening the analysis board on the edited position. The
-    /// analysis board is not on this branch; when it lands, `a` in the editor calls this with
-    /// the checked position (see docs/playing.md).
-    #[allow(dead_code)]
-    fn analyse_edited(&mut self) -> Option<Position> {
-        let e = self.editor.as_ref()?;
-        check(e.rules, &e.squares, e.side).ok()
+    /// `a`: the analysis board on the edited position, once it passes the checks; leaving the
+    /// board comes back to the editor as it was.
+    fn analyse_edited(&mut self) {
+        let Some(e) = self.editor.as_ref() else {
+            return;
+        };
+        let pos = match check(e.rules, &e.squares, e.side) {
+            Ok(p) => p,
+            Err(problem) => {
+                let why = problem.text(self.lang());
+                self.message = Msg::EditCannotAnalyse.fill(self.lang(), &[&why]);
+                return;
+            }
+        };
+        let Some(editor) = self.editor.take() else {
+            return;
+        };
+        let record = crate::notation::pdn::PdnGame {
+            start: pos,
+            ..crate::notation::pdn::PdnGame::new(pos.rules())
+        };
+        self.open_analysis(record, 0, super::analysis::Back::Editor(Box::new(editor)));
     }
 }
 

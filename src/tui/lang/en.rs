@@ -490,7 +490,8 @@ pub fn text(m: Msg) -> &'static str {
         EditKeys3 => "t: side to move   e: empty   i: start",
         EditKeys4 => "/: type a FEN   c: copy the FEN",
         EditKeys5 => "o: who plays   + -: level   f: flip",
-        EditKeys6 => "p: play it   q, Esc: leave",
+        EditKeys6 => "p: play it   a: analyse   q: leave",
+        EditCannotAnalyse => "Cannot analyse this position: {0}",
         StartEditor => "Set up a position...",
         SidePlayed => "{0} played {1}",
         // (end of issue 22's block)

@@ -496,7 +496,8 @@ pub fn text(m: Msg) -> &'static str {
         EditKeys3 => "t: chi muove   e: vuota   i: iniziale",
         EditKeys4 => "/: scrivi una FEN   c: copia la FEN",
         EditKeys5 => "o: chi gioca   + -: livello   f: gira",
-        EditKeys6 => "p: giocala   q, Esc: esci",
+        EditKeys6 => "p: giocala   a: analizza   q: esci",
+        EditCannotAnalyse => "Questa posizione non si può analizzare: {0}",
         StartEditor => "Prepara una posizione...",
         SidePlayed => "Il {0} ha giocato {1}",
         // (end of issue 22's block)

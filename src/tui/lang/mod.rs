@@ -491,6 +491,7 @@ keys! {
     EditCopied,
     EditDarkOnly,
     EditCannotPlay,
+    EditCannotAnalyse,
     EditPlaying,
     EditTitle,
     EditCounts,
