@@ -73,6 +73,21 @@ pub fn build(
     progress: &mut dyn FnMut(&Progress),
     event: &mut dyn FnMut(SliceEvent),
 ) -> Result<Tables, TableError> {
+    let never = AtomicBool::new(false);
+    Ok(build_until(opts, &never, progress, event)?.expect("never stopped"))
+}
+
+/// [`build`], stopping before the next slice pair once `stop` is set (`Ok(None)`): what was
+/// written stays, and a later build goes on from there (the board's background build).
+///
+/// # Errors
+/// As [`build`].
+pub fn build_until(
+    opts: &BuildOptions<'_>,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+    event: &mut dyn FnMut(SliceEvent),
+) -> Result<Option<Tables>, TableError> {
     std::fs::create_dir_all(opts.dir).map_err(|e| TableError::io(opts.dir, e))?;
     let all = Material::all_up_to(opts.max_pieces);
     let total: u64 = all.iter().map(|m| m.size()).sum();
@@ -81,6 +96,9 @@ pub fn build(
     for &m in &all {
         if tables.slices.contains_key(&m) {
             continue;
+        }
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
         }
         let group: Vec<Material> = if m == m.mirror() {
             vec![m]
@@ -142,7 +160,7 @@ pub fn build(
             level: 0,
         });
     }
-    Ok(tables)
+    Ok(Some(tables))
 }
 
 /// Stored value of a decided position lost or won in `dtw` plies.

@@ -343,5 +343,13 @@ pub fn text(m: Msg) -> &'static str {
             "dama: {0} for the {1} rules; endings with up to {2} pieces are played exactly \
              after `dama tables build --rules {1}`"
         }
+        // The tables built in the background (issue 25).
+        TablesBuilding => "Endgame tables ({1}): {0}% built",
+        TablesBuilt => "Endgame tables ready: the engine plays endings of up to {0} pieces exactly",
+        TablesBuildFailed => "The endgame tables could not be built: {0}",
+        StartTables => {
+            "Endgame tables up to 5 pieces build themselves; 6 pieces: \
+             `dama tables build --pieces 6` (730 MB, about 20 minutes, 3 GB of memory)"
+        }
     }
 }

@@ -346,5 +346,15 @@ pub fn text(m: Msg) -> &'static str {
             "dama: {0} per le regole {1}; i finali fino a {2} pezzi si giocano in modo esatto \
              dopo `dama tables build --rules {1}`"
         }
+        // Le tabelle costruite in sottofondo (issue 25).
+        TablesBuilding => "Tabelle dei finali ({1}): {0}% costruite",
+        TablesBuilt => {
+            "Tabelle dei finali pronte: il motore gioca esatti i finali fino a {0} pezzi"
+        }
+        TablesBuildFailed => "Non è stato possibile costruire le tabelle dei finali: {0}",
+        StartTables => {
+            "Le tabelle dei finali fino a 5 pezzi si costruiscono da sole; 6 pezzi: \
+             `dama tables build --pieces 6` (730 MB, circa 20 minuti, 3 GB di memoria)"
+        }
     }
 }
