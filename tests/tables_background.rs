@@ -249,3 +249,80 @@ fn the_board_shows_the_build() {
         let _ = std::fs::remove_dir_all(&root);
     }
 }
+
+/// The cache's size is a setting of every player: `dama engine --table-cache` and the
+/// `tablecache` command (resizing the tables already read), `dama match --table-cache`, `dama
+/// play --table-cache` (refused out of range before the board opens). The engine still
+/// answers a table position with the tables' move at the smallest cache.
+#[test]
+fn the_table_cache_is_a_setting_of_engine_match_and_play() {
+    let data = scratch("cache");
+    let root = data.join("dama/tables");
+    let seen = finish(&Background::start(plan(&root, 3)).unwrap());
+    assert!(matches!(seen.last(), Some(Status::Done { .. })), "{seen:?}");
+    let fen = "W:WK28:B1,3";
+    let pos = dama::notation::fen::parse(RuleSet::Italian, fen).unwrap();
+    let want = Tables::load(&root.join("italian"), RuleSet::Italian, 3)
+        .best_move(&pos)
+        .expect("in the tables")
+        .to_string();
+    let input = format!("tablecache 1\nposition fen {fen}\ngo depth 3\nisready\nquit\n");
+    let out = dama_with(
+        &data,
+        &["engine", "--tt", "1", "--table-cache", "2"],
+        &input,
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("error"), "{text}");
+    assert!(text.contains(&format!("bestmove {want}")), "{text}");
+    for args in [
+        &["engine", "--table-cache", "0"][..],
+        &["match", "--table-cache", "5000"],
+        &["play", "--table-cache", "0"],
+    ] {
+        let out = dama_with(&data, args, "");
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--table-cache"), "{args:?}: {err}");
+    }
+    let out = dama_with(
+        &data,
+        &[
+            "match",
+            "--games",
+            "2",
+            "--a-depth",
+            "1",
+            "--b-depth",
+            "1",
+            "--table-cache",
+            "1",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// `dama ARGS` with `data` as its data folder and home, `input` on its standard input.
+fn dama_with(data: &Path, args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .env("HOME", data)
+        .env("XDG_DATA_HOME", data)
+        .env("XDG_CONFIG_HOME", data.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dama");
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}

@@ -23,13 +23,15 @@ pub enum Word {
     Variety,
     Contempt,
     Threads,
+    /// `tablecache <MiB>`: the endgame tables' block cache.
+    TableCache,
     /// `d`: show the position.
     Show,
     Quit,
 }
 
 impl Word {
-    const ALL: [Word; 12] = [
+    const ALL: [Word; 13] = [
         Word::Rules,
         Word::Position,
         Word::Go,
@@ -40,6 +42,7 @@ impl Word {
         Word::Variety,
         Word::Contempt,
         Word::Threads,
+        Word::TableCache,
         Word::Show,
         Word::Quit,
     ];
@@ -56,6 +59,7 @@ impl Word {
             Word::Variety => "variety",
             Word::Contempt => "contempt",
             Word::Threads => "threads",
+            Word::TableCache => "tablecache",
             Word::Show => "d",
             Word::Quit => "quit",
         }
@@ -71,6 +75,7 @@ impl Word {
             Word::Variety => "variety <centi-men>",
             Word::Contempt => "contempt <centi-men>",
             Word::Threads => "threads <n>",
+            Word::TableCache => "tablecache <MiB>",
             w => w.as_str(),
         }
     }
@@ -193,6 +198,8 @@ pub enum EngineCommand {
     Variety(i32),
     Contempt(i32),
     Threads(usize),
+    /// MiB of decompressed endgame-table blocks kept per rule set.
+    TableCache(usize),
     /// `d`: the position, its legal moves and whether the game is over.
     Show,
     Quit,
@@ -211,6 +218,7 @@ impl EngineCommand {
             EngineCommand::Variety(_) => Word::Variety,
             EngineCommand::Contempt(_) => Word::Contempt,
             EngineCommand::Threads(_) => Word::Threads,
+            EngineCommand::TableCache(_) => Word::TableCache,
             EngineCommand::Show => Word::Show,
             EngineCommand::Quit => Word::Quit,
         }
@@ -242,7 +250,7 @@ impl fmt::Display for EngineCommand {
             EngineCommand::Seed(Some(n)) => write!(f, " {n}"),
             EngineCommand::Seed(None) => f.write_str(" none"),
             EngineCommand::Variety(n) | EngineCommand::Contempt(n) => write!(f, " {n}"),
-            EngineCommand::Threads(n) => write!(f, " {n}"),
+            EngineCommand::Threads(n) | EngineCommand::TableCache(n) => write!(f, " {n}"),
             EngineCommand::Stop
             | EngineCommand::IsReady
             | EngineCommand::NewGame
@@ -362,13 +370,16 @@ impl FromStr for EngineCommand {
             Word::Variety => number(Field::Variety).map(|n| EngineCommand::Variety(n as i32)),
             Word::Contempt => number(Field::Contempt).map(|n| EngineCommand::Contempt(n as i32)),
             Word::Threads => number(Field::Threads).map(|n| EngineCommand::Threads(n as usize)),
+            Word::TableCache => {
+                number(Field::TableCache).map(|n| EngineCommand::TableCache(n as usize))
+            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::number::{MAX_MOVETIME_MS, MAX_THREADS, MAX_VARIETY};
+    use super::super::number::{MAX_MOVETIME_MS, MAX_TABLE_CACHE_MIB, MAX_THREADS, MAX_VARIETY};
     use super::*;
     use crate::engine::limits::MAX_DEPTH;
     use crate::engine::params::MAX_CONTEMPT;
@@ -395,6 +406,8 @@ mod tests {
             "variety 1000",
             "contempt 150",
             "threads 256",
+            "tablecache 1",
+            "tablecache 4096",
             "d",
             "quit",
         ];
@@ -469,6 +482,8 @@ mod tests {
                 "\"x\" is not a whole number (variety must be 0 to 1000 centi-men)",
             ),
             ("threads", "usage: threads <n>"),
+            ("tablecache 0", "tablecache must be 1 to 4096 MiB, not 0"),
+            ("tablecache", "usage: tablecache <MiB>"),
             (
                 "go deep 3",
                 "usage: go depth <n>|movetime <ms>|nodes <n>|infinite",
@@ -526,6 +541,7 @@ mod tests {
             (0..=MAX_VARIETY).prop_map(EngineCommand::Variety),
             (0..=MAX_CONTEMPT).prop_map(EngineCommand::Contempt),
             (1..=MAX_THREADS).prop_map(EngineCommand::Threads),
+            (1..=MAX_TABLE_CACHE_MIB as usize).prop_map(EngineCommand::TableCache),
             Just(EngineCommand::Stop),
             Just(EngineCommand::IsReady),
             Just(EngineCommand::NewGame),

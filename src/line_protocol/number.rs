@@ -12,6 +12,9 @@ pub const MAX_MOVETIME_MS: u64 = 86_400_000;
 /// The most search threads `threads` takes (as `--threads` does).
 pub const MAX_THREADS: usize = 256;
 
+/// The largest `tablecache` accepted, MiB (as `--table-cache` takes).
+pub const MAX_TABLE_CACHE_MIB: u64 = 4096;
+
 /// The widest `variety` margin accepted, in centi-men (ten men: far beyond any useful value).
 pub const MAX_VARIETY: i32 = 1000;
 
@@ -24,6 +27,7 @@ pub enum Field {
     Variety,
     Contempt,
     Threads,
+    TableCache,
 }
 
 impl Field {
@@ -35,6 +39,7 @@ impl Field {
             Field::Variety => "variety",
             Field::Contempt => "contempt",
             Field::Threads => "threads",
+            Field::TableCache => "tablecache",
         }
     }
 
@@ -44,6 +49,7 @@ impl Field {
             Field::MoveTime => " ms",
             Field::Variety | Field::Contempt => " centi-men",
             Field::Nodes | Field::Threads => "",
+            Field::TableCache => " MiB",
         }
     }
 
@@ -56,6 +62,7 @@ impl Field {
             Field::Variety => (0, MAX_VARIETY as u64),
             Field::Contempt => (0, MAX_CONTEMPT as u64),
             Field::Threads => (1, MAX_THREADS as u64),
+            Field::TableCache => (1, MAX_TABLE_CACHE_MIB),
         }
     }
 

@@ -481,11 +481,19 @@ pub fn rules_dir(tables_dir: &Path, rules: RuleSet) -> PathBuf {
 /// The budget of each [`Tables`]' block cache made from now on (0: the default).
 static CACHE_BYTES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Sets the budget of the block cache of the tables read from now on (the shared ones are
-/// read once, at the first game or analysis that wants them). 0 restores the default,
-/// [`cache::DEFAULT_BYTES`].
+/// Sets the budget of the block cache of the tables read from now on, and of the shared
+/// tables already read ([`shared`]). 0 restores the default, [`cache::DEFAULT_BYTES`].
 pub fn set_cache_bytes(bytes: usize) {
     CACHE_BYTES.store(bytes, std::sync::atomic::Ordering::Relaxed);
+    for rules in [RuleSet::Italian, RuleSet::English] {
+        let held = shared_cell(rules)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        if let Some(t) = held.as_ref().and_then(|l| l.tables.as_ref()) {
+            t.cache.set_budget(cache_bytes());
+        }
+    }
 }
 
 fn cache_bytes() -> usize {
