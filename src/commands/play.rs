@@ -285,17 +285,17 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
 
     // Said before the board takes the screen (the line stays above it), and the tables are
     // read now rather than on the engine's first move. A background build makes what is
-    // missing (its progress is in the panel), so then nothing is said.
+    // missing (its progress is in the panel), so then only damaged or unreadable files are
+    // named.
     let build = tables_for_board(
         args,
         table_prefs(),
         config.rules,
         crate::store::tables_dir(),
     );
-    if build.is_none() {
+    let load = crate::tables::shared_load(config.rules);
+    if build.is_none() || load.problems.iter().any(|e| !e.is_absent()) {
         super::tables::for_engine_in(config.rules, config.lang);
-    } else {
-        crate::tables::shared_load(config.rules);
     }
     let mut app = App::new(config, game);
     if let Some(b) = build {

@@ -50,7 +50,32 @@ pub enum Wdl {
     Loss(u32),
 }
 
+/// Distances from here on are not known: a slice stored without its distances (see
+/// [`file::DISTANCES_UP_TO`]) answers a win as `Win(UNKNOWN_DISTANCE + 1)` and a loss as
+/// `Loss(UNKNOWN_DISTANCE)`, and a value found from such moves (one ply more) stays above it.
+/// Far above the longest distance the format holds (253), so it is never taken for one.
+pub const UNKNOWN_DISTANCE: u32 = 300;
+
 impl Wdl {
+    /// Whether the distance is known (a draw has none to know).
+    pub fn distance_known(self) -> bool {
+        match self {
+            Wdl::Win(n) | Wdl::Loss(n) => n < UNKNOWN_DISTANCE,
+            Wdl::Draw => true,
+        }
+    }
+
+    /// The same result: equal when both distances are known, else the same win, draw or loss.
+    pub fn same_result(self, other: Wdl) -> bool {
+        if self.distance_known() && other.distance_known() {
+            return self == other;
+        }
+        matches!(
+            (self, other),
+            (Wdl::Win(_), Wdl::Win(_)) | (Wdl::Loss(_), Wdl::Loss(_)) | (Wdl::Draw, Wdl::Draw)
+        )
+    }
+
     fn from_byte(v: u8) -> Option<Wdl> {
         match v {
             DRAW => Some(Wdl::Draw),
