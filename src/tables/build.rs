@@ -93,7 +93,7 @@ pub fn build_until(
     let total: u64 = all.iter().map(|m| m.size()).sum();
     let mut tables = Tables::empty(opts.rules);
     let mut done = 0u64;
-    // Per piece count: every slice's file is there with a sound header.
+    // Per piece count: whether every slice has a sound file (see `whole_on_disk`).
     let mut complete: std::collections::HashMap<u32, bool> = std::collections::HashMap::new();
     for &m in &all {
         if tables.slices.contains_key(&m) {

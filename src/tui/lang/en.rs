@@ -349,7 +349,7 @@ pub fn text(m: Msg) -> &'static str {
         TablesBuildFailed => "The endgame tables could not be built: {0}",
         StartTables => {
             "Endgame tables up to 5 pieces build themselves; 6 pieces: \
-             `dama tables build --pieces 6` (730 MB, about 20 minutes, 3 GB of memory)"
+             `dama tables build --pieces 6` (100 MB, about 25 minutes, 3 GB of memory)"
         }
     }
 }
