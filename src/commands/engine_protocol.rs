@@ -17,6 +17,8 @@
 //! - `threads <n>`: search threads, 1 to 256 (lazy SMP; 1, the default, is reproducible)
 //! - `multipv <n>`: each search reports its best n lines (1 to 10; 1, the default, is the
 //!   ordinary search), `info ... multipv k ...` per line and iteration
+//! - `tablecache <MiB>`: the endgame tables' cache of decompressed blocks, 1 to 4096 (default
+//!   64, or `--table-cache`)
 //! - `isready`: answers `readyok` (also during a search); `d`: the position and its legal moves
 //! - `quit`: end; a running search is stopped and still answers `bestmove` first. The end of
 //!   input is a `quit`: nobody may be left to wait for a search (a batch piped in that wants its
@@ -30,7 +32,7 @@
 //! its end, with an error (and a non-zero exit) otherwise, e.g. on a full disk.
 
 use super::output::{Out, OutputError};
-use super::values::{threads, tt_mib};
+use super::values::{table_cache_mib, threads, tt_mib};
 use crate::engine::{Engine, Limits};
 use crate::line_protocol::{Answer, CommandError, EngineCommand, Info};
 use crate::notation::fen;
@@ -51,6 +53,10 @@ pub struct EngineArgs {
     /// Search threads at the start (the `threads N` command changes it).
     #[arg(long, default_value_t = 1, value_parser = threads)]
     pub threads: usize,
+    /// Endgame tables' cache of decompressed blocks, MiB (the `tablecache N` command changes
+    /// it).
+    #[arg(long, default_value_t = 64, value_parser = table_cache_mib)]
+    pub table_cache: usize,
 }
 
 use crate::line_protocol::MAX_LINE;
@@ -210,6 +216,7 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
             }
         }
     });
+    crate::tables::set_cache_bytes(args.table_cache << 20);
     let rules = RuleSet::Italian;
     let mut s = Session {
         rules,
@@ -309,6 +316,8 @@ impl Session {
             }
             EngineCommand::MultiPv(n) => self.lines = n,
             EngineCommand::Seed(seed) => self.engine(tt).set_seed(seed),
+            // The tables are shared by the process: their cache is resized in place.
+            EngineCommand::TableCache(mib) => crate::tables::set_cache_bytes(mib << 20),
             EngineCommand::Rules(rules) => {
                 self.rules = rules;
                 self.game = Game::new(Position::start(rules));

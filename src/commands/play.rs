@@ -1,7 +1,9 @@
 //! `dama` / `dama play`: the board in the terminal against the engine; and the full-screen
 //! replay viewer that `dama replay FILE` opens.
 
-use super::values::{LangChoice, Rules, contempt, level, play_depth, positive, threads};
+use super::values::{
+    LangChoice, Rules, contempt, level, play_depth, positive, table_cache_mib, threads,
+};
 use crate::engine::Strength;
 use crate::engine::strength::MAX_DEPTH;
 use crate::notation::fen;
@@ -110,6 +112,58 @@ pub struct PlayArgs {
     /// a draw whenever it sees no more. Hints and reviews always count a draw as level.
     #[arg(long, default_value_t = crate::engine::params::CONTEMPT, value_parser = contempt)]
     pub contempt: i32,
+    /// Do not build the endgame tables (up to 5 pieces) in the background while you play
+    /// (also `table_build = false` in settings.toml).
+    #[arg(long)]
+    pub no_table_build: bool,
+    /// MiB of decompressed endgame-table blocks kept in memory per rule set, 1-4096 (default
+    /// 64; also `table_cache` in settings.toml).
+    #[arg(long, value_name = "MIB", value_parser = table_cache_mib)]
+    pub table_cache: Option<usize>,
+    /// The background build's piece count (for tests: a small build is quick).
+    #[arg(long, hide = true, default_value_t = crate::tables::DEFAULT_PIECES, value_parser = build_pieces)]
+    pub table_build_pieces: u32,
+}
+
+fn build_pieces(text: &str) -> Result<u32, String> {
+    super::values::number_in(text, 2, u64::from(crate::tables::DEFAULT_PIECES))
+}
+
+/// The endgame tables' settings of settings.toml (a damaged file gives none: the start screen
+/// says why).
+fn table_prefs() -> crate::tui::prefs::TablePrefs {
+    crate::tui::prefs::file()
+        .and_then(|p| crate::tui::prefs::load(&p).ok())
+        .map(|r| r.tables)
+        .unwrap_or_default()
+}
+
+/// Sets the tables' cache budget and starts the background build (the rule set `first` first,
+/// then the other), unless the options or the settings turn it off or there is no data folder.
+fn tables_for_board(
+    args: &PlayArgs,
+    prefs: crate::tui::prefs::TablePrefs,
+    first: RuleSet,
+    root: Option<PathBuf>,
+) -> Option<crate::tables::background::Background> {
+    if let Some(mib) = args.table_cache.or(prefs.cache_mib) {
+        crate::tables::set_cache_bytes(mib << 20);
+    }
+    if args.no_table_build || prefs.build == Some(false) {
+        return None;
+    }
+    let root = root?;
+    let other = match first {
+        RuleSet::Italian => RuleSet::English,
+        RuleSet::English => RuleSet::Italian,
+    };
+    crate::tables::background::Background::start(crate::tables::background::Plan {
+        root,
+        rules: vec![first, other],
+        pieces: args.table_build_pieces,
+        threads: default_play_threads(),
+    })
+    .ok()
 }
 
 /// The board's default search threads: all cores but one (left for the terminal and the
@@ -171,8 +225,18 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
         }
         Some(text)
     });
+    let prefs = remembered.as_ref().map(|r| r.tables).unwrap_or_default();
+    config.table_prefs = prefs;
+    let first = remembered
+        .as_ref()
+        .ok()
+        .and_then(|r| r.rules)
+        .unwrap_or(rules);
     let mut app = App::start_screen(config, kept);
     app.remember(remembered.as_ref().map_err(ToString::to_string));
+    if let Some(b) = tables_for_board(args, prefs, first, crate::store::tables_dir()) {
+        app.watch_table_build(b);
+    }
     let mut engine = LazyEngine::new(play_threads(args));
     let ended = crate::tui::run::run(&mut app, &mut engine);
     report_end(&app);
@@ -267,9 +331,23 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     }
 
     // Said before the board takes the screen (the line stays above it), and the tables are
-    // read now rather than on the engine's first move.
-    super::tables::for_engine_in(config.rules, config.lang);
+    // read now rather than on the engine's first move. A background build makes what is
+    // missing (its progress is in the panel), so then only damaged or unreadable files are
+    // named.
+    let build = tables_for_board(
+        args,
+        table_prefs(),
+        config.rules,
+        crate::store::tables_dir(),
+    );
+    let load = crate::tables::shared_load(config.rules);
+    if build.is_none() || load.problems.iter().any(|e| !e.is_absent()) {
+        super::tables::for_engine_in(config.rules, config.lang);
+    }
     let mut app = App::new(config, game);
+    if let Some(b) = build {
+        app.watch_table_build(b);
+    }
     if let Some(summary) = &resumed {
         let lang = app.lang();
         app.note(crate::tui::lang::Msg::Resumed.fill(lang, &[&summary.text(lang)]));
@@ -506,5 +584,60 @@ fn look(ascii: bool) -> Look {
         Look::Mono
     } else {
         Look::Colour
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::background::Status;
+    use crate::tui::prefs::TablePrefs;
+
+    /// The background build starts unless `--no-table-build` or `table_build = false` turns it
+    /// off; it builds in the folder given (a scratch one here), the rule set played first.
+    #[test]
+    fn the_background_build_starts_unless_turned_off() {
+        let root = std::env::temp_dir().join(format!("dama-play-build-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let args = PlayArgs {
+            table_build_pieces: 2,
+            ..PlayArgs::default()
+        };
+        let off = TablePrefs {
+            build: Some(false),
+            cache_mib: None,
+        };
+        let flag = PlayArgs {
+            no_table_build: true,
+            ..args.clone()
+        };
+        let r = Some(root.clone());
+        assert!(
+            tables_for_board(&flag, TablePrefs::default(), RuleSet::English, r.clone()).is_none()
+        );
+        assert!(tables_for_board(&args, off, RuleSet::English, r.clone()).is_none());
+        assert!(tables_for_board(&args, TablePrefs::default(), RuleSet::English, None).is_none());
+        assert!(!root.exists(), "nothing built while turned off");
+        let b = tables_for_board(&args, TablePrefs::default(), RuleSet::English, r).unwrap();
+        let start = std::time::Instant::now();
+        while !b.finished() {
+            assert!(
+                start.elapsed().as_secs() < 60,
+                "the 2-piece build did not end"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(
+            b.status(),
+            Status::Done {
+                pieces: 2,
+                built: true
+            }
+        );
+        for rules in ["english", "italian"] {
+            let n = std::fs::read_dir(root.join(rules)).unwrap().count();
+            assert_eq!(n, 4, "{rules}: the four 2-piece slices");
+        }
+        let _ = std::fs::remove_dir_all(&root);
     }
 }

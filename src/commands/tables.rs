@@ -77,7 +77,7 @@ pub(crate) fn for_engine_in(rules: RuleSet, lang: crate::tui::Lang) -> Option<Ar
     let load = tables::shared_load(rules);
     let have = load.tables.as_ref().map_or(0, |t| t.max_pieces());
     let notice = match &load.dir {
-        Some(dir) if !load.problems.is_empty() => Some(problems_notice(rules, dir, load, have)),
+        Some(dir) if !load.problems.is_empty() => Some(problems_notice(rules, dir, &load, have)),
         _ if have < tables::DEFAULT_PIECES => {
             let now = if have == 0 {
                 Msg::TablesNone.text(lang).to_string()

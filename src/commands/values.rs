@@ -56,7 +56,7 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
 
 /// The endgame tables' block cache, MiB: 1 to 4096.
 pub fn table_cache_mib(text: &str) -> Result<usize, String> {
-    number_in(text, 1, 4096)
+    number_in(text, 1, crate::tui::prefs::MAX_TABLE_CACHE_MIB as u64)
 }
 
 /// Contempt: 0 to 150 centi-men.

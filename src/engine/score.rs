@@ -115,6 +115,20 @@ pub fn from_table(w: Wdl, ply: i32, np: u32, draw: i32) -> i32 {
     }
 }
 
+/// The score of a table win (or, negated, loss) whose distance the tables do not keep (their
+/// larger slices, see [`crate::tables::file::DISTANCES_UP_TO`]): below every table win of known
+/// distance (`TABLE_WIN - 253` at the least), and higher the more `progress` the winner has
+/// made (0 to 299), so that the search converts by heading for captures and promotions, into
+/// the slices whose distances are known.
+pub fn from_table_unknown(w: Wdl, progress: i32, draw: i32) -> i32 {
+    let s = TABLE_WIN - 600 + progress.clamp(0, 299);
+    match w {
+        Wdl::Win(_) => s,
+        Wdl::Loss(_) => -s,
+        Wdl::Draw => draw,
+    }
+}
+
 /// Contempt is kept far below any proven result, so a proven result always outranks a biased
 /// draw (checked here, where both numbers are known).
 const _: () = assert!(params::MAX_CONTEMPT < TABLE_WIN && TABLE_WIN < WIN - FORCED_WITHIN);
@@ -189,5 +203,20 @@ mod tests {
         assert_eq!(short, TABLE_WIN - 10);
         assert!(!is_decisive(short));
         assert_eq!(from_table(Wdl::Draw, 3, 0, -7), -7);
+        // A distance not kept: below every known one, ordered by progress, never a proven win.
+        let unknown = Wdl::Win(crate::tables::UNKNOWN_DISTANCE + 1);
+        let (lo, hi) = (
+            from_table_unknown(unknown, 0, 0),
+            from_table_unknown(unknown, 299, 0),
+        );
+        assert!(
+            lo < hi && hi < from_table(Wdl::Win(253), 0, 80, 0),
+            "{lo} {hi}"
+        );
+        assert!(lo > 10_000 && !is_decisive(hi));
+        assert_eq!(
+            from_table_unknown(Wdl::Loss(300), 10, 0),
+            -from_table_unknown(unknown, 10, 0)
+        );
     }
 }

@@ -25,13 +25,15 @@ pub enum Word {
     Threads,
     /// `multipv`: how many lines a search reports.
     MultiPv,
+    /// `tablecache <MiB>`: the endgame tables' block cache.
+    TableCache,
     /// `d`: show the position.
     Show,
     Quit,
 }
 
 impl Word {
-    const ALL: [Word; 13] = [
+    const ALL: [Word; 14] = [
         Word::Rules,
         Word::Position,
         Word::Go,
@@ -43,6 +45,7 @@ impl Word {
         Word::Contempt,
         Word::Threads,
         Word::MultiPv,
+        Word::TableCache,
         Word::Show,
         Word::Quit,
     ];
@@ -60,6 +63,7 @@ impl Word {
             Word::Contempt => "contempt",
             Word::Threads => "threads",
             Word::MultiPv => "multipv",
+            Word::TableCache => "tablecache",
             Word::Show => "d",
             Word::Quit => "quit",
         }
@@ -76,6 +80,7 @@ impl Word {
             Word::Contempt => "contempt <centi-men>",
             Word::Threads => "threads <n>",
             Word::MultiPv => "multipv <n>",
+            Word::TableCache => "tablecache <MiB>",
             w => w.as_str(),
         }
     }
@@ -200,6 +205,8 @@ pub enum EngineCommand {
     Threads(usize),
     /// How many lines each search reports (`info ... multipv K ...`), best first.
     MultiPv(usize),
+    /// MiB of decompressed endgame-table blocks kept per rule set.
+    TableCache(usize),
     /// `d`: the position, its legal moves and whether the game is over.
     Show,
     Quit,
@@ -219,6 +226,7 @@ impl EngineCommand {
             EngineCommand::Contempt(_) => Word::Contempt,
             EngineCommand::Threads(_) => Word::Threads,
             EngineCommand::MultiPv(_) => Word::MultiPv,
+            EngineCommand::TableCache(_) => Word::TableCache,
             EngineCommand::Show => Word::Show,
             EngineCommand::Quit => Word::Quit,
         }
@@ -250,7 +258,11 @@ impl fmt::Display for EngineCommand {
             EngineCommand::Seed(Some(n)) => write!(f, " {n}"),
             EngineCommand::Seed(None) => f.write_str(" none"),
             EngineCommand::Variety(n) | EngineCommand::Contempt(n) => write!(f, " {n}"),
-            EngineCommand::Threads(n) | EngineCommand::MultiPv(n) => write!(f, " {n}"),
+            EngineCommand::Threads(n)
+            | EngineCommand::MultiPv(n)
+            | EngineCommand::TableCache(n) => {
+                write!(f, " {n}")
+            }
             EngineCommand::Stop
             | EngineCommand::IsReady
             | EngineCommand::NewGame
@@ -371,13 +383,16 @@ impl FromStr for EngineCommand {
             Word::Contempt => number(Field::Contempt).map(|n| EngineCommand::Contempt(n as i32)),
             Word::Threads => number(Field::Threads).map(|n| EngineCommand::Threads(n as usize)),
             Word::MultiPv => number(Field::MultiPv).map(|n| EngineCommand::MultiPv(n as usize)),
+            Word::TableCache => {
+                number(Field::TableCache).map(|n| EngineCommand::TableCache(n as usize))
+            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::number::{MAX_MOVETIME_MS, MAX_THREADS, MAX_VARIETY};
+    use super::super::number::{MAX_MOVETIME_MS, MAX_TABLE_CACHE_MIB, MAX_THREADS, MAX_VARIETY};
     use super::*;
     use crate::engine::limits::MAX_DEPTH;
     use crate::engine::params::MAX_CONTEMPT;
@@ -404,6 +419,8 @@ mod tests {
             "variety 1000",
             "contempt 150",
             "threads 256",
+            "tablecache 1",
+            "tablecache 4096",
             "d",
             "quit",
         ];
@@ -478,6 +495,8 @@ mod tests {
                 "\"x\" is not a whole number (variety must be 0 to 1000 centi-men)",
             ),
             ("threads", "usage: threads <n>"),
+            ("tablecache 0", "tablecache must be 1 to 4096 MiB, not 0"),
+            ("tablecache", "usage: tablecache <MiB>"),
             (
                 "go deep 3",
                 "usage: go depth <n>|movetime <ms>|nodes <n>|infinite",
@@ -535,6 +554,7 @@ mod tests {
             (0..=MAX_VARIETY).prop_map(EngineCommand::Variety),
             (0..=MAX_CONTEMPT).prop_map(EngineCommand::Contempt),
             (1..=MAX_THREADS).prop_map(EngineCommand::Threads),
+            (1..=MAX_TABLE_CACHE_MIB as usize).prop_map(EngineCommand::TableCache),
             Just(EngineCommand::Stop),
             Just(EngineCommand::IsReady),
             Just(EngineCommand::NewGame),

@@ -12,6 +12,9 @@ pub const MAX_MOVETIME_MS: u64 = 86_400_000;
 /// The most search threads `threads` takes (as `--threads` does).
 pub const MAX_THREADS: usize = 256;
 
+/// The largest `tablecache` accepted, MiB (as `--table-cache` takes).
+pub const MAX_TABLE_CACHE_MIB: u64 = 4096;
+
 /// The widest `variety` margin accepted, in centi-men (ten men: far beyond any useful value).
 pub const MAX_VARIETY: i32 = 1000;
 
@@ -26,6 +29,7 @@ pub enum Field {
     Threads,
     /// `multipv`: how many lines a search reports.
     MultiPv,
+    TableCache,
 }
 
 impl Field {
@@ -38,6 +42,7 @@ impl Field {
             Field::Contempt => "contempt",
             Field::Threads => "threads",
             Field::MultiPv => "multipv",
+            Field::TableCache => "tablecache",
         }
     }
 
@@ -47,6 +52,7 @@ impl Field {
             Field::MoveTime => " ms",
             Field::Variety | Field::Contempt => " centi-men",
             Field::Nodes | Field::Threads | Field::MultiPv => "",
+            Field::TableCache => " MiB",
         }
     }
 
@@ -60,6 +66,7 @@ impl Field {
             Field::Contempt => (0, MAX_CONTEMPT as u64),
             Field::Threads => (1, MAX_THREADS as u64),
             Field::MultiPv => (1, crate::engine::MAX_LINES as u64),
+            Field::TableCache => (1, MAX_TABLE_CACHE_MIB),
         }
     }
 

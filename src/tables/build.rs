@@ -73,15 +73,39 @@ pub fn build(
     progress: &mut dyn FnMut(&Progress),
     event: &mut dyn FnMut(SliceEvent),
 ) -> Result<Tables, TableError> {
+    let never = AtomicBool::new(false);
+    Ok(build_until(opts, &never, progress, event)?.expect("never stopped"))
+}
+
+/// [`build`], stopping before the next slice pair once `stop` is set (`Ok(None)`): what was
+/// written stays, and a later build goes on from there (the board's background build).
+///
+/// # Errors
+/// As [`build`].
+pub fn build_until(
+    opts: &BuildOptions<'_>,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+    event: &mut dyn FnMut(SliceEvent),
+) -> Result<Option<Tables>, TableError> {
     std::fs::create_dir_all(opts.dir).map_err(|e| TableError::io(opts.dir, e))?;
     let all = Material::all_up_to(opts.max_pieces);
     let total: u64 = all.iter().map(|m| m.size()).sum();
     let mut tables = Tables::empty(opts.rules);
     let mut done = 0u64;
+    // Per piece count: whether every slice has a sound file (see `whole_on_disk`).
+    let mut complete: std::collections::HashMap<u32, bool> = std::collections::HashMap::new();
     for &m in &all {
         if tables.slices.contains_key(&m) {
             continue;
         }
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        // Looked at before anything of the piece count is written.
+        complete
+            .entry(m.pieces())
+            .or_insert_with(|| whole_on_disk(opts.dir, opts.rules, m.pieces()));
         let group: Vec<Material> = if m == m.mirror() {
             vec![m]
         } else {
@@ -92,9 +116,21 @@ pub fn build(
             .iter()
             .map(|&g| file::read_for_build(opts.dir, opts.rules, g))
             .collect();
+        // A file without distances serves only where its whole piece count is there: solving
+        // a slice of that count needs the distances of those its promotions lead to.
+        let n = m.pieces();
+        let whole = complete[&n];
+        let usable = |r: &Result<file::Found, TableError>| match r {
+            Ok(file::Found::Compact(s))
+                if !s.packed_file().is_some_and(file::Packed::has_distances) =>
+            {
+                whole
+            }
+            r => r.is_ok(),
+        };
         // Sound files from an earlier run are kept (those of the old format converted); the
         // rest is solved and written now.
-        let slices = if read.iter().all(Result::is_ok) {
+        let slices = if read.iter().all(usable) {
             let mut kept = Vec::new();
             for f in read.into_iter().filter_map(Result::ok) {
                 kept.push(match f {
@@ -111,7 +147,8 @@ pub fn build(
             }
             kept
         } else {
-            // Said before the files are replaced; a file never built is no news.
+            // Said before the files are replaced; a file never built (or kept without its
+            // distances) is no news.
             for e in read.into_iter().filter_map(Result::err) {
                 if !e.is_absent() {
                     event(SliceEvent::Damaged(e));
@@ -142,7 +179,36 @@ pub fn build(
             level: 0,
         });
     }
-    Ok(tables)
+    // Every piece count is whole now: above [`file::DISTANCES_UP_TO`] the distances go.
+    for &m in all.iter().filter(|m| m.pieces() > file::DISTANCES_UP_TO) {
+        file::strip_distances(opts.dir, opts.rules, m)?;
+    }
+    Ok(Some(tables))
+}
+
+/// Whether every slice of `n` pieces has a sound file in `dir` (every block checked), so
+/// nothing of that piece count is to be solved. Asked only of files without distances: where
+/// every file has them (the headers say), the answer does not matter and nothing is read.
+fn whole_on_disk(dir: &Path, rules: RuleSet, n: u32) -> bool {
+    let mats: Vec<Material> = Material::all_up_to(n)
+        .into_iter()
+        .filter(|m| m.pieces() == n)
+        .collect();
+    let opened: Vec<_> = mats
+        .iter()
+        .map(|&m| file::open_mapped(dir, rules, m))
+        .collect();
+    let bare = |r: &Result<Slice, TableError>| {
+        r.as_ref()
+            .is_ok_and(|s| !s.packed_file().is_some_and(file::Packed::has_distances))
+    };
+    if !opened.iter().any(bare) {
+        return opened.iter().all(Result::is_ok);
+    }
+    opened.iter().all(|r| {
+        r.as_ref()
+            .is_ok_and(|s| s.packed_file().is_none_or(|f| f.check().is_ok()))
+    })
 }
 
 /// Stored value of a decided position lost or won in `dtw` plies.
@@ -174,6 +240,10 @@ fn solved_value(done: &Tables, group: &[Material], child: &Position) -> u8 {
         // A slice kept from an earlier run: read through the tables, as the engine does.
         None => match done.probe(child) {
             Some(Wdl::Draw) => DRAW,
+            // Kept without distances only where nothing of its piece count is solved.
+            Some(w) if !w.distance_known() => {
+                panic!("{m:?}: kept without its distances, yet needed to solve {group:?}")
+            }
             Some(Wdl::Win(d) | Wdl::Loss(d)) => (d + 1) as u8,
             None => panic!("{m:?}: a damaged block in a slice kept from an earlier run"),
         },

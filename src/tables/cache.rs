@@ -62,7 +62,8 @@ struct Shard {
 
 pub struct Cache {
     shards: Vec<Mutex<Shard>>,
-    budget: usize,
+    /// Each shard's share of the budget (changed by [`Cache::set_budget`]).
+    budget: std::sync::atomic::AtomicUsize,
     /// Blocks decompressed since the mapped pages were last let go (see [`Cache::loaded`]).
     misses: std::sync::atomic::AtomicUsize,
 }
@@ -77,9 +78,16 @@ impl Cache {
     pub fn new(bytes: usize) -> Cache {
         Cache {
             shards: (0..SHARDS).map(|_| Mutex::new(Shard::default())).collect(),
-            budget: bytes / SHARDS,
+            budget: std::sync::atomic::AtomicUsize::new(bytes / SHARDS),
             misses: std::sync::atomic::AtomicUsize::new(0),
         }
+    }
+
+    /// A new budget of about `bytes`: a smaller one is met as blocks come in (each shard
+    /// evicts down to its share on its next insertion).
+    pub fn set_budget(&self, bytes: usize) {
+        self.budget
+            .store(bytes / SHARDS, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Counts a block decompressed; true once every [`MISSES_BEFORE_RELEASE`], when the caller
@@ -154,7 +162,8 @@ impl Cache {
             },
         );
         s.ring.push_back(key);
-        while s.bytes > self.budget && s.ring.len() > 1 {
+        let budget = self.budget.load(std::sync::atomic::Ordering::Relaxed);
+        while s.bytes > budget && s.ring.len() > 1 {
             let Some(k) = s.ring.pop_front() else { break };
             let Some(e) = s.map.get_mut(&k) else { continue };
             if e.used {
@@ -185,5 +194,19 @@ mod tests {
         }
         assert!(c.bytes() <= SHARDS * 4096, "{}", c.bytes());
         assert_eq!(c.with(5000, || None, |d| d.len()), None);
+    }
+
+    #[test]
+    fn a_smaller_budget_is_met_as_blocks_come_in() {
+        let c = Cache::new(SHARDS * 64 * 1024);
+        for k in 0..1000u64 {
+            c.with(k, || Some(vec![0; 1024]), |_| ());
+        }
+        assert!(c.bytes() > SHARDS * 16 * 1024, "{}", c.bytes());
+        c.set_budget(SHARDS * 4096);
+        for k in 1000..2000u64 {
+            c.with(k, || Some(vec![0; 1024]), |_| ());
+        }
+        assert!(c.bytes() <= SHARDS * 4096, "{}", c.bytes());
     }
 }

@@ -16,7 +16,8 @@
 //! 11 men, kings, their men, their kings (4 x u8)        15 longest distance (u8)
 //! 16 indices (u64 LE)      24 wins   32 draws   40 losses (u64 LE each, as built)
 //! 48 checksum (u64 LE): FNV-1a 64 over header bytes 0..48 and 56..64 and the block index
-//! 56 positions per win/draw/loss block (u32 LE)   60 positions per distance block (u32 LE)
+//! 56 positions per win/draw/loss block (u32 LE)   60 positions per distance block (u32 LE;
+//!    0: the file keeps no distances, see [`DISTANCES_UP_TO`])
 //! 64 the block index: every win/draw/loss block, then every distance block, each as
 //!    offset in the file (u64 LE), compressed length (u32 LE), checksum of the compressed
 //!    bytes ([`block_sum`], u32 LE)
@@ -47,6 +48,12 @@ pub const WDL_BLOCK: u32 = 1 << 15;
 /// Positions per distance block (8 KB decompressed): a quarter of the above, since distances
 /// take five times the bytes; smaller blocks cost 5% more disk (5 pieces), and a miss less.
 pub const DISTANCE_BLOCK: u32 = 1 << 13;
+/// Slices of more pieces than this keep win/draw/loss only, once their piece count is built
+/// whole: the distances are nine tenths of a 6-piece file (668 of 731 MB), and the engine
+/// converts those wins by searching for progress (captures and promotions into the smaller
+/// slices, whose distances are kept). A build keeps them until its piece count is complete,
+/// since solving a slice needs the distances of the slices its promotions lead to.
+pub const DISTANCES_UP_TO: u32 = 5;
 /// One index entry: offset, length, checksum.
 pub(super) const ENTRY: usize = 16;
 /// zstd's level for the build: the files are written once and read many times.
@@ -208,16 +215,57 @@ fn encode(rules: RuleSet, s: &Slice, data: &[u8], threads: usize) -> Vec<u8> {
 pub fn write(dir: &Path, rules: RuleSet, s: &Slice, threads: usize) -> Result<(), TableError> {
     let data = s.values().expect("a solved slice has its values in memory");
     let bytes = encode(rules, s, data, threads);
-    let final_path = path(dir, s.material);
-    let tmp = part_path(&final_path);
+    put(&path(dir, s.material), &bytes)
+}
+
+/// Rewrites a slice's file without its distances (win/draw/loss blocks as they are, the
+/// index and the header's checksum made again), atomically. `false` when the file had none.
+///
+/// # Errors
+/// The file cannot be read or written.
+pub fn strip_distances(dir: &Path, rules: RuleSet, m: Material) -> Result<bool, TableError> {
+    let s = open_mapped(dir, rules, m)?;
+    let Some(f) = s.packed_file().filter(|f| f.has_distances()) else {
+        return Ok(false);
+    };
+    let wdl_blocks = f.positions.div_ceil(u64::from(f.block[0])) as usize;
+    let mut h = [0u8; HEADER];
+    h.copy_from_slice(&f.map[..HEADER]);
+    h[60..64].copy_from_slice(&0u32.to_le_bytes());
+    let mut index = Vec::with_capacity(wdl_blocks * ENTRY);
+    let mut parts: Vec<&[u8]> = Vec::with_capacity(wdl_blocks);
+    let mut at = (HEADER + wdl_blocks * ENTRY) as u64;
+    for e in f.index.chunks_exact(ENTRY).take(wdl_blocks) {
+        let from = u64_at(e, 0) as usize;
+        let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes"));
+        parts.push(&f.map[from..from + len as usize]);
+        index.extend_from_slice(&at.to_le_bytes());
+        index.extend_from_slice(&e[8..16]);
+        at += u64::from(len);
+    }
+    let sum = checksum(&[&h[0..48], &h[56..64], &index]);
+    h[48..56].copy_from_slice(&sum.to_le_bytes());
+    let mut bytes = Vec::with_capacity(at as usize);
+    bytes.extend_from_slice(&h);
+    bytes.extend_from_slice(&index);
+    for p in parts {
+        bytes.extend_from_slice(p);
+    }
+    put(&path(dir, m), &bytes)?;
+    Ok(true)
+}
+
+/// Writes a file's bytes atomically (temporary name, then rename).
+fn put(final_path: &Path, bytes: &[u8]) -> Result<(), TableError> {
+    let tmp = part_path(final_path);
     // Removed first, so whatever has that name (a FIFO would block the open) is never opened.
     match std::fs::remove_file(&tmp) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(TableError::io(&tmp, e)),
         _ => {}
     }
-    store::write_synced(&tmp, &[&bytes]).map_err(|e| TableError::io(&tmp, e))?;
-    store::move_into_place(&tmp, &final_path, store::Overwrite::Replace)
-        .map_err(|e| TableError::io(&final_path, e))
+    store::write_synced(&tmp, &[bytes]).map_err(|e| TableError::io(&tmp, e))?;
+    store::move_into_place(&tmp, final_path, store::Overwrite::Replace)
+        .map_err(|e| TableError::io(final_path, e))
 }
 
 /// The temporary name a slice is written under.
@@ -417,13 +465,15 @@ fn open_header(dir: &Path, rules: RuleSet, m: Material) -> Result<Opened, TableE
 fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2]), TableError> {
     let at = |i: usize| u32::from_le_bytes(o.header[i..i + 4].try_into().expect("4 bytes"));
     let block = [at(56), at(60)];
-    for b in block {
-        if b == 0 || b > 1 << 24 {
+    for (i, b) in block.into_iter().enumerate() {
+        // 0 distance positions a block: a file without distances (see [`DISTANCES_UP_TO`]).
+        if (b == 0 && i == 0) || b > 1 << 24 {
             return Err(o.bad(format!("{b} positions per block")));
         }
     }
     let blocks: u64 = block
         .iter()
+        .filter(|&&b| b > 0)
         .map(|&b| o.positions().div_ceil(u64::from(b)))
         .sum();
     let index_len = blocks * ENTRY as u64;

@@ -5,6 +5,7 @@
 //!
 //! - [`index`]: position <-> index within a material slice (side to move's view);
 //! - [`build`]: the retrograde solver, multi-threaded, writing each slice when solved;
+//! - [`background`]: the board's build on a thread of the lowest priority;
 //! - [`file`]: the on-disk format (compact, block-compressed, memory-mapped; versioned);
 //! - [`cache`]: the bounded cache of decompressed blocks;
 //! - [`Tables::probe`]: what the engine asks.
@@ -15,6 +16,7 @@
 //! carries its distance to win, and the engine can convert within the no-progress rule (R-G3).
 //! On disk (and so in a player's process) the same values are kept compactly: see [`file`].
 
+pub mod background;
 pub mod build;
 pub mod cache;
 pub mod file;
@@ -22,7 +24,7 @@ pub mod index;
 pub mod packed;
 pub mod verify;
 
-pub use build::{BuildOptions, Progress, SliceEvent, build};
+pub use build::{BuildOptions, Progress, SliceEvent, build, build_until};
 pub use index::{MAX_PIECES, Material};
 
 use crate::rules::{Move, Position, RuleSet, has_capture, legal_moves};
@@ -48,7 +50,32 @@ pub enum Wdl {
     Loss(u32),
 }
 
+/// Distances from here on are not known: a slice stored without its distances (see
+/// [`file::DISTANCES_UP_TO`]) answers a win as `Win(UNKNOWN_DISTANCE + 1)` and a loss as
+/// `Loss(UNKNOWN_DISTANCE)`, and a value found from such moves (one ply more) stays above it.
+/// Far above the longest distance the format holds (253), so it is never taken for one.
+pub const UNKNOWN_DISTANCE: u32 = 300;
+
 impl Wdl {
+    /// Whether the distance is known (a draw has none to know).
+    pub fn distance_known(self) -> bool {
+        match self {
+            Wdl::Win(n) | Wdl::Loss(n) => n < UNKNOWN_DISTANCE,
+            Wdl::Draw => true,
+        }
+    }
+
+    /// The same result: equal when both distances are known, else the same win, draw or loss.
+    pub fn same_result(self, other: Wdl) -> bool {
+        if self.distance_known() && other.distance_known() {
+            return self == other;
+        }
+        matches!(
+            (self, other),
+            (Wdl::Win(_), Wdl::Win(_)) | (Wdl::Loss(_), Wdl::Loss(_)) | (Wdl::Draw, Wdl::Draw)
+        )
+    }
+
     fn from_byte(v: u8) -> Option<Wdl> {
         match v {
             DRAW => Some(Wdl::Draw),
@@ -479,11 +506,19 @@ pub fn rules_dir(tables_dir: &Path, rules: RuleSet) -> PathBuf {
 /// The budget of each [`Tables`]' block cache made from now on (0: the default).
 static CACHE_BYTES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Sets the budget of the block cache of the tables read from now on (the shared ones are
-/// read once, at the first game or analysis that wants them). 0 restores the default,
-/// [`cache::DEFAULT_BYTES`].
+/// Sets the budget of the block cache of the tables read from now on, and of the shared
+/// tables already read ([`shared`]). 0 restores the default, [`cache::DEFAULT_BYTES`].
 pub fn set_cache_bytes(bytes: usize) {
     CACHE_BYTES.store(bytes, std::sync::atomic::Ordering::Relaxed);
+    for rules in [RuleSet::Italian, RuleSet::English] {
+        let held = shared_cell(rules)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        if let Some(t) = held.as_ref().and_then(|l| l.tables.as_ref()) {
+            t.cache.set_budget(cache_bytes());
+        }
+    }
 }
 
 fn cache_bytes() -> usize {
@@ -509,30 +544,51 @@ pub struct SharedLoad {
 }
 
 /// The read behind [`shared`], with the slices it had to leave out (for the notice that
-/// names them).
-pub fn shared_load(rules: RuleSet) -> &'static SharedLoad {
-    use std::sync::{Arc, OnceLock};
-    static IT: OnceLock<SharedLoad> = OnceLock::new();
-    static EN: OnceLock<SharedLoad> = OnceLock::new();
-    let cell = match rules {
+/// names them). Read once per process, again after [`reload_shared`].
+pub fn shared_load(rules: RuleSet) -> std::sync::Arc<SharedLoad> {
+    let cell = shared_cell(rules);
+    let mut held = cell
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    std::sync::Arc::clone(held.get_or_insert_with(|| std::sync::Arc::new(read_shared(rules))))
+}
+
+/// Reads the rule set's tables from the data folder again (a background build has finished
+/// some): engines given [`shared`] from now on get the new ones; those holding the old keep
+/// them until they ask again.
+pub fn reload_shared(rules: RuleSet) {
+    let fresh = std::sync::Arc::new(read_shared(rules));
+    let cell = shared_cell(rules);
+    *cell
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(fresh);
+}
+
+type SharedCell = std::sync::Mutex<Option<std::sync::Arc<SharedLoad>>>;
+
+fn shared_cell(rules: RuleSet) -> &'static SharedCell {
+    static IT: SharedCell = std::sync::Mutex::new(None);
+    static EN: SharedCell = std::sync::Mutex::new(None);
+    match rules {
         RuleSet::Italian => &IT,
         RuleSet::English => &EN,
-    };
-    cell.get_or_init(|| {
-        let Some(dir) = crate::store::tables_dir().map(|d| rules_dir(&d, rules)) else {
-            return SharedLoad {
-                dir: None,
-                tables: None,
-                top: 0,
-                problems: Vec::new(),
-            };
+    }
+}
+
+fn read_shared(rules: RuleSet) -> SharedLoad {
+    let Some(dir) = crate::store::tables_dir().map(|d| rules_dir(&d, rules)) else {
+        return SharedLoad {
+            dir: None,
+            tables: None,
+            top: 0,
+            problems: Vec::new(),
         };
-        let l = Tables::load_checked(&dir, rules, MAX_PIECES);
-        SharedLoad {
-            dir: Some(dir),
-            tables: (l.tables.max_pieces() > 0).then(|| Arc::new(l.tables)),
-            top: l.top,
-            problems: l.problems,
-        }
-    })
+    };
+    let l = Tables::load_checked(&dir, rules, MAX_PIECES);
+    SharedLoad {
+        dir: Some(dir),
+        tables: (l.tables.max_pieces() > 0).then(|| std::sync::Arc::new(l.tables)),
+        top: l.top,
+        problems: l.problems,
+    }
 }

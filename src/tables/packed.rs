@@ -45,8 +45,16 @@ impl Packed {
     }
 
     fn blocks(&self, part: Part) -> u64 {
-        self.positions
-            .div_ceil(u64::from(self.block[part as usize]))
+        match self.block[part as usize] {
+            // A file without distances (see [`super::file::DISTANCES_UP_TO`]).
+            0 => 0,
+            b => self.positions.div_ceil(u64::from(b)),
+        }
+    }
+
+    /// Whether the file keeps the distances of its wins and losses.
+    pub fn has_distances(&self) -> bool {
+        self.block[Part::Distance as usize] != 0
     }
 
     /// Positions in block `b` of a part.
@@ -154,6 +162,13 @@ impl Packed {
         )?;
         if digit == 1 {
             return Some(Wdl::Draw);
+        }
+        if !self.has_distances() {
+            return Some(if digit == 2 {
+                Wdl::Win(super::UNKNOWN_DISTANCE + 1)
+            } else {
+                Wdl::Loss(super::UNKNOWN_DISTANCE)
+            });
         }
         let (b, k) = self.locate(index, Part::Distance);
         let half = cache.with(

@@ -17,6 +17,7 @@ pub mod layout;
 pub mod messages;
 pub mod prefs;
 pub mod run;
+pub mod tablebuild;
 pub mod view;
 pub mod viewer;
 pub mod worker;

@@ -14,7 +14,11 @@
 //! level = 7
 //! time = "5+3"
 //! lang = "it"
+//! table_build = false   # no endgame tables built in the background (default: true)
+//! table_cache = 64      # MiB of decompressed table blocks per rule set
 //! ```
+//!
+//! The two table settings are set by hand only; the start screen keeps them when it writes.
 
 use crate::rules::RuleSet;
 use crate::store::{Overwrite, save_atomic};
@@ -41,7 +45,20 @@ pub struct Remembered {
     pub level: Option<u8>,
     pub time_control: Option<TimeControl>,
     pub lang: Option<Lang>,
+    pub tables: TablePrefs,
 }
+
+/// The endgame tables' settings (hand-set in the file; the board's options override them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TablePrefs {
+    /// Whether the board builds the tables in the background (`None`: yes).
+    pub build: Option<bool>,
+    /// The block cache's budget in MiB (`None`: the default).
+    pub cache_mib: Option<usize>,
+}
+
+/// The largest `table_cache` accepted (MiB), as `--table-cache` takes.
+pub const MAX_TABLE_CACHE_MIB: usize = 4096;
 
 /// The file as TOML holds it: words, checked into [`Remembered`] after reading.
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -57,6 +74,10 @@ struct File {
     time: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     lang: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table_build: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table_cache: Option<usize>,
 }
 
 /// Why the remembered settings were ignored.
@@ -122,12 +143,22 @@ pub fn load(path: &Path) -> Result<Remembered, PrefsError> {
         Some("it") => Some(Lang::It),
         Some(v) => return Err(bad("lang", v)),
     };
+    let cache_mib = match file.table_cache {
+        Some(n) if !(1..=MAX_TABLE_CACHE_MIB).contains(&n) => {
+            return Err(bad("table_cache", &n.to_string()));
+        }
+        c => c,
+    };
     Ok(Remembered {
         rules,
         side,
         level,
         time_control,
         lang,
+        tables: TablePrefs {
+            build: file.table_build,
+            cache_mib,
+        },
     })
 }
 
@@ -180,6 +211,8 @@ pub fn save(path: &Path, r: &Remembered) -> std::io::Result<()> {
             }
             .to_string()
         }),
+        table_build: r.tables.build,
+        table_cache: r.tables.cache_mib,
     };
     let text = toml::to_string(&file).map_err(std::io::Error::other)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -209,6 +242,10 @@ mod tests {
             level: Some(7),
             time_control: Some("5+3".parse().unwrap()),
             lang: Some(Lang::It),
+            tables: TablePrefs {
+                build: Some(false),
+                cache_mib: Some(16),
+            },
         };
         save(&path, &r).unwrap();
         assert_eq!(load(&path).unwrap(), r);
@@ -227,6 +264,8 @@ mod tests {
             ("colour = ", "TOML parse error"),
             ("\u{0}\u{1}garbage", "TOML parse error"),
             ("speed = 3", "unknown field"),
+            ("table_cache = 0", "table_cache = \"0\" is not a choice"),
+            ("table_build = \"no\"", "invalid type"),
         ] {
             std::fs::write(&path, text).unwrap();
             let e = load(&path).unwrap_err().to_string();

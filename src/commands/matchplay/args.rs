@@ -124,6 +124,10 @@ pub struct MatchArgs {
     /// Transposition table size per engine, MiB.
     #[arg(long, default_value_t = 16, value_parser = tt_mib)]
     pub tt: usize,
+    /// Endgame tables' cache of decompressed blocks, MiB, shared by the built-in engines of
+    /// the match (per rule set; the files themselves are mapped). Default 64.
+    #[arg(long, value_name = "MIB", value_parser = super::super::values::table_cache_mib)]
+    pub table_cache: Option<usize>,
     /// Write every game to this PDN file.
     #[arg(long)]
     pub pdn: Option<std::path::PathBuf>,

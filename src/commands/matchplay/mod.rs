@@ -46,6 +46,9 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     let sprt = args.sprt.map(|(e0, e1)| Sprt::new(e0, e1));
     report::header(out, args, rules, &plan, sprt.as_ref())?;
 
+    if let Some(mib) = args.table_cache {
+        crate::tables::set_cache_bytes(mib << 20);
+    }
     // Solved once per process: not charged to the first move's time.
     crate::engine::endgame::prepare(rules);
     let t = Instant::now();

@@ -46,6 +46,23 @@ impl Searcher<'_> {
 
     /// A draw is a draw, but one a piece up is 0.01 better than one a piece down: between
     /// drawn lines, the engine keeps its material instead of handing it over.
+    /// How far the winner of a table win of unknown distance has got (0 to 299): its kings,
+    /// the loser's pieces and kings gone, and the no-progress count (R-G3) kept low, so the
+    /// search heads for captures and promotions (into slices with known distances).
+    fn progress(&self, w: crate::tables::Wdl, np: u32) -> i32 {
+        let me = self.pos.side_to_move();
+        let (winner, loser) = match w {
+            crate::tables::Wdl::Loss(_) => (me.opposite(), me),
+            _ => (me, me.opposite()),
+        };
+        let count = |b: crate::rules::Bitboard| b.count() as i32;
+        let p = &self.pos;
+        100 + 30 * count(p.kings_of(winner))
+            - 30 * count(p.kings_of(loser))
+            - 40 * count(p.pieces_of(loser))
+            + (crate::rules::NO_PROGRESS_LIMIT as i32 - np as i32) / 2
+    }
+
     fn draw_score(&self) -> i32 {
         let us = self.pos.side_to_move();
         let count = |c| {
@@ -122,8 +139,15 @@ impl Searcher<'_> {
         if self.pos.occupied().count() <= self.table_pieces
             && let Some(w) = self.tables.and_then(|t| t.probe(&self.pos))
         {
-            // Exact: no search below a table position.
-            return score::from_table(w, ply as i32, np, self.draw_score());
+            // Exact: no search below a table position. A win or loss whose distance the
+            // tables do not keep is searched on to the horizon instead (scored there by the
+            // progress made), so the search finds the way into the slices that know theirs.
+            if w.distance_known() {
+                return score::from_table(w, ply as i32, np, self.draw_score());
+            }
+            if depth <= 0 {
+                return score::from_table_unknown(w, self.progress(w, np), self.draw_score());
+            }
         }
         // Only all-king positions can be in the built-in table: a cheap test first.
         if self.pos.kings() == self.pos.occupied()

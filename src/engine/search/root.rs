@@ -20,6 +20,11 @@ pub(super) fn root_from_tables(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
     let w = t.probe(pos)?;
+    // Without the distance the tables cannot say which winning move makes progress: the
+    // search finds it (see `score::from_table_unknown`).
+    if !w.distance_known() {
+        return None;
+    }
     let best = t.best_move(pos)?;
     let pv = t.best_line(pos, MAX_PLY);
     let score = score::from_table(w, 0, np, 0);

@@ -142,6 +142,8 @@ pub struct App {
     step: bool,
     /// The training (combinations), while it is open.
     training: Option<Training>,
+    /// The endgame tables being built in the background, if the board started a build.
+    table_build: Option<crate::tui::tablebuild::Watch>,
 }
 
 impl App {
@@ -197,6 +199,7 @@ impl App {
             paused: false,
             step: false,
             training: None,
+            table_build: None,
         };
         if app.settings.resumed {
             let names = app.names();
@@ -322,6 +325,22 @@ impl App {
     pub fn note(&mut self, text: impl Into<String>) {
         self.message = text.into();
     }
+
+    /// Follows a background build of the endgame tables: its progress in the panel, its end
+    /// on the message line (looked at on every tick).
+    pub fn watch_table_build(&mut self, build: crate::tables::background::Background) {
+        self.table_build = Some(crate::tui::tablebuild::Watch::new(build));
+    }
+
+    /// The background build's progress line, while it runs.
+    pub fn table_build_line(&self) -> Option<String> {
+        self.table_build.as_ref()?.line(self.settings.lang)
+    }
+
+    /// The background build, if the board started one.
+    pub fn table_build(&self) -> Option<&crate::tui::tablebuild::Watch> {
+        self.table_build.as_ref()
+    }
     /// The purpose and latest report of the running search, if any.
     pub fn thinking(&self) -> Option<(Purpose, Option<&Report>)> {
         self.thinking
@@ -412,6 +431,10 @@ impl App {
             Action::Tick => {
                 self.tick = self.tick.wrapping_add(1);
                 self.check_flag();
+                let lang = self.settings.lang;
+                if let Some(note) = self.table_build.as_mut().and_then(|w| w.poll(lang)) {
+                    self.note(note);
+                }
                 // The keeper thread's answer (a failure to tell) is looked at on every tick,
                 // not only at the next move; nothing is written when nothing changed.
                 if self.keeper.is_background() {

@@ -59,6 +59,8 @@ pub struct GameSettings {
     pub lang: Lang,
     /// Where the start screen remembers its settings for the next session (none: nowhere).
     pub prefs: Option<PathBuf>,
+    /// The endgame tables' settings read from the settings file, written back with the rest.
+    pub table_prefs: crate::tui::prefs::TablePrefs,
 }
 
 impl GameSettings {
@@ -78,6 +80,7 @@ impl GameSettings {
             save_dir: PathBuf::from("."),
             lang: Lang::En,
             prefs: None,
+            table_prefs: crate::tui::prefs::TablePrefs::default(),
         }
     }
 }

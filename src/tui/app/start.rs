@@ -422,6 +422,7 @@ impl App {
                 level: Some(menu.level),
                 time_control: self.settings.time_control,
                 lang: Some(self.settings.lang),
+                tables: self.settings.table_prefs,
             };
             // Not remembering is no reason to stop the game: the next start screen has the
             // defaults, which it would say if the file were damaged.

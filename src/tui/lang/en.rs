@@ -551,5 +551,13 @@ pub fn text(m: Msg) -> &'static str {
         StartTrainingNew => "    {0} positions, none tried yet",
         StartTrainingIgnored => "    progress ignored: {0}",
         TrainingExit => "Training: {0} solved and {1} failed this time; progress kept in {2}",
+        // The tables built in the background (issue 25).
+        TablesBuilding => "Endgame tables ({1}): {0}% built",
+        TablesBuilt => "Endgame tables ready: the engine plays endings of up to {0} pieces exactly",
+        TablesBuildFailed => "The endgame tables could not be built: {0}",
+        StartTables => {
+            "Endgame tables up to 5 pieces build themselves; 6 pieces: \
+             `dama tables build --pieces 6` (100 MB, about 25 minutes, 3 GB of memory)"
+        }
     }
 }

@@ -561,5 +561,15 @@ pub fn text(m: Msg) -> &'static str {
         StartTrainingNew => "    {0} posizioni, nessuna ancora tentata",
         StartTrainingIgnored => "    progressi ignorati: {0}",
         TrainingExit => "Allenamento: {0} risolte e {1} sbagliate questa volta; progressi in {2}",
+        // Le tabelle costruite in sottofondo (issue 25).
+        TablesBuilding => "Tabelle dei finali ({1}): {0}% costruite",
+        TablesBuilt => {
+            "Tabelle dei finali pronte: il motore gioca esatti i finali fino a {0} pezzi"
+        }
+        TablesBuildFailed => "Non è stato possibile costruire le tabelle dei finali: {0}",
+        StartTables => {
+            "Le tabelle dei finali fino a 5 pezzi si costruiscono da sole; 6 pezzi: \
+             `dama tables build --pieces 6` (100 MB, circa 25 minuti, 3 GB di memoria)"
+        }
     }
 }

@@ -562,6 +562,13 @@ keys! {
     StartTrainingNew,
     StartTrainingIgnored,
     TrainingExit,
+    // ----- the tables built in the background (issue 25) -----
+    /// The panel's progress line: percent, rule set.
+    TablesBuilding,
+    TablesBuilt,
+    TablesBuildFailed,
+    /// The start screen: the bigger tables and their cost.
+    StartTables,
 }
 
 impl Msg {

@@ -155,6 +155,13 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         };
         top.push(Line::from(text));
     }
+    // The tables built in the background: two lines at most, rather than cut.
+    if let Some(text) = app.table_build_line() {
+        let width = area.width.saturating_sub(2) as usize;
+        for l in wrap_text(&text, width).into_iter().take(2) {
+            top.push(Line::from(Span::styled(l, dim)));
+        }
+    }
     let rule: String = theme.rule().repeat(area.width.saturating_sub(2) as usize);
     top.push(Line::from(Span::styled(rule.clone(), dim)));
 

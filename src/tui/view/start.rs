@@ -130,7 +130,16 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             lines.push(Line::from(key.fill(lang, &[text])));
             lines.push(Line::from(Span::styled(t(Msg::StartFileHint), dim)));
         }
-        None => lines.push(Line::from(Span::styled(t(Msg::StartKeys), dim))),
+        None => {
+            lines.push(Line::from(Span::styled(t(Msg::StartKeys), dim)));
+            // The bigger endgame tables and their cost (the 5-piece ones build themselves),
+            // as wide as the menu, so the box does not grow for it.
+            let menu_width = lines.iter().map(Line::width).max().unwrap_or(0).max(40);
+            let room = menu_width.min(area.width.saturating_sub(4) as usize);
+            for part in wrap(t(Msg::StartTables), room) {
+                lines.push(Line::from(Span::styled(part, dim)));
+            }
+        }
     }
     if let Some(e) = &menu.error {
         // Errors name files, which can be long: wrapped as the kept game's line is.
