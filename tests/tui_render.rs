@@ -630,7 +630,7 @@ fn start_screen_lists_the_games_to_load() {
                 width: w,
                 height: h,
             });
-            for _ in 0..4 {
+            for _ in 0..5 {
                 a.update(Action::Down);
             }
             a.update(Action::Select);

@@ -140,7 +140,8 @@ fn a_saved_game_remembers_the_engine_strength() {
             Some(Strength::MoveTime(Duration::from_millis(250))),
         ),
         (Color::White, "dama (level 4)", Some(Strength::Level(4))),
-        (Color::White, "dama (level 11)", None),
+        (Color::White, "dama (level 15)", Some(Strength::Level(15))),
+        (Color::White, "dama (level 16)", None),
         (Color::White, "dama (depth 0)", None),
         (Color::White, "Someone else", None),
     ];
@@ -809,8 +810,8 @@ fn load_and_replay_list_the_games_in_the_data_folder() {
     let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(dir.join("autosave.pdn"));
     let mut a = App::start_screen(c.clone(), None);
-    // New game, rules, colour, level, then Load.
-    for _ in 0..4 {
+    // New game, rules, colour, level, clock, then Load.
+    for _ in 0..5 {
         a.update(Action::Down);
     }
     a.update(Action::Select);
@@ -863,7 +864,7 @@ fn load_and_replay_list_the_games_in_the_data_folder() {
     );
     // Replay: the archived game opens in the viewer.
     let mut r = App::start_screen(c, None);
-    for _ in 0..5 {
+    for _ in 0..6 {
         r.update(Action::Down);
     }
     r.update(Action::Select);

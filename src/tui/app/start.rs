@@ -1,15 +1,17 @@
-//! The start screen `dama` opens with no arguments: a new game (rules, colour, level), the
+//! The start screen `dama` opens with no arguments: a new game (rules, colour, level, clock), the
 //! kept game to resume (named), a saved game to load, a file to replay, or quit. Choosing sets
 //! the app up exactly as the matching command-line options would.
 
 use super::{App, Overlay};
 use crate::engine::Strength;
 use crate::rules::{Color, Game, Position, RuleSet};
+use crate::tui::clock::TimeControl;
 use crate::tui::input::Action;
 use crate::tui::keep::{LoadError, Loaded};
 use crate::tui::lang::Msg;
 use crate::tui::viewer::Viewer;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The side the player takes in a new game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +28,7 @@ pub enum Item {
     Rules,
     Side,
     Level,
+    Clock,
     Resume,
     Load,
     Replay,
@@ -46,6 +49,8 @@ pub struct StartMenu {
     pub rules: RuleSet,
     pub side: Side,
     pub level: u8,
+    /// The new game's time control (`None`: no clock).
+    pub clock: Option<TimeControl>,
     /// The kept game's description, when there is one to resume.
     pub kept: Option<String>,
     /// A file name being typed.
@@ -61,6 +66,22 @@ pub struct StartMenu {
 /// The level a new game offers first: a club player's opponent, not full strength.
 pub const DEFAULT_LEVEL: u8 = 6;
 
+/// The time controls the start screen offers after "none": a quick game, a club game, a long
+/// one without increment (minutes, seconds added a move). Any other (`dama play --time`, a
+/// hand-written settings file) is shown as it is until changed.
+pub const CLOCKS: [(u64, u64); 3] = [(5, 3), (15, 10), (30, 0)];
+
+/// The start screen's clock choices in order: none, then [`CLOCKS`].
+fn clock_choices() -> Vec<Option<TimeControl>> {
+    let offered = CLOCKS.iter().map(|&(m, s)| {
+        Some(TimeControl {
+            base: Duration::from_secs(m * 60),
+            increment: Duration::from_secs(s),
+        })
+    });
+    std::iter::once(None).chain(offered).collect()
+}
+
 impl StartMenu {
     pub fn new(rules: RuleSet, kept: Option<String>) -> StartMenu {
         StartMenu {
@@ -68,6 +89,7 @@ impl StartMenu {
             rules,
             side: Side::White,
             level: DEFAULT_LEVEL,
+            clock: None,
             kept,
             prompt: None,
             games: Vec::new(),
@@ -78,7 +100,13 @@ impl StartMenu {
 
     /// The lines shown, in order (Resume only when there is a kept game).
     pub fn items(&self) -> Vec<Item> {
-        let mut v = vec![Item::NewGame, Item::Rules, Item::Side, Item::Level];
+        let mut v = vec![
+            Item::NewGame,
+            Item::Rules,
+            Item::Side,
+            Item::Level,
+            Item::Clock,
+        ];
         if self.kept.is_some() {
             v.push(Item::Resume);
         }
@@ -109,6 +137,16 @@ impl StartMenu {
                 let max = i32::from(crate::engine::strength::LEVELS);
                 self.level = (i32::from(self.level) + delta).clamp(1, max) as u8;
             }
+            Item::Clock => {
+                // Round the choices; one not offered goes to the first or last.
+                let all = clock_choices();
+                let n = all.len() as i32;
+                self.clock = match all.iter().position(|c| *c == self.clock) {
+                    Some(i) => all[(i as i32 + delta).rem_euclid(n) as usize],
+                    None if delta > 0 => all[0],
+                    None => all[all.len() - 1],
+                };
+            }
             _ => {}
         }
     }
@@ -122,7 +160,9 @@ impl App {
         let mut app = App::new(config, Game::new(Position::start(rules)));
         app.requests.clear();
         app.thinking = None;
-        app.menu = Some(StartMenu::new(rules, kept));
+        let mut menu = StartMenu::new(rules, kept);
+        menu.clock = app.settings.time_control;
+        app.menu = Some(menu);
         app
     }
 
@@ -139,7 +179,7 @@ impl App {
                 menu.side = r.side.unwrap_or(menu.side);
                 menu.level = r.level.unwrap_or(menu.level);
                 if r.time_control.is_some() {
-                    self.settings.time_control = r.time_control;
+                    menu.clock = r.time_control;
                 }
             }
             Err(why) => menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why])),
@@ -223,7 +263,9 @@ impl App {
         match menu.current() {
             // Enter on a setting starts the game with it, as the footer says (left/right
             // change it).
-            Item::NewGame | Item::Rules | Item::Side | Item::Level => self.start_new_game(),
+            Item::NewGame | Item::Rules | Item::Side | Item::Level | Item::Clock => {
+                self.start_new_game()
+            }
             Item::Resume => self.resume_kept(),
             Item::Load | Item::Replay => {
                 let what = if menu.current() == Item::Load {
@@ -252,6 +294,7 @@ impl App {
         };
         self.settings.rules = menu.rules;
         self.settings.strength = Strength::Level(menu.level);
+        self.settings.time_control = menu.clock;
         self.settings.human = match menu.side {
             Side::White => Color::White,
             Side::Black => Color::Black,
@@ -268,7 +311,7 @@ impl App {
                 rules: Some(menu.rules),
                 side: Some(menu.side),
                 level: Some(menu.level),
-                time_control: self.settings.time_control,
+                time_control: menu.clock,
                 lang: Some(self.settings.lang),
             };
             // Not remembering is no reason to stop the game: the next start screen has the
@@ -283,7 +326,7 @@ impl App {
             lang,
             &[
                 &crate::tui::lang::color(lang, self.settings.human),
-                &menu.level,
+                &crate::tui::lang::strength(lang, self.settings.strength),
             ],
         );
     }

@@ -50,10 +50,14 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             ),
             StartItem::Level => Msg::StartLevel.fill(
                 lang,
-                &[&option(&Msg::StrengthLevel.fill(
+                &[&option(&crate::tui::lang::strength(
                     lang,
-                    &[&menu.level, &crate::engine::strength::LEVELS],
+                    crate::engine::Strength::Level(menu.level),
                 ))],
+            ),
+            StartItem::Clock => Msg::StartClock.fill(
+                lang,
+                &[&option(&crate::tui::lang::time_control(lang, menu.clock))],
             ),
             StartItem::Resume => {
                 Msg::StartResume.fill(lang, &[&menu.kept.as_deref().unwrap_or("")])
