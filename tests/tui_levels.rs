@@ -56,15 +56,15 @@ fn full_strength_and_a_clock_chosen_on_the_start_screen_start_the_game() {
     for (lang, full, clock, started) in [
         (
             Lang::En,
-            "< level 15 of 15: full strength >",
+            "< level 15 of 15 (full strength) >",
             "Clock    < 5 min + 3 s a move >",
-            "the engine at level 15 of 15: full strength",
+            "the engine at level 15 of 15 (full strength)",
         ),
         (
             Lang::It,
-            "< livello 15 di 15: piena forza >",
+            "< livello 15 di 15 (piena forza) >",
             "Tempo    < 5 min + 3 s a mossa >",
-            "il computer al livello 15 di 15: piena forza",
+            "il computer al livello 15 di 15 (piena forza)",
         ),
     ] {
         let mut a = start(config(lang), 100, 32);

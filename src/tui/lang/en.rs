@@ -344,7 +344,7 @@ pub fn text(m: Msg) -> &'static str {
              after `dama tables build --rules {1}`"
         }
         // ----- levels 1-15 and the start screen's clock (issue 21 item 5) -----
-        StrengthFull => "level {0} of {1}: full strength",
+        StrengthFull => "level {0} of {1} (full strength)",
         EngineLevelFull => "Engine at full strength, level {0} of {1} (from its next move)",
         StartClock => "  Clock    {0}",
         StartClockNone => "none",

@@ -144,8 +144,8 @@ pub fn movetime(t: Duration) -> String {
     }
 }
 
-/// The engine's strength as the panel words it: `level 3 of 15`, `level 15 of 15: full
-/// strength`, `depth 12`, `2 s a move`.
+/// The engine's strength as the panel words it: `level 3 of 15`, `level 15 of 15 (full
+/// strength)`, `depth 12`, `2 s a move`.
 pub fn strength(lang: Lang, s: Strength) -> String {
     use crate::engine::strength::{FULL_STRENGTH, LEVELS};
     match s {

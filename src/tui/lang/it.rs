@@ -347,7 +347,7 @@ pub fn text(m: Msg) -> &'static str {
              dopo `dama tables build --rules {1}`"
         }
         // ----- levels 1-15 and the start screen's clock (issue 21 item 5) -----
-        StrengthFull => "livello {0} di {1}: piena forza",
+        StrengthFull => "livello {0} di {1} (piena forza)",
         EngineLevelFull => "Computer a piena forza, livello {0} di {1} (dalla prossima mossa)",
         StartClock => "  Tempo    {0}",
         StartClockNone => "senza limite",

@@ -391,7 +391,7 @@ keys! {
     TablesUpTo,
     TablesNotice,
     // ----- levels 1-15 and the start screen's clock (issue 21 item 5) -----
-    /// The top level: `level 15 of 15: full strength`.
+    /// The top level: `level 15 of 15 (full strength)`.
     StrengthFull,
     /// `+`/`-` reaching the top level.
     EngineLevelFull,
