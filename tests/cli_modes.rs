@@ -50,9 +50,9 @@ fn the_modes_exclude_each_other_and_their_options_need_them() {
     let (ok, err) = dama("turn", &["play", "--turn-board"]);
     assert!(!ok);
     assert!(err.contains("--two-players"), "{err}");
-    let (ok, err) = dama("level11", &["play", "--watch", "--black-level", "11"]);
+    let (ok, err) = dama("level16", &["play", "--watch", "--black-level", "16"]);
     assert!(!ok);
-    assert!(err.contains("11"), "{err}");
+    assert!(err.contains("16"), "{err}");
 }
 
 #[test]

@@ -422,8 +422,8 @@ fn levels_play_matches() {
         .and_then(|w| w.parse().ok())
         .unwrap_or_else(|| panic!("{out}"));
     assert!(wins >= 3, "level 6 wins most games against level 1: {out}");
-    let (ok, _, err) = dama(&["match", "--a-level", "11"]);
-    assert!(!ok && err.contains("11"), "{err}");
+    let (ok, _, err) = dama(&["match", "--a-level", "16"]);
+    assert!(!ok && err.contains("16"), "{err}");
 }
 
 /// `--a-threads`: a side searching with two threads plays whole games (named in the header);

@@ -276,7 +276,7 @@ fn the_start_screen_starts_each_mode_and_a_ballot() {
     }
     press(&mut a, KeyCode::Down); // the board line
     press(&mut a, KeyCode::Right); // turns
-    press(&mut a, KeyCode::Down); // the opening line
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Opening);
     press(&mut a, KeyCode::Char('1'));
     press(&mut a, KeyCode::Char('2'));
     press(&mut a, KeyCode::Enter);

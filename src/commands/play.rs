@@ -36,10 +36,10 @@ pub struct PlayArgs {
     /// The side you play (default White; a loaded game keeps the side you had).
     #[arg(long, value_enum)]
     pub color: Option<ColorChoice>,
-    /// The engine's playing level, 1 (a beginner) to 10 (the top of the ladder; --movetime or
-    /// --depth give the engine more); each level scores about three games in four against the
-    /// one below.
-    #[arg(long, value_parser = level, conflicts_with_all = ["depth", "movetime", "time"])]
+    /// The engine's playing level, 1 (a beginner) to 15 (full strength: a second a move on
+    /// all --threads); each level scores about three games in four against the one below.
+    /// With --time, levels 1-14 keep their own pace and 15 spends its share of the clock.
+    #[arg(long, value_parser = level, conflicts_with_all = ["depth", "movetime"])]
     pub level: Option<u8>,
     /// Engine search depth in plies (default 12: about a quarter of a second from the start
     /// position in a release build).

@@ -5,8 +5,8 @@
 //! `dama play`, `dama match`, saved games) holds this one type. The words a player reads are
 //! the TUI's language table's (`tui::lang::strength`); the PDN name is not translated.
 //!
-//! Playing levels 1-10 go from a beginner who misses combinations and picks a plausible
-//! second-best move now and then, to the engine's own play at a quick pace. A level is a search
+//! Playing levels 1-15 go from a beginner who misses combinations and picks a plausible
+//! second-best move now and then, to the engine at full strength. Levels 1-14 are a search
 //! budget and a variety margin: the engine picks at random among the root moves its search
 //! proved within the margin of the best (so a weaker move is always one that looked nearly as
 //! good to it, never a random blunder). The margins stay under a man, so no level throws a
@@ -17,9 +17,12 @@
 //! the one below (the 65-80 % a step may score; 72.5 % steps left level 10 at a 1,342-node
 //! search with the learnt evaluation, far weaker than before). Whole plies of depth are too
 //! coarse a step, and nodes weaken the same on any machine. From level 3 to 8 the narrowing
-//! variety margin does much of the work (level 7 searches one node more than level 6). The
-//! top level is a budget too: the full engine at a second a move is far more than one step
-//! above level 9.
+//! variety margin does much of the work (level 7 searches one node more than level 6); from
+//! level 10 the margin is the engine's own and the budget alone climbs.
+//!
+//! The top level, [`FULL_STRENGTH`], is not a budget but a time: the engine as it plays
+//! anywhere else, a second a move on all the threads the game's engine has, with its default
+//! margin. Its strength depends on the machine, which is what "full strength" means.
 //!
 //! Calibrated by `dama match --a-level N --b-level N-1`; docs/developer.md ("Levels") gives
 //! the recipe, docs/measurements.md the table.
@@ -29,14 +32,21 @@ use std::fmt;
 use std::time::Duration;
 
 /// The number of levels.
-pub const LEVELS: u8 = 10;
+pub const LEVELS: u8 = 15;
+
+/// The top level, the engine at full strength: a time per move, not a node budget.
+pub const FULL_STRENGTH: u8 = LEVELS;
+
+/// The top level's time per move.
+pub const FULL_STRENGTH_MOVETIME: Duration = Duration::from_secs(1);
 
 /// The deepest fixed depth a game's engine is set to (`dama play --depth`, `+`/`-`, a saved
 /// game's player name). The search itself may go deeper ([`super::limits::MAX_DEPTH`]).
 pub const MAX_DEPTH: u32 = 40;
 
-/// Node budget and variety margin per level, 1 first (fitted as docs/developer.md says).
-const TABLE: [(u64, i32); LEVELS as usize] = [
+/// Node budget and variety margin per level, 1 first, up to the level below full strength
+/// (fitted as docs/developer.md says).
+const TABLE: [(u64, i32); LEVELS as usize - 1] = [
     (20, 90),
     (73, 75),
     (126, 60),
@@ -47,6 +57,10 @@ const TABLE: [(u64, i32); LEVELS as usize] = [
     (1_119, 14),
     (2_664, 9),
     (7_500, 6),
+    (25_000, 6),
+    (90_000, 6),
+    (300_000, 6),
+    (1_000_000, 6),
 ];
 
 /// The move times `+`/`-` step through, in milliseconds.
@@ -57,7 +71,8 @@ const MOVETIME_STEPS: [u64; 12] = [
 /// How strongly the engine plays each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strength {
-    /// A playing level, 1 to [`LEVELS`]: a node budget and a variety margin.
+    /// A playing level, 1 to [`LEVELS`]: a node budget and a variety margin, the top level a
+    /// second a move.
     Level(u8),
     /// Complete iterations up to this depth in plies.
     Depth(u32),
@@ -77,15 +92,22 @@ impl Strength {
         (1..=LEVELS).contains(&n).then_some(Strength::Level(n))
     }
 
-    /// A level's node budget and variety margin (a level outside the range, which no caller
-    /// makes, is read as the nearest one).
+    /// A level's node budget and variety margin (a level outside the budgets' range, which no
+    /// caller makes, is read as the nearest one).
     fn level_row(n: u8) -> (u64, i32) {
-        TABLE[usize::from(n.clamp(1, LEVELS)) - 1]
+        TABLE[usize::from(n.clamp(1, LEVELS - 1)) - 1]
+    }
+
+    /// A level below full strength: a node budget that a game's clock does not replace (it
+    /// only stops a search that runs past the clock's share).
+    pub fn is_budget_level(self) -> bool {
+        matches!(self, Strength::Level(n) if n < FULL_STRENGTH)
     }
 
     /// What ends each search.
     pub fn limits(self) -> Limits {
         match self {
+            Strength::Level(FULL_STRENGTH) => Limits::MoveTime(FULL_STRENGTH_MOVETIME),
             Strength::Level(n) => Limits::Nodes(Strength::level_row(n).0),
             Strength::Depth(d) => Limits::Depth(d),
             Strength::MoveTime(t) => Limits::MoveTime(t),
@@ -97,7 +119,7 @@ impl Strength {
     /// else the engine's default small one.
     pub fn variety(self) -> i32 {
         match self {
-            Strength::Level(n) => Strength::level_row(n).1,
+            Strength::Level(n) if n < FULL_STRENGTH => Strength::level_row(n).1,
             _ => params::VARIETY_MARGIN,
         }
     }
@@ -174,10 +196,10 @@ mod tests {
     #[test]
     fn levels_grow_stronger() {
         assert_eq!(Strength::level(0), None);
-        assert_eq!(Strength::level(11), None);
+        assert_eq!(Strength::level(LEVELS + 1), None);
         let mut last_nodes = 0;
         let mut last_variety = i32::MAX;
-        for n in 1..=LEVELS {
+        for n in 1..FULL_STRENGTH {
             let l = Strength::level(n).unwrap();
             assert!(l.variety() <= last_variety, "level {n} varies less");
             last_variety = l.variety();
@@ -191,12 +213,20 @@ mod tests {
             // No whole man given away by choice.
             assert!(l.variety() < 100, "level {n}");
         }
+        // The top: the engine itself, a second a move with its own margin.
+        let top = Strength::level(FULL_STRENGTH).unwrap();
+        assert_eq!(top.limits(), Limits::MoveTime(Duration::from_secs(1)));
+        assert_eq!(top.variety(), params::VARIETY_MARGIN);
+        assert_eq!(FULL_STRENGTH, 15);
     }
 
     #[test]
     fn player_names_read_back() {
         for s in [
             Strength::Level(1),
+            Strength::Level(10),
+            Strength::Level(11),
+            Strength::Level(14),
             Strength::Level(LEVELS),
             Strength::Depth(1),
             Strength::Depth(MAX_DEPTH),
@@ -206,9 +236,14 @@ mod tests {
             assert_eq!(Strength::from_player_name(&s.player_name()), Some(s), "{s}");
         }
         assert_eq!(Strength::DEFAULT.player_name(), "dama (depth 12)");
+        assert_eq!(Strength::Level(15).player_name(), "dama (level 15)");
+        assert_eq!(
+            Strength::from_player_name("dama (level 15)"),
+            Some(Strength::Level(FULL_STRENGTH))
+        );
         for other in [
             "dama (level 0)",
-            "dama (level 11)",
+            "dama (level 16)",
             "dama (depth 0)",
             "dama (depth 41)",
             "dama (0 ms)",
@@ -222,7 +257,10 @@ mod tests {
 
     #[test]
     fn steps_keep_to_the_unit_and_range() {
-        assert_eq!(Strength::Level(10).step(1), Strength::Level(10));
+        assert_eq!(Strength::Level(10).step(1), Strength::Level(11));
+        assert_eq!(Strength::Level(14).step(1), Strength::Level(15));
+        assert_eq!(Strength::Level(15).step(1), Strength::Level(15));
+        assert_eq!(Strength::Level(15).step(-1), Strength::Level(14));
         assert_eq!(Strength::Level(3).step(-1), Strength::Level(2));
         assert_eq!(Strength::Depth(1).step(-1), Strength::Depth(1));
         assert_eq!(

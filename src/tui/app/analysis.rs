@@ -206,6 +206,7 @@ impl App {
             id,
             purpose: super::Purpose::Analysis,
             latest: None,
+            deadline: None,
         });
     }
 

@@ -51,6 +51,9 @@ struct Thinking {
     id: u64,
     purpose: Purpose,
     latest: Option<Report>,
+    /// When a level's move must be cut short to keep within its clock (a node budget does
+    /// not look at the clock); `None` once asked to stop, or without a clock.
+    deadline: Option<std::time::Instant>,
 }
 
 /// The engine's last finished search, kept for the panel and the evaluation readout.
@@ -435,6 +438,7 @@ impl App {
                 if let Some(note) = self.table_build.as_mut().and_then(|w| w.poll(lang)) {
                     self.note(note);
                 }
+                self.check_deadline();
                 // The keeper thread's answer (a failure to tell) is looked at on every tick,
                 // not only at the next move; nothing is written when nothing changed.
                 if self.keeper.is_background() {

@@ -11,8 +11,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// A hint is the engine's best move at full strength, whatever the opponent's level: a fixed
-/// short time on every thread the engine has (a weak level's budget would hint weak moves).
-pub const HINT_TIME: Duration = Duration::from_secs(1);
+/// short time on every thread the engine has (a weak level's budget would hint weak moves):
+/// the top level's second.
+pub const HINT_TIME: Duration = crate::engine::strength::FULL_STRENGTH_MOVETIME;
 
 impl App {
     /// After any move: announce the end, or let the engine answer.
@@ -75,12 +76,32 @@ impl App {
             && self.viewer.is_none()
             && !self.engine_moving()
         {
-            // Under a time control the engine spends a share of what it has left.
-            let limits = match self.clock.engine_budget(self.side_to_move()) {
-                Some(t) => Limits::MoveTime(t),
-                None => self.strength_of(self.side_to_move()).limits(),
+            // Under a time control the engine spends a share of what it has left, except a
+            // level below full strength: it keeps its budget (the clock is there for the
+            // player), cut short only if the search reaches that share first.
+            let strength = self.strength_of(self.side_to_move());
+            let budget = self.clock.engine_budget(self.side_to_move());
+            let limits = match budget {
+                Some(t) if !strength.is_budget_level() => Limits::MoveTime(t),
+                _ => strength.limits(),
             };
             self.start_search(Purpose::Move, limits);
+            if let (Some(t), Some(thinking)) = (budget, self.thinking.as_mut())
+                && strength.is_budget_level()
+            {
+                thinking.deadline = Some(std::time::Instant::now() + t);
+            }
+        }
+    }
+
+    /// A level's search that has used its share of the clock is told to answer now (with
+    /// its deepest finished iteration's move), so a node budget never loses on time.
+    pub(super) fn check_deadline(&mut self) {
+        if let Some(t) = self.thinking.as_mut()
+            && t.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            t.deadline = None;
+            self.requests.push(Request::Stop);
         }
     }
 
@@ -116,6 +137,7 @@ impl App {
             id,
             purpose,
             latest: None,
+            deadline: None,
         });
     }
 
@@ -263,6 +285,9 @@ impl App {
         self.settings.strength = strength;
         let lang = self.settings.lang;
         self.message = match strength {
+            Strength::Level(n @ crate::engine::strength::FULL_STRENGTH) => {
+                Msg::EngineLevelFull.fill(lang, &[&n, &crate::engine::strength::LEVELS])
+            }
             Strength::Level(n) => {
                 Msg::EngineLevel.fill(lang, &[&n, &crate::engine::strength::LEVELS])
             }

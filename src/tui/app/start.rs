@@ -1,15 +1,17 @@
-//! The start screen `dama` opens with no arguments: a new game (rules, colour, level), the
+//! The start screen `dama` opens with no arguments: a new game (rules, colour, level, clock), the
 //! kept game to resume (named), a saved game to load, a file to replay, or quit. Choosing sets
 //! the app up exactly as the matching command-line options would.
 
 use super::{App, Overlay, Players};
 use crate::engine::Strength;
 use crate::rules::{Color, Game, Position, RuleSet};
+use crate::tui::clock::TimeControl;
 use crate::tui::input::Action;
 use crate::tui::keep::{LoadError, Loaded};
 use crate::tui::lang::Msg;
 use crate::tui::viewer::Viewer;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The side the player takes in a new game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +49,7 @@ pub enum Item {
     Opening,
     /// The position editor.
     Editor,
+    Clock,
     Resume,
     Load,
     Replay,
@@ -76,6 +79,8 @@ pub struct StartMenu {
     /// The engine against itself: Black's level.
     pub black_level: u8,
     pub opening: Opening,
+    /// The new game's time control (`None`: no clock).
+    pub clock: Option<TimeControl>,
     /// The kept game's description, when there is one to resume.
     pub kept: Option<String>,
     /// A file name being typed.
@@ -95,6 +100,22 @@ pub struct StartMenu {
 /// The level a new game offers first: a club player's opponent, not full strength.
 pub const DEFAULT_LEVEL: u8 = 6;
 
+/// The time controls the start screen offers after "none": a quick game, a club game, a long
+/// one without increment (minutes, seconds added a move). Any other (`dama play --time`, a
+/// hand-written settings file) is shown as it is until changed.
+pub const CLOCKS: [(u64, u64); 3] = [(5, 3), (15, 10), (30, 0)];
+
+/// The start screen's clock choices in order: none, then [`CLOCKS`].
+fn clock_choices() -> Vec<Option<TimeControl>> {
+    let offered = CLOCKS.iter().map(|&(m, s)| {
+        Some(TimeControl {
+            base: Duration::from_secs(m * 60),
+            increment: Duration::from_secs(s),
+        })
+    });
+    std::iter::once(None).chain(offered).collect()
+}
+
 impl StartMenu {
     pub fn new(rules: RuleSet, kept: Option<String>) -> StartMenu {
         StartMenu {
@@ -105,6 +126,7 @@ impl StartMenu {
             turn: false,
             black_level: DEFAULT_LEVEL,
             opening: Opening::Start,
+            clock: None,
             kept,
             prompt: None,
             games: Vec::new(),
@@ -123,7 +145,7 @@ impl StartMenu {
             Side::Watch => v.extend([Item::Level, Item::BlackLevel]),
             _ => v.push(Item::Level),
         }
-        v.push(Item::Opening);
+        v.extend([Item::Clock, Item::Opening]);
         if self.kept.is_some() {
             v.push(Item::Resume);
         }
@@ -202,6 +224,16 @@ impl StartMenu {
                 let i = all.iter().position(|l| *l == self.train_level).unwrap_or(0) as i32;
                 self.train_level = all[(i + delta).rem_euclid(4) as usize];
             }
+            Item::Clock => {
+                // Round the choices; one not offered goes to the first or last.
+                let all = clock_choices();
+                let n = all.len() as i32;
+                self.clock = match all.iter().position(|c| *c == self.clock) {
+                    Some(i) => all[(i as i32 + delta).rem_euclid(n) as usize],
+                    None if delta > 0 => all[0],
+                    None => all[all.len() - 1],
+                };
+            }
             _ => {}
         }
     }
@@ -221,6 +253,7 @@ impl App {
             .into_iter()
             .map(|r| (r, super::training::summary(data.as_deref(), r)))
             .collect();
+        menu.clock = app.settings.time_control;
         app.menu = Some(menu);
         app
     }
@@ -238,7 +271,7 @@ impl App {
                 menu.side = r.side.unwrap_or(menu.side);
                 menu.level = r.level.unwrap_or(menu.level);
                 if r.time_control.is_some() {
-                    self.settings.time_control = r.time_control;
+                    menu.clock = r.time_control;
                 }
             }
             Err(why) => menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why])),
@@ -348,6 +381,7 @@ impl App {
             | Item::Turn
             | Item::Level
             | Item::BlackLevel
+            | Item::Clock
             | Item::Opening => self.start_new_game(),
             Item::Resume => self.resume_kept(),
             Item::Editor => {
@@ -395,6 +429,7 @@ impl App {
         };
         self.settings.rules = menu.rules;
         self.settings.strength = Strength::Level(menu.level);
+        self.settings.time_control = menu.clock;
         self.settings.human = match menu.side {
             Side::Black => Color::Black,
             Side::Random if rand::random_bool(0.5) => Color::Black,
@@ -420,7 +455,7 @@ impl App {
                 rules: Some(menu.rules),
                 side: Some(menu.side),
                 level: Some(menu.level),
-                time_control: self.settings.time_control,
+                time_control: menu.clock,
                 lang: Some(self.settings.lang),
                 tables: self.settings.table_prefs,
             };
@@ -440,7 +475,7 @@ impl App {
                 lang,
                 &[
                     &crate::tui::lang::color(lang, self.settings.human),
-                    &menu.level,
+                    &crate::tui::lang::strength(lang, self.settings.strength),
                 ],
             ),
             Players::TwoPlayers { .. } => Msg::StartedTwoPlayers.text(lang).to_string(),

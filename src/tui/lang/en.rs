@@ -413,7 +413,7 @@ pub fn text(m: Msg) -> &'static str {
         StartFileReplay => "File to replay: {0}_",
         StartFileHint => "Enter opens, Esc goes back",
         StartKeys => "up/down choose, left/right change, Enter starts, q quits",
-        StartedNewGame => "New game: you play {0}, the engine at level {1}",
+        StartedNewGame => "New game: you play {0}, the engine at {1}",
         Resuming => "Resuming: {0}",
         Loaded => "Loaded {0}",
         NoGameIn => "{0}: no game found",
@@ -559,5 +559,12 @@ pub fn text(m: Msg) -> &'static str {
             "Endgame tables up to 5 pieces build themselves; 6 pieces: \
              `dama tables build --pieces 6` (100 MB, about 25 minutes, 3 GB of memory)"
         }
+        // ----- levels 1-15 and the start screen's clock (issue 21 item 5) -----
+        StrengthFull => "level {0} of {1} (full strength)",
+        EngineLevelFull => "Engine at full strength, level {0} of {1} (from its next move)",
+        StartClock => "  Clock    {0}",
+        StartClockNone => "none",
+        StartClockInc => "{0} min + {1} s a move",
+        StartClockPlain => "{0} minutes",
     }
 }

@@ -144,15 +144,32 @@ pub fn movetime(t: Duration) -> String {
     }
 }
 
-/// The engine's strength as the panel words it: `level 3 of 10`, `depth 12`, `2 s a move`.
+/// The engine's strength as the panel words it: `level 3 of 15`, `level 15 of 15 (full
+/// strength)`, `depth 12`, `2 s a move`.
 pub fn strength(lang: Lang, s: Strength) -> String {
+    use crate::engine::strength::{FULL_STRENGTH, LEVELS};
     match s {
+        Strength::Level(FULL_STRENGTH) => Msg::StrengthFull.fill(lang, &[&FULL_STRENGTH, &LEVELS]),
         Strength::Level(n) => {
             Msg::StrengthLevel.fill(lang, &[&n, &crate::engine::strength::LEVELS])
         }
         Strength::Depth(d) => Msg::StrengthDepth.fill(lang, &[&d]),
         Strength::MoveTime(t) => Msg::StrengthMoveTime.fill(lang, &[&movetime(t)]),
         Strength::Nodes(n) => Msg::StrengthNodes.fill(lang, &[&n]),
+    }
+}
+
+/// A time control as the start screen words it: `5 min + 3 s a move`, `30 minutes`, `none`.
+pub fn time_control(lang: Lang, tc: Option<crate::tui::clock::TimeControl>) -> String {
+    let Some(tc) = tc else {
+        return Msg::StartClockNone.text(lang).to_string();
+    };
+    let minutes = tc.base.as_secs_f64() / 60.0;
+    let inc = tc.increment.as_secs_f64();
+    if tc.increment.is_zero() {
+        Msg::StartClockPlain.fill(lang, &[&minutes])
+    } else {
+        Msg::StartClockInc.fill(lang, &[&minutes, &inc])
     }
 }
 

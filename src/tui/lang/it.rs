@@ -417,7 +417,7 @@ pub fn text(m: Msg) -> &'static str {
         StartFileReplay => "File da rivedere: {0}_",
         StartFileHint => "Invio apre, Esc torna indietro",
         StartKeys => "su/giù sceglie, sinistra/destra cambia, Invio inizia, q esce",
-        StartedNewGame => "Nuova partita: giochi col {0}, il computer al livello {1}",
+        StartedNewGame => "Nuova partita: giochi col {0}, il computer al {1}",
         Resuming => "Si riprende: {0}",
         Loaded => "Caricata {0}",
         NoGameIn => "{0}: nessuna partita",
@@ -571,5 +571,12 @@ pub fn text(m: Msg) -> &'static str {
             "Le tabelle dei finali fino a 5 pezzi si costruiscono da sole; 6 pezzi: \
              `dama tables build --pieces 6` (100 MB, circa 25 minuti, 3 GB di memoria)"
         }
+        // ----- levels 1-15 and the start screen's clock (issue 21 item 5) -----
+        StrengthFull => "livello {0} di {1} (piena forza)",
+        EngineLevelFull => "Computer a piena forza, livello {0} di {1} (dalla prossima mossa)",
+        StartClock => "  Tempo    {0}",
+        StartClockNone => "senza limite",
+        StartClockInc => "{0} min + {1} s a mossa",
+        StartClockPlain => "{0} minuti",
     }
 }

@@ -18,7 +18,7 @@ mod it;
 pub use en::{KEYS as EN_KEYS, REPLAY_KEYS as EN_REPLAY_KEYS};
 pub use format::{
     color, draw_reason, illegal, move_text, moves, movetime, outcome, player_name, plies, score,
-    strength, white_score, who,
+    strength, time_control, white_score, who,
 };
 
 use std::fmt::Display;
@@ -569,6 +569,18 @@ keys! {
     TablesBuildFailed,
     /// The start screen: the bigger tables and their cost.
     StartTables,
+    // ----- levels 1-15 and the start screen's clock (issue 21 item 5) -----
+    /// The top level: `level 15 of 15 (full strength)`.
+    StrengthFull,
+    /// `+`/`-` reaching the top level.
+    EngineLevelFull,
+    /// The start screen's time-control row.
+    StartClock,
+    StartClockNone,
+    /// A time control with an increment: `5 min + 3 s a move`.
+    StartClockInc,
+    /// A time control without one: `30 minutes`.
+    StartClockPlain,
 }
 
 impl Msg {

@@ -37,9 +37,11 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let human = cfg.human;
     let lang = cfg.lang;
     let t = |m: Msg| m.text(lang);
+    // Under a time control the engine plays on its clock, except a level below full
+    // strength, which keeps its budget.
     let engine_strength = match cfg.time_control {
-        Some(tc) => Msg::StrengthTime.fill(lang, &[&tc]),
-        None => crate::tui::lang::strength(lang, cfg.strength),
+        Some(tc) if !cfg.strength.is_budget_level() => Msg::StrengthTime.fill(lang, &[&tc]),
+        _ => crate::tui::lang::strength(lang, cfg.strength),
     };
     // Who plays each side: "you" and "engine", two players, or the engine twice.
     // (The engine against itself: each side's strength in place of "engine".)

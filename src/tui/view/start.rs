@@ -84,10 +84,14 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             ),
             StartItem::Level => Msg::StartLevel.fill(
                 lang,
-                &[&option(&Msg::StrengthLevel.fill(
+                &[&option(&crate::tui::lang::strength(
                     lang,
-                    &[&menu.level, &crate::engine::strength::LEVELS],
+                    crate::engine::Strength::Level(menu.level),
                 ))],
+            ),
+            StartItem::Clock => Msg::StartClock.fill(
+                lang,
+                &[&option(&crate::tui::lang::time_control(lang, menu.clock))],
             ),
             StartItem::Resume => {
                 Msg::StartResume.fill(lang, &[&menu.kept.as_deref().unwrap_or("")])
@@ -136,8 +140,16 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             // as wide as the menu, so the box does not grow for it.
             let menu_width = lines.iter().map(Line::width).max().unwrap_or(0).max(40);
             let room = menu_width.min(area.width.saturating_sub(4) as usize);
-            for part in wrap(t(Msg::StartTables), room) {
-                lines.push(Line::from(Span::styled(part, dim)));
+            let note = wrap(t(Msg::StartTables), room);
+            // The note gives way to an error where the screen has no room for both.
+            let error_rows = menu
+                .error
+                .as_ref()
+                .map_or(0, |e| wrap(e, area.width.saturating_sub(4) as usize).len());
+            if lines.len() + note.len() + error_rows + 2 <= usize::from(area.height) {
+                for part in note {
+                    lines.push(Line::from(Span::styled(part, dim)));
+                }
             }
         }
     }
