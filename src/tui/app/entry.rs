@@ -5,6 +5,7 @@
 use super::App;
 use crate::rules::{Color, Kind, Move, Square};
 use crate::tui::explain;
+use crate::tui::input::Action;
 use crate::tui::lang::Msg;
 
 impl App {
@@ -53,6 +54,20 @@ impl App {
         v.sort();
         v.dedup();
         v
+    }
+
+    /// The arrows move the cursor, in every mode with a board to point at; whether `action`
+    /// was one of them.
+    pub(super) fn arrow(&mut self, action: &Action) -> bool {
+        let (dr, df) = match action {
+            Action::Up => (-1, 0),
+            Action::Down => (1, 0),
+            Action::Left => (0, -1),
+            Action::Right => (0, 1),
+            _ => return false,
+        };
+        self.move_cursor(dr, df);
+        true
     }
 
     pub(super) fn move_cursor(&mut self, dr: i8, df: i8) {

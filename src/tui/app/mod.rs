@@ -593,10 +593,7 @@ impl App {
             return;
         }
         match action {
-            Action::Up => self.move_cursor(-1, 0),
-            Action::Down => self.move_cursor(1, 0),
-            Action::Left => self.move_cursor(0, -1),
-            Action::Right => self.move_cursor(0, 1),
+            a if self.arrow(&a) => {}
             Action::Select => self.select(),
             Action::Cancel => self.cancel(),
             Action::Click { x, y } => self.click(x, y),
