@@ -141,6 +141,14 @@ fn a_result_closing_a_variation_is_kept() {
         read_game(&write_game(&g), RuleSet::Italian).unwrap().moves,
         g.moves
     );
+    // The move tree keeps it too: the record made from the tree writes it again.
+    let back = MoveTree::from_game(&g).to_game(&g);
+    assert_eq!(back.moves, g.moves);
+    assert!(
+        write_game(&back).contains("(1. 21-17 1-0)"),
+        "{}",
+        write_game(&back)
+    );
 }
 
 #[test]

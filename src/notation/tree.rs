@@ -7,7 +7,7 @@
 //! subtree stays in the vector, unreachable (an analysis session makes a few hundred nodes at
 //! most, not worth compacting and renumbering every cursor).
 
-use super::pdn::{PdnGame, PdnMove, Variation};
+use super::pdn::{PdnGame, PdnMove, PdnResult, Variation};
 use crate::rules::{Move, Position};
 
 /// A node of a [`MoveTree`]; [`NodeId::ROOT`] is the start position.
@@ -31,6 +31,10 @@ pub struct Node {
     /// Comments before the move, written at the start of the variation it begins. Always
     /// empty on a main continuation (first child): PDN has no place for them there.
     pub before: Vec<String>,
+    /// The result written at the end of the variation this node begins, `( ... 1-0)`; kept
+    /// so that a record read and written again loses nothing. Not written on a main
+    /// continuation (the game's result is the record's).
+    pub result: Option<PdnResult>,
     parent: Option<NodeId>,
     children: Vec<NodeId>,
 }
@@ -42,6 +46,7 @@ impl Node {
             nags: Vec::new(),
             comments: Vec::new(),
             before: Vec::new(),
+            result: None,
             parent,
             children: Vec::new(),
         }
@@ -75,17 +80,24 @@ impl MoveTree {
     }
 
     /// The tree of a record: its main line, every variation (nested ones too), comments and
-    /// NAGs. An empty variation `()` has no move to hold and is left out, as is the result
-    /// some programs write at a variation's end (a tree holds moves, not outcomes).
+    /// NAGs, and the result some programs write at a variation's end. An empty variation `()`
+    /// has no move to hold and is left out.
     pub fn from_game(g: &PdnGame) -> MoveTree {
         let mut t = MoveTree::new(g.start);
         t.nodes[0].comments = g.intro.clone();
-        t.graft(NodeId::ROOT, &g.moves, &[]);
+        t.graft(NodeId::ROOT, &g.moves, &[], None);
         t
     }
 
-    /// Adds `moves` as a line after `at`, the first one preceded by the comments `before`.
-    fn graft(&mut self, at: NodeId, moves: &[PdnMove], before: &[String]) {
+    /// Adds `moves` as a line after `at`, the first one preceded by the comments `before`
+    /// and holding the line's `result`.
+    fn graft(
+        &mut self,
+        at: NodeId,
+        moves: &[PdnMove],
+        before: &[String],
+        result: Option<PdnResult>,
+    ) {
         let mut parent = at;
         for (i, m) in moves.iter().enumerate() {
             let id = self.push_child(parent, m.mv);
@@ -94,10 +106,11 @@ impl MoveTree {
             node.comments = m.comments.clone();
             if i == 0 {
                 node.before = before.to_vec();
+                node.result = result;
             }
             // Variations replace this move: they hang from the same parent.
             for v in &m.variations {
-                self.graft(parent, &v.moves, &v.intro);
+                self.graft(parent, &v.moves, &v.intro, v.result);
             }
             parent = id;
         }
@@ -283,7 +296,7 @@ impl MoveTree {
                     m.variations.push(Variation {
                         intro: self.nodes[s.0].before.clone(),
                         moves: self.line(s),
-                        result: None,
+                        result: self.nodes[s.0].result,
                     });
                 }
             }
