@@ -172,6 +172,17 @@ pub fn default_play_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
+/// [`base_config`] for a board that takes only the rules, the look and the language (the
+/// editor, the training).
+pub(super) fn plain_config(rules: Rules, ascii: bool, lang: Option<LangChoice>) -> GameSettings {
+    base_config(&PlayArgs {
+        rules,
+        ascii,
+        lang,
+        ..PlayArgs::default()
+    })
+}
+
 /// The settings every board starts from: look, language, and the data folder (cleaned of the
 /// temporary files of killed saves) for saves and the kept game.
 pub(super) fn base_config(args: &PlayArgs) -> GameSettings {
@@ -412,13 +423,7 @@ pub struct EditArgs {
 /// shown, to be fixed.
 pub fn edit(args: &EditArgs) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
-    let play = PlayArgs {
-        rules: args.rules,
-        ascii: args.ascii,
-        lang: args.lang,
-        ..PlayArgs::default()
-    };
-    let config = base_config(&play);
+    let config = plain_config(args.rules, args.ascii, args.lang);
     let mut app = App::new(config, Game::new(Position::start(rules)));
     app.take_requests();
     app.open_editor(&Position::start(rules), None);

@@ -1,7 +1,7 @@
 //! `dama train`: the training mode on the board, combinations ("colpi") to find, easy to hard,
 //! with the progress kept per rule set in the data folder.
 
-use super::play::{PlayArgs, base_config, finish};
+use super::play::{finish, plain_config};
 use super::values::{LangChoice, Rules};
 use crate::tui::App;
 use crate::tui::app::TrainingLevel;
@@ -51,13 +51,7 @@ pub struct TrainArgs {
 /// # Errors
 /// The terminal's (no terminal, an I/O error).
 pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
-    let play = PlayArgs {
-        rules: args.rules,
-        ascii: args.ascii,
-        lang: args.lang,
-        ..PlayArgs::default()
-    };
-    let config = base_config(&play);
+    let config = plain_config(args.rules, args.ascii, args.lang);
     let mut app = App::training(config, args.level.map(TrainingLevel::from));
     let mut engine = LazyEngine::new(super::play::default_play_threads());
     let ended = crate::tui::run::run(&mut app, &mut engine);
