@@ -4,6 +4,7 @@
 
 use crate::commands::analyze::AnalyzeArgs;
 use crate::commands::bench::BenchArgs;
+use crate::commands::book::BookArgs;
 use crate::commands::engine_protocol::EngineArgs;
 use crate::commands::matchplay::MatchArgs;
 use crate::commands::perft::PerftArgs;
@@ -56,6 +57,8 @@ pub enum Command {
     Train(TrainArgs),
     /// Endgame tables: build them (retrograde analysis), list them, check them.
     Tables(TablesArgs),
+    /// Opening book: grow one by deep searches (drop-out expansion), or say what one holds.
+    Book(BookArgs),
     /// Learn the evaluation's weights from self-play games (developers: see docs/developer.md).
     Tune(TuneArgs),
     /// Test suites of shots (quiet moves that win material by force): build one from self-play
@@ -83,6 +86,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         // The board writes its closing lines itself: after a closed terminal they must not
         // become errors (see play::report_end).
         Some(Command::Tables(args)) => tables::run(&args, &mut out),
+        Some(Command::Book(args)) => book::run(&args, &mut out),
         Some(Command::Tune(args)) => tune::run(&args, &mut out),
         Some(Command::Suite(args)) => suite::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args),

@@ -7,6 +7,7 @@
 //! `commands` tie them together. `store` (the data folder, atomic writes) and `pool` (threads over
 //! numbered jobs) depend on nothing else in the crate.
 
+pub mod book;
 pub mod cli;
 pub mod commands;
 pub mod engine;

@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod engine_protocol;
 pub mod matchplay;
 pub mod output;

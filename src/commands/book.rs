@@ -1,0 +1,321 @@
+//! `dama book build|info`: the opening book in the data folder (or a file named).
+
+use super::output::{Out, outln};
+use super::values::Rules;
+use crate::book::build::{self, Options, Step, Tree};
+use crate::book::format::{ROOTS_BALLOTS, ROOTS_START};
+use crate::book::{self, Book};
+use crate::rules::{Position, RuleSet};
+use anyhow::Context;
+use clap::{Args, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    pub action: BookAction,
+}
+
+/// Where a book grows from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Roots {
+    /// The start position.
+    Start,
+    /// The rule set's ballots (Italian 11-man, English 3-move).
+    Ballots,
+    /// Both.
+    Both,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BookAction {
+    /// Grow an opening book by drop-out expansion (deep searches of the positions near the
+    /// roots); interrupt at will: a rerun with the same options continues where it stopped.
+    Build {
+        #[arg(long, value_enum, default_value_t = Rules::Italian)]
+        rules: Rules,
+        /// Nodes each position's search may use.
+        #[arg(long, default_value_t = 300_000, value_parser = nodes)]
+        nodes: u64,
+        /// Where the book grows from.
+        #[arg(long, value_enum, default_value_t = Roots::Both)]
+        roots: Roots,
+        /// No position this many plies past its root is expanded.
+        #[arg(long, default_value_t = 30, value_parser = max_ply)]
+        max_ply: u8,
+        /// Stop once the book holds this many positions.
+        #[arg(long)]
+        positions: Option<usize>,
+        /// Stop after this many minutes (wall clock) of this session.
+        #[arg(long, value_parser = minutes)]
+        minutes: Option<f64>,
+        /// Stop after this many expansions in this session.
+        #[arg(long)]
+        expansions: Option<u64>,
+        /// The book file (default: the data folder's book/<rules>.book).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Seconds between progress lines (and saves of the book so far).
+        #[arg(long, default_value_t = 30, value_parser = seconds)]
+        every: u64,
+    },
+    /// What a book holds: positions, depth, moves from the start, size.
+    Info {
+        #[arg(long, value_enum, default_value_t = Rules::Italian)]
+        rules: Rules,
+        /// A book file (default: the data folder's, else the one shipped with dama).
+        #[arg(long)]
+        file: Option<PathBuf>,
+    },
+}
+
+fn nodes(text: &str) -> Result<u64, String> {
+    super::values::number_in(text, 100, 1_000_000_000)
+}
+
+fn max_ply(text: &str) -> Result<u8, String> {
+    super::values::number_in(text, 1, 200)
+}
+
+fn seconds(text: &str) -> Result<u64, String> {
+    super::values::number_in(text, 1, 86_400)
+}
+
+fn minutes(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(m) if m.is_finite() && m > 0.0 => Ok(m),
+        _ => Err(format!("{text:?} is not a number of minutes above 0")),
+    }
+}
+
+/// # Errors
+/// A book that cannot be read or written, or options that do not fit the book resumed.
+pub fn run(args: &BookArgs, out: &mut Out) -> anyhow::Result<()> {
+    match &args.action {
+        BookAction::Build {
+            rules,
+            nodes,
+            roots,
+            max_ply,
+            positions,
+            minutes,
+            expansions,
+            out: file,
+            every,
+        } => {
+            let rules = RuleSet::from(*rules);
+            let path = match file {
+                Some(p) => p.clone(),
+                None => {
+                    let dir = book::dir().context("no data folder: set HOME or XDG_DATA_HOME")?;
+                    std::fs::create_dir_all(&dir)
+                        .with_context(|| format!("cannot make {}", dir.display()))?;
+                    dir.join(book::file_name(rules))
+                }
+            };
+            let (roots, roots_bits) = root_positions(rules, *roots);
+            let opts = Options {
+                rules,
+                nodes: *nodes,
+                roots,
+                roots_bits,
+                max_ply: *max_ply,
+            };
+            let limits = Limits {
+                positions: *positions,
+                time: minutes.map(|m| Duration::from_secs_f64(m * 60.0)),
+                expansions: *expansions,
+                every: Duration::from_secs(*every),
+            };
+            build_book(&path, opts, &limits, out)
+        }
+        BookAction::Info { rules, file } => info(RuleSet::from(*rules), file.as_deref(), out),
+    }
+}
+
+/// The roots of a build and their bits in the file.
+pub fn root_positions(rules: RuleSet, roots: Roots) -> (Vec<Position>, u8) {
+    let mut list = Vec::new();
+    let mut bits = 0;
+    if roots != Roots::Ballots {
+        list.push(Position::start(rules));
+        bits |= ROOTS_START;
+    }
+    if roots != Roots::Start {
+        bits |= ROOTS_BALLOTS;
+        for n in 1..=crate::tui::ballots::count(rules) {
+            if let Some(b) = crate::tui::ballots::get(rules, n) {
+                list.push(b.position);
+            }
+        }
+    }
+    (list, bits)
+}
+
+/// When a build session stops.
+pub struct Limits {
+    pub positions: Option<usize>,
+    pub time: Option<Duration>,
+    pub expansions: Option<u64>,
+    /// Between progress lines and saves.
+    pub every: Duration,
+}
+
+/// Builds (or goes on with) the book at `path`, saving it every `limits.every` and at the end;
+/// SIGINT and SIGTERM stop it after the search at work, saved.
+///
+/// # Errors
+/// A damaged book at `path`, other options than it was built with, or a failed save.
+pub fn build_book(
+    path: &Path,
+    opts: Options,
+    limits: &Limits,
+    out: &mut Out,
+) -> anyhow::Result<()> {
+    crate::store::check_writable(path, false)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    let mut tree = if path.exists() {
+        let book = Book::read(path).with_context(|| format!("{}", path.display()))?;
+        let t = Tree::resume(&book, opts.clone())
+            .with_context(|| format!("cannot go on with {}", path.display()))?;
+        let s = t.stats();
+        outln!(
+            out,
+            "book: going on with {} ({} positions, {} expanded)",
+            path.display(),
+            s.positions,
+            s.expanded
+        )?;
+        t
+    } else {
+        outln!(
+            out,
+            "book: a new book at {} from {} ({} nodes a search)",
+            path.display(),
+            build::roots_text(opts.roots_bits),
+            opts.nodes
+        )?;
+        Tree::new(opts)
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        let _ = signal_hook::flag::register(sig, Arc::clone(&stop));
+    }
+    let start = Instant::now();
+    let mut last = Instant::now();
+    let mut done = 0u64;
+    let why = loop {
+        if stop.load(Ordering::Relaxed) {
+            break "interrupted (run the same command again to go on)";
+        }
+        if limits.expansions.is_some_and(|n| done >= n) {
+            break "expansions reached";
+        }
+        if limits.time.is_some_and(|t| start.elapsed() >= t) {
+            break "time reached";
+        }
+        if limits
+            .positions
+            .is_some_and(|n| tree.stats().positions >= n)
+        {
+            break "positions reached";
+        }
+        if tree.step() == Step::Done {
+            break "nothing left to expand within --max-ply";
+        }
+        done += 1;
+        if last.elapsed() >= limits.every {
+            last = Instant::now();
+            tree.save(path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            progress(out, &tree, done, start)?;
+        }
+    };
+    tree.save(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    progress(out, &tree, done, start)?;
+    outln!(out, "book: saved {} ({why})", path.display())?;
+    Ok(())
+}
+
+fn progress(out: &mut Out, tree: &Tree, done: u64, start: Instant) -> anyhow::Result<()> {
+    let s = tree.stats();
+    outln!(
+        out,
+        "book: {} positions, {} expanded (+{done} in {:.0} s), depth {}, search CPU {:.1} min",
+        s.positions,
+        s.expanded,
+        start.elapsed().as_secs_f64(),
+        s.max_depth,
+        s.cpu_ms as f64 / 60_000.0
+    )?;
+    Ok(())
+}
+
+fn info(rules: RuleSet, file: Option<&Path>, out: &mut Out) -> anyhow::Result<()> {
+    let (book, from) = match file {
+        Some(p) => (
+            Arc::new(Book::read(p).with_context(|| format!("{}", p.display()))?),
+            p.display().to_string(),
+        ),
+        None => {
+            let l = book::load(rules);
+            if let Some(p) = &l.problem {
+                outln!(out, "not used: {p}")?;
+            }
+            let from = match &l.path {
+                Some(p) => p.display().to_string(),
+                None => "the book shipped with dama".to_string(),
+            };
+            (l.book.context("no opening book")?, from)
+        }
+    };
+    let h = *book.header();
+    let records: Vec<_> = book.records().collect();
+    let expanded = records.iter().filter(|r| r.expanded()).count();
+    let depth = records
+        .iter()
+        .filter(|r| r.depth != 255)
+        .map(|r| r.depth)
+        .max()
+        .unwrap_or(0);
+    let expanded_depth = records
+        .iter()
+        .filter(|r| r.expanded() && r.depth != 255)
+        .map(|r| r.depth)
+        .max()
+        .unwrap_or(0);
+    outln!(out, "book: {from}")?;
+    outln!(out, "rules: {}", h.rules)?;
+    outln!(out, "grown from: {}", build::roots_text(h.roots))?;
+    outln!(
+        out,
+        "positions: {} ({expanded} with every move searched)",
+        h.count
+    )?;
+    outln!(
+        out,
+        "depth: {depth} plies from a root ({expanded_depth} for the deepest expanded position)"
+    )?;
+    outln!(out, "search: {} nodes a position", h.nodes)?;
+    outln!(
+        out,
+        "search CPU time: {:.1} min",
+        h.cpu_ms as f64 / 60_000.0
+    )?;
+    outln!(out, "size: {} bytes", book.size())?;
+    let start = Position::start(rules);
+    match book.moves(&start) {
+        Some(moves) => outln!(
+            out,
+            "start position: {}",
+            crate::book::probe::describe(&moves, 10)
+        )?,
+        None => outln!(out, "start position: not in the book")?,
+    }
+    Ok(())
+}
