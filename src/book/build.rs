@@ -389,6 +389,15 @@ impl Tree {
         r.score
     }
 
+    pub fn positions(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The search CPU time spent on the book so far (every session), milliseconds.
+    pub fn cpu_ms(&self) -> u64 {
+        self.cpu_ms
+    }
+
     pub fn stats(&self) -> Stats {
         let depths = self.depths();
         Stats {

@@ -52,6 +52,10 @@ pub enum BookAction {
         /// Stop after this many minutes (wall clock) of this session.
         #[arg(long, value_parser = minutes)]
         minutes: Option<f64>,
+        /// Stop once the book's searches have used this many minutes of CPU time in all
+        /// (over every session: a build to a fixed cost, whatever the load).
+        #[arg(long, value_parser = minutes)]
+        cpu_minutes: Option<f64>,
         /// Stop after this many expansions in this session.
         #[arg(long)]
         expansions: Option<u64>,
@@ -102,6 +106,7 @@ pub fn run(args: &BookArgs, out: &mut Out) -> anyhow::Result<()> {
             max_ply,
             positions,
             minutes,
+            cpu_minutes,
             expansions,
             out: file,
             every,
@@ -127,6 +132,7 @@ pub fn run(args: &BookArgs, out: &mut Out) -> anyhow::Result<()> {
             let limits = Limits {
                 positions: *positions,
                 time: minutes.map(|m| Duration::from_secs_f64(m * 60.0)),
+                cpu_ms: cpu_minutes.map(|m| (m * 60_000.0) as u64),
                 expansions: *expansions,
                 every: Duration::from_secs(*every),
             };
@@ -159,6 +165,8 @@ pub fn root_positions(rules: RuleSet, roots: Roots) -> (Vec<Position>, u8) {
 pub struct Limits {
     pub positions: Option<usize>,
     pub time: Option<Duration>,
+    /// The book's whole search CPU time, milliseconds.
+    pub cpu_ms: Option<u64>,
     pub expansions: Option<u64>,
     /// Between progress lines and saves.
     pub every: Duration,
@@ -218,11 +226,11 @@ pub fn build_book(
         if limits.time.is_some_and(|t| start.elapsed() >= t) {
             break "time reached";
         }
-        if limits
-            .positions
-            .is_some_and(|n| tree.stats().positions >= n)
-        {
+        if limits.positions.is_some_and(|n| tree.positions() >= n) {
             break "positions reached";
+        }
+        if limits.cpu_ms.is_some_and(|ms| tree.cpu_ms() >= ms) {
+            break "CPU time reached";
         }
         if tree.step() == Step::Done {
             break "nothing left to expand within --max-ply";

@@ -19,6 +19,9 @@
 //!   ordinary search), `info ... multipv k ...` per line and iteration
 //! - `tablecache <MiB>`: the endgame tables' cache of decompressed blocks, 1 to 4096 (default
 //!   64, or `--table-cache`)
+//! - `book on|off`: whether `go` answers from the opening book when the position is in it (a
+//!   `book` line with the book's moves and scores, an `info depth 0` line, then `bestmove`);
+//!   off by default, so a search is a search (see docs/protocol.md)
 //! - `isready`: answers `readyok` (also during a search); `d`: the position and its legal moves
 //! - `quit`: end; a running search is stopped and still answers `bestmove` first. The end of
 //!   input is a `quit`: nobody may be left to wait for a search (a batch piped in that wants its
@@ -143,6 +146,11 @@ struct Session {
     threads: usize,
     /// Lines each search reports (`multipv`).
     lines: usize,
+    /// `go` answers from the opening book (`book on`).
+    book: bool,
+    /// The seed and variety margin given, for the book's pick among its near-best moves.
+    seed: Option<u64>,
+    variety: i32,
     search: Option<(JoinHandle<Engine>, Arc<AtomicBool>, Limits)>,
     out: Output,
     /// The first answer that could not be written: the session ends with it.
@@ -224,6 +232,9 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
         engine: None,
         threads: args.threads,
         lines: 1,
+        book: false,
+        seed: None,
+        variety: crate::engine::params::VARIETY_MARGIN,
         search: None,
         out: Arc::new(Mutex::new(out)),
         failed: None,
@@ -308,14 +319,21 @@ impl Session {
             EngineCommand::Quit | EngineCommand::Stop => self.finish(),
             EngineCommand::IsReady => self.say(Answer::ReadyOk),
             EngineCommand::NewGame => self.engine(tt).new_game(),
-            EngineCommand::Variety(n) => self.engine(tt).set_variety(n),
+            EngineCommand::Variety(n) => {
+                self.variety = n;
+                self.engine(tt).set_variety(n);
+            }
+            EngineCommand::Book(on) => self.book = on,
             EngineCommand::Contempt(n) => self.engine(tt).set_contempt(n),
             EngineCommand::Threads(n) => {
                 self.threads = n;
                 self.engine(tt).set_threads(n);
             }
             EngineCommand::MultiPv(n) => self.lines = n,
-            EngineCommand::Seed(seed) => self.engine(tt).set_seed(seed),
+            EngineCommand::Seed(seed) => {
+                self.seed = seed;
+                self.engine(tt).set_seed(seed);
+            }
             // The tables are shared by the process: their cache is resized in place.
             EngineCommand::TableCache(mib) => crate::tables::set_cache_bytes(mib << 20),
             EngineCommand::Rules(rules) => {
@@ -343,9 +361,59 @@ impl Session {
             EngineCommand::Go(_) if self.game.outcome().is_some() => {
                 self.say(Answer::BestMove(None))
             }
+            EngineCommand::Go(limits) if self.book_move(limits) => {}
             EngineCommand::Go(limits) => self.go(limits, tt, events),
         }
         Ok(())
+    }
+
+    /// With `book on`, a bounded `go` of one line in a position of the opening book is
+    /// answered from it: `book` with its moves, an `info depth 0` line for the move picked
+    /// (among those within the variety margin of the book's best, at most
+    /// [`crate::book::probe::MAX_MARGIN`]), `bestmove`. `false` when the search must run.
+    fn book_move(&mut self, limits: Limits) -> bool {
+        use rand::SeedableRng;
+        if !self.book || self.lines > 1 || limits == Limits::Infinite {
+            return false;
+        }
+        let loaded = crate::book::shared(self.game.position().rules());
+        if let Some(p) = &loaded.problem {
+            static SAID: AtomicBool = AtomicBool::new(false);
+            if !SAID.swap(true, Ordering::Relaxed) {
+                super::output::warn(format_args!(
+                    "dama: opening book not used ({p}); using the book shipped with dama"
+                ));
+            }
+        }
+        let Some(book) = &loaded.book else {
+            return false;
+        };
+        let margin = self.variety.clamp(0, crate::book::probe::MAX_MARGIN);
+        let mut rng = match self.seed {
+            Some(s) => rand::rngs::StdRng::seed_from_u64(s ^ self.game.ply() as u64),
+            None => rand::make_rng(),
+        };
+        let Some(pick) = book.pick(&self.game, margin, &mut rng) else {
+            return false;
+        };
+        let moves = book.moves_in(&self.game).unwrap_or_default();
+        self.say(Answer::Book(
+            moves
+                .iter()
+                .map(|b| (b.mv.to_string(), crate::line_protocol::Score::of(b.score)))
+                .collect(),
+        ));
+        self.say(Answer::Info(Info {
+            depth: 0,
+            score: crate::line_protocol::Score::of(pick.score),
+            nodes: 0,
+            nps: 0,
+            time: Duration::ZERO,
+            pv: vec![pick.mv.to_string()],
+            multipv: None,
+        }));
+        self.say(Answer::BestMove(Some(pick.mv.to_string())));
+        true
     }
 
     /// Starts a search on its own thread: it answers `info` lines as it goes, then `bestmove`.

@@ -225,6 +225,10 @@ pub enum Answer {
     Fen(String),
     Legal(Vec<String>),
     Over(String),
+    /// `book <move> <score> [<move> <score> ...]`: the position is in the opening book and
+    /// these are its moves with the book's scores, best first (then `info` and `bestmove` for
+    /// the move played).
+    Book(Vec<(String, Score)>),
 }
 
 impl fmt::Display for Answer {
@@ -239,6 +243,13 @@ impl fmt::Display for Answer {
             // `legal ` with nothing after it when there is no legal move.
             Answer::Legal(moves) => write!(f, "legal {}", moves.join(" ")),
             Answer::Over(text) => write!(f, "over {text}"),
+            Answer::Book(moves) => {
+                f.write_str("book")?;
+                for (m, s) in moves {
+                    write!(f, " {m} {s}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -293,6 +304,17 @@ impl FromStr for Answer {
             "fen" => Ok(Answer::Fen(rest.to_string())),
             "legal" => Ok(Answer::Legal(words.iter().map(|m| m.to_string()).collect())),
             "over" => Ok(Answer::Over(rest.to_string())),
+            "book" => words
+                .chunks(3)
+                .map(|w| match w {
+                    [m, k, n] => format!("{k} {n}")
+                        .parse()
+                        .map(|s| (m.to_string(), s))
+                        .map_err(AnswerError::Info),
+                    _ => Err(AnswerError::Info(InfoError::Bad(InfoField::Score))),
+                })
+                .collect::<Result<_, _>>()
+                .map(Answer::Book),
             other => Err(AnswerError::Unknown(other.to_string())),
         }
     }
@@ -317,6 +339,7 @@ mod tests {
             "legal 18x11 21-17",
             "legal ",
             "over draw by repetition",
+            "book 23-19 cp -3 21-18 cp -6 22-18 win 9",
         ];
         for line in lines {
             let a: Answer = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));

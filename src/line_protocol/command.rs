@@ -27,13 +27,15 @@ pub enum Word {
     MultiPv,
     /// `tablecache <MiB>`: the endgame tables' block cache.
     TableCache,
+    /// `book on|off`: whether `go` plays from the opening book.
+    Book,
     /// `d`: show the position.
     Show,
     Quit,
 }
 
 impl Word {
-    const ALL: [Word; 14] = [
+    const ALL: [Word; 15] = [
         Word::Rules,
         Word::Position,
         Word::Go,
@@ -46,6 +48,7 @@ impl Word {
         Word::Threads,
         Word::MultiPv,
         Word::TableCache,
+        Word::Book,
         Word::Show,
         Word::Quit,
     ];
@@ -64,6 +67,7 @@ impl Word {
             Word::Threads => "threads",
             Word::MultiPv => "multipv",
             Word::TableCache => "tablecache",
+            Word::Book => "book",
             Word::Show => "d",
             Word::Quit => "quit",
         }
@@ -81,6 +85,7 @@ impl Word {
             Word::Threads => "threads <n>",
             Word::MultiPv => "multipv <n>",
             Word::TableCache => "tablecache <MiB>",
+            Word::Book => "book on|off",
             w => w.as_str(),
         }
     }
@@ -207,6 +212,9 @@ pub enum EngineCommand {
     MultiPv(usize),
     /// MiB of decompressed endgame-table blocks kept per rule set.
     TableCache(usize),
+    /// `book on|off`: whether a search answers from the opening book when the position is
+    /// in it.
+    Book(bool),
     /// `d`: the position, its legal moves and whether the game is over.
     Show,
     Quit,
@@ -227,6 +235,7 @@ impl EngineCommand {
             EngineCommand::Threads(_) => Word::Threads,
             EngineCommand::MultiPv(_) => Word::MultiPv,
             EngineCommand::TableCache(_) => Word::TableCache,
+            EngineCommand::Book(_) => Word::Book,
             EngineCommand::Show => Word::Show,
             EngineCommand::Quit => Word::Quit,
         }
@@ -257,6 +266,7 @@ impl fmt::Display for EngineCommand {
             EngineCommand::Go(Limits::Infinite) => f.write_str(" infinite"),
             EngineCommand::Seed(Some(n)) => write!(f, " {n}"),
             EngineCommand::Seed(None) => f.write_str(" none"),
+            EngineCommand::Book(on) => f.write_str(if *on { " on" } else { " off" }),
             EngineCommand::Variety(n) | EngineCommand::Contempt(n) => write!(f, " {n}"),
             EngineCommand::Threads(n)
             | EngineCommand::MultiPv(n)
@@ -339,6 +349,11 @@ impl FromStr for EngineCommand {
             Word::NewGame => Ok(EngineCommand::NewGame),
             Word::Show => Ok(EngineCommand::Show),
             Word::Quit => Ok(EngineCommand::Quit),
+            Word::Book => match rest {
+                ["on"] => Ok(EngineCommand::Book(true)),
+                ["off"] => Ok(EngineCommand::Book(false)),
+                _ => usage,
+            },
             Word::Rules => match rest {
                 ["italian"] => Ok(EngineCommand::Rules(RuleSet::Italian)),
                 ["english"] => Ok(EngineCommand::Rules(RuleSet::English)),
@@ -423,6 +438,8 @@ mod tests {
             "tablecache 4096",
             "d",
             "quit",
+            "book on",
+            "book off",
         ];
         for line in lines {
             let c: EngineCommand = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));

@@ -89,6 +89,14 @@ pub struct MatchArgs {
     /// Player B: contempt in centi-men (see --a-contempt).
     #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "b_engine")]
     pub b_contempt: i32,
+    /// Player A: play from the opening book where it has the position: `on` (the data
+    /// folder's book, else the one shipped with dama), `off` (the default, so a match measures
+    /// the engines' searches), or a book file.
+    #[arg(long, value_name = "on|off|FILE", default_value = "off", value_parser = book_choice, conflicts_with = "a_engine")]
+    pub a_book: BookChoice,
+    /// Player B: the opening book (see --a-book).
+    #[arg(long, value_name = "on|off|FILE", default_value = "off", value_parser = book_choice, conflicts_with = "b_engine")]
+    pub b_book: BookChoice,
     /// Tuning aid: search features switched off for A (bits, see engine::search).
     #[arg(long, default_value_t = 0, hide = true)]
     pub a_exp: u32,
@@ -135,6 +143,25 @@ pub struct MatchArgs {
     /// Replace the --pdn file if it exists (without this, an existing file is kept).
     #[arg(long, requires = "pdn")]
     pub force: bool,
+}
+
+/// A side's opening book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookChoice {
+    Off,
+    /// The rule set's book: the data folder's, else the shipped one.
+    On,
+    File(std::path::PathBuf),
+}
+
+/// `on`, `off` or a book file's path.
+pub fn book_choice(text: &str) -> Result<BookChoice, String> {
+    match text {
+        "on" => Ok(BookChoice::On),
+        "off" => Ok(BookChoice::Off),
+        "" => Err("give on, off or a book file".to_string()),
+        path => Ok(BookChoice::File(path.into())),
+    }
 }
 
 /// `ELO0,ELO1`: two Elo differences, the first below the second.

@@ -59,7 +59,11 @@ fn play(
         let i = usize::from(game.position().side_to_move() != job.a_colour);
         let forced = game.legal_moves().len() == 1;
         match sides[i].choose(&specs[i], &game, stop) {
-            Ok((m, used, ended)) => {
+            Ok((m, _, _, true)) => {
+                time[i].add_book();
+                game.play(&m).expect("book moves are legal");
+            }
+            Ok((m, used, ended, false)) => {
                 time[i].add(used, forced, ended);
                 game.play(&m).expect("players answer legal moves");
             }

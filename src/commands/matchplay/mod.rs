@@ -34,7 +34,8 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
         out.outlive_reader();
     }
     let rules = RuleSet::from(args.rules);
-    let specs = spec::specs(args);
+    let mut specs = spec::specs(args);
+    spec::load_books(&mut specs, args, rules)?;
     let (openings, opening_text) = book::openings(args, rules)?;
     spec::check_engines(&specs, rules)?;
     let plan = games::Plan {

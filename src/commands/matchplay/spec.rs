@@ -3,14 +3,16 @@
 //! random mover or an external program). An external engine that cannot start stops the
 //! match before it begins ([`check_engines`]).
 
-use super::args::{MatchArgs, PlayerKind};
+use super::args::{BookChoice, MatchArgs, PlayerKind};
 use super::timing::ended_on_its_own;
+use crate::book::Book;
 use crate::engine::{Limits, Strength, Style};
 use crate::lab::external::{self, External, Forfeit};
 use crate::lab::selfplay::{self, Player};
 use crate::line_protocol::Score;
 use crate::rules::{Game, Move, RuleSet};
 use anyhow::bail;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -57,6 +59,8 @@ pub(super) struct Spec {
     timeout: Duration,
     /// How long an external engine may take to answer `isready`.
     ready: Duration,
+    /// The opening book it plays from, if any.
+    book: Option<Arc<Book>>,
 }
 
 impl Spec {
@@ -75,9 +79,10 @@ impl Spec {
             String::new()
         };
         let limits = limits_text(self.strength.limits());
+        let book = if self.book.is_some() { ", book" } else { "" };
         match self.strength {
-            Strength::Level(n) => format!("{what} level {n} ({limits}{threads})"),
-            _ => format!("{what} {limits}{threads}"),
+            Strength::Level(n) => format!("{what} level {n} ({limits}{threads}{book})"),
+            _ => format!("{what} {limits}{threads}{book}"),
         }
     }
 
@@ -127,13 +132,25 @@ impl Side {
         }
     }
 
-    /// The move, the time it took, and whether the search ended before the clock.
+    /// The move, the time it took, whether the search ended before the clock, and whether
+    /// it came from the opening book (no search).
     pub(super) fn choose(
         &mut self,
         spec: &Spec,
         game: &Game,
         stop: &AtomicBool,
-    ) -> Result<(Move, Duration, bool), Forfeit> {
+    ) -> Result<(Move, Duration, bool, bool), Forfeit> {
+        if let (Some(book), Side::Local(Player::Engine { .. })) = (&spec.book, &self) {
+            use rand::SeedableRng;
+            let t = Instant::now();
+            // Reproducible as the engine's own choices are: the side's seed and the position.
+            let seed = spec.seed ^ game.position().hash() ^ game.ply() as u64;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let margin = crate::book::probe::margin(spec.strength);
+            if let Some(pick) = book.pick(game, margin, &mut rng) {
+                return Ok((pick.mv, t.elapsed(), true, true));
+            }
+        }
         match self {
             Side::Local(Player::Engine { engine, limits }) => {
                 let t = Instant::now();
@@ -144,18 +161,18 @@ impl Side {
                 // Only called while the game goes on, so there is a legal move.
                 let m = r.best.expect("a legal move");
                 let ended = last.is_some_and(|(d, s, n)| ended_on_its_own(d, s, n));
-                Ok((m, t.elapsed(), ended))
+                Ok((m, t.elapsed(), ended, false))
             }
             Side::Local(p) => {
                 let t = Instant::now();
                 let m = p.choose(game, stop).expect("a legal move");
-                Ok((m, t.elapsed(), false))
+                Ok((m, t.elapsed(), false, false))
             }
             Side::External(e) => {
                 let (m, used, last) = e.choose(game, spec.strength.limits(), spec.timeout)?;
                 // Its `info` lines read by the same rules as the engine's own reports.
                 let ended = last.is_some_and(|i| ended_on_its_own(i.depth, i.score, i.nodes));
-                Ok((m, used, ended))
+                Ok((m, used, ended, false))
             }
         }
     }
@@ -181,6 +198,7 @@ pub(super) fn specs(args: &MatchArgs) -> [Spec; 2] {
         ready: args
             .ready_timeout
             .map_or(external::READY_TIME, Duration::from_millis),
+        book: None,
     };
     let mut specs = [
         spec(
@@ -213,6 +231,51 @@ pub(super) fn specs(args: &MatchArgs) -> [Spec; 2] {
     specs[0].contempt = args.a_contempt;
     specs[1].contempt = args.b_contempt;
     specs
+}
+
+/// Loads each side's opening book (`--a-book`, `--b-book`).
+///
+/// # Errors
+/// A book file that cannot be read, is damaged, or is for the other rule set.
+pub(super) fn load_books(
+    specs: &mut [Spec; 2],
+    args: &MatchArgs,
+    rules: RuleSet,
+) -> anyhow::Result<()> {
+    for (spec, choice) in specs.iter_mut().zip([&args.a_book, &args.b_book]) {
+        if spec.kind == PlayerKind::Random {
+            continue;
+        }
+        spec.book = match choice {
+            BookChoice::Off => None,
+            BookChoice::On => {
+                let loaded = crate::book::shared(rules);
+                if let Some(p) = &loaded.problem {
+                    crate::commands::output::warn(format_args!(
+                        "dama: opening book not used ({p}); using the book shipped with dama"
+                    ));
+                }
+                Some(
+                    loaded
+                        .book
+                        .clone()
+                        .ok_or_else(|| anyhow::anyhow!("no opening book for {rules} rules"))?,
+                )
+            }
+            BookChoice::File(path) => {
+                let book = Book::read(path)
+                    .map_err(|e| anyhow::anyhow!("book {}: {e}", path.display()))?;
+                anyhow::ensure!(
+                    book.rules() == rules,
+                    "book {}: a book for {} rules, the match is for {rules}",
+                    path.display(),
+                    book.rules()
+                );
+                Some(Arc::new(book))
+            }
+        };
+    }
+    Ok(())
 }
 
 /// Starts each external engine once before the match.

@@ -16,6 +16,8 @@ pub(super) struct TimeUse {
     forced: u32,
     early_total: Duration,
     early: u32,
+    /// Moves played from the opening book (no search, not in the times).
+    book: u32,
 }
 
 impl TimeUse {
@@ -34,7 +36,12 @@ impl TimeUse {
         self.max = self.max.max(t);
     }
 
+    pub(super) fn add_book(&mut self) {
+        self.book += 1;
+    }
+
     pub(super) fn merge(&mut self, o: &TimeUse) {
+        self.book += o.book;
         self.total += o.total;
         self.max = self.max.max(o.max);
         self.moves += o.moves;
@@ -47,8 +54,13 @@ impl TimeUse {
     pub(super) fn text(&self) -> String {
         let ms = |t: Duration, n: u32| t.as_secs_f64() * 1000.0 / f64::from(n.max(1));
         let all = self.moves + self.forced;
+        let book = if self.book > 0 {
+            format!("; book moves (no search, not counted above): {}", self.book)
+        } else {
+            String::new()
+        };
         if all == 0 {
-            return "no moves".to_string();
+            return format!("no moves searched{book}");
         }
         format!(
             "{:.1} ms average over {all} moves, {:.1} ms at most; {:.1} ms over the {} with a \
@@ -70,7 +82,7 @@ impl TimeUse {
             )
         } else {
             String::new()
-        }
+        } + &book
     }
 }
 
