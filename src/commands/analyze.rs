@@ -226,6 +226,13 @@ fn analyse(
         outln!(out, "bestmove none (the game is over)")?;
         return Ok(());
     }
+    if let Some(moves) = book_moves(game) {
+        outln!(
+            out,
+            "book: {}",
+            crate::book::probe::describe(&moves, moves.len())
+        )?;
+    }
     if lines > 1 {
         return analyse_lines(engine, game, limits, lines, out);
     }
@@ -317,6 +324,31 @@ fn parent_view(child: i32) -> i32 {
     }
 }
 
+/// The opening book's moves of the game's position (the data folder's book, else the shipped
+/// one), best first; `None` out of book. The analysis itself never plays from the book: it
+/// only says what the book holds beside its own search.
+fn book_moves(game: &Game) -> Option<Vec<crate::book::BookMove>> {
+    crate::book::shared(game.position().rules())
+        .book
+        .as_ref()?
+        .moves_in(game)
+}
+
+/// An annotation's words for a position in book: the played move's book value and the
+/// book's best (`book 21-18 -0.03, best 23-19 +0.01`).
+fn book_note(moves: &[crate::book::BookMove], played: crate::rules::Move) -> String {
+    let best = &moves[0];
+    let mine = moves
+        .iter()
+        .find(|b| b.mv == played)
+        .map_or_else(|| "-".to_string(), |b| format_score(b.score));
+    format!(
+        "book {played} {mine}, best {} {}",
+        best.mv,
+        format_score(best.score)
+    )
+}
+
 fn annotate(
     engine: &mut Engine,
     mut record: PdnGame,
@@ -333,6 +365,7 @@ fn annotate(
         .collect();
     for (i, &(number, first)) in numbers.iter().enumerate() {
         let played = record.moves[i].mv;
+        let book = book_moves(&game).map(|moves| book_note(&moves, played));
         // The best move and its score at this position (mover's view, plies counted from here).
         let r = engine.search(&game, limits, &stop, &mut |_| {});
         let (best, best_score) = (r.best, r.score);
@@ -374,22 +407,26 @@ fn annotate(
         let best_text = best.map_or_else(|| "-".to_string(), |b| b.to_string());
         let after = format_score(played_score);
         let m = &mut record.moves[i];
-        m.comments.push(format!(
-            "{after} (best {best_text} {})",
-            format_score(best_score)
-        ));
+        m.comments.push(match &book {
+            Some(note) => format!(
+                "{after} (best {best_text} {}; {note})",
+                format_score(best_score)
+            ),
+            None => format!("{after} (best {best_text} {})", format_score(best_score)),
+        });
         if !mark.is_empty() {
             m.nags.push(mark.to_string());
             marked += 1;
         }
         outln!(
             out,
-            "{number}{} {:<10} {:>9}  best {:<10} {:>9} {mark}",
+            "{number}{} {:<10} {:>9}  best {:<10} {:>9} {mark}{}",
             if first { "." } else { "..." },
             m.mv.to_string(),
             after,
             best_text,
             format_score(best_score),
+            book.as_ref().map_or(String::new(), |n| format!("  [{n}]")),
         )?;
     }
     record.set_tag("Annotator", "dama analyze");

@@ -65,6 +65,14 @@ pub struct Report {
     pub tables: bool,
 }
 
+impl Report {
+    /// The engine's move came from the opening book, not a search: the worker reports such a
+    /// move at depth 0 with no nodes (a search always finishes depth 1).
+    pub fn is_book(&self) -> bool {
+        self.depth == 0 && self.nodes == 0 && self.pv.len() == 1
+    }
+}
+
 /// A message from the engine thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineMsg {

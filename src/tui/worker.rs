@@ -97,6 +97,17 @@ fn serve(jobs: Receiver<Job>, replies: Replies, seed: Option<u64>, threads: usiz
                 purpose,
                 variety,
             } => {
+                // The engine's own move, in a position of the opening book: the book's move,
+                // picked among its near-best ones by the level's margin (hints, reviews and
+                // the analysis always search).
+                if purpose == Purpose::Move
+                    && let Some(done) = book_move(id, &game, variety, seed)
+                {
+                    if replies.send(done).is_err() {
+                        return; // the game screen is gone
+                    }
+                    continue;
+                }
                 engine.set_variety(if purpose == Purpose::Move { variety } else { 0 });
                 // A hint or a review judges the position as it is: a draw is level.
                 engine.set_contempt(if purpose == Purpose::Move {
@@ -138,6 +149,34 @@ fn serve(jobs: Receiver<Job>, replies: Replies, seed: Option<u64>, threads: usiz
             }
         }
     }
+}
+
+/// The opening book's answer for the engine's move (see [`Report::is_book`]), when the
+/// game's position is in the book (the data folder's, else the one shipped with dama).
+fn book_move(id: u64, game: &Game, variety: i32, seed: Option<u64>) -> Option<EngineMsg> {
+    use rand::SeedableRng;
+    let book = crate::book::shared(game.position().rules()).book.as_ref()?;
+    let margin = variety.clamp(0, crate::book::probe::MAX_MARGIN);
+    let pick = match seed {
+        // `--seed` replays the game: the pick too.
+        Some(s) => {
+            let s = s ^ game.position().hash() ^ game.ply() as u64;
+            book.pick(game, margin, &mut rand::rngs::StdRng::seed_from_u64(s))
+        }
+        None => book.pick(game, margin, &mut rand::make_rng::<rand::rngs::StdRng>()),
+    }?;
+    Some(EngineMsg::Done {
+        id,
+        best: Some(pick.mv),
+        report: Report {
+            depth: 0,
+            score: pick.score,
+            nodes: 0,
+            nps: 0,
+            pv: vec![pick.mv],
+            tables: false,
+        },
+    })
 }
 
 fn report(info: &SearchInfo) -> Report {

@@ -305,6 +305,12 @@ keys! {
     WhiteScore,
     EngineLine,
     EngineLineShort,
+    /// The engine's move came from the opening book: `{0}` its book score.
+    EngineBook,
+    /// A book move with the evaluation hidden.
+    EngineBookHidden,
+    /// The evaluation line after a book move.
+    EvalBook,
     LinePrefix,
     NoSearchYet,
     KeysQuit,

@@ -152,6 +152,9 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             Some(s) if s.report.tables => {
                 Msg::EvalTables.fill(lang, &[&white_score(lang, s.white_score())])
             }
+            Some(s) if s.report.is_book() => {
+                Msg::EvalBook.fill(lang, &[&white_score(lang, s.white_score())])
+            }
             Some(s) => Msg::EvalLine.fill(lang, &[&white_score(lang, s.white_score())]),
             None => t(Msg::EvalNone).to_string(),
         };
@@ -172,9 +175,11 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         // `e` hides the engine's judgement everywhere: the score and the line it expects.
         Some(s) if !app.eval_on() => {
             let r = &s.report;
-            bottom.push(Line::from(
-                Msg::EngineNodes.fill(lang, &[&r.depth, &nodes_text(r.nodes)]),
-            ));
+            bottom.push(Line::from(if r.is_book() {
+                t(Msg::EngineBookHidden).to_string()
+            } else {
+                Msg::EngineNodes.fill(lang, &[&r.depth, &nodes_text(r.nodes)])
+            }));
             bottom.push(Line::from(Span::styled(t(Msg::EvalHiddenShows), dim)));
         }
         Some(s) => {
@@ -188,8 +193,11 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 Msg::WhiteScore.fill(lang, &[&white_score(lang, score)])
             };
             let mut line = Msg::EngineLine.fill(lang, &[&r.depth, &score, &nodes_text(r.nodes)]);
+            if r.is_book() {
+                line = Msg::EngineBook.fill(lang, &[&score]);
+            }
             // The narrowest panel drops the node count rather than cut it in half.
-            if line.chars().count() + 2 > area.width as usize {
+            if line.chars().count() + 2 > area.width as usize && !r.is_book() {
                 line = Msg::EngineLineShort.fill(lang, &[&r.depth, &score]);
             }
             bottom.push(Line::from(line));

@@ -1,0 +1,379 @@
+//! The opening book: its file read back as written, damage refused, a resumed build equal to
+//! one that never stopped, probes answering legal moves only, and the book in `dama engine`,
+//! `dama match` and `dama book`.
+
+mod cli_common;
+
+use cli_common::scratch;
+use dama::book::build::{Options, Step, Tree};
+use dama::book::format::{BookError, ROOTS_BALLOTS, ROOTS_START};
+use dama::book::{self, Book};
+use dama::rules::{Game, Position, RuleSet, legal_moves};
+use rand::{RngExt, SeedableRng};
+use std::borrow::Cow;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// A small budget: a debug build searches a few thousand nodes a millisecond.
+fn options(rules: RuleSet) -> Options {
+    Options {
+        rules,
+        nodes: 400,
+        roots: vec![Position::start(rules)],
+        roots_bits: ROOTS_START,
+        max_ply: 12,
+    }
+}
+
+fn grown(rules: RuleSet, steps: usize) -> Tree {
+    let mut t = Tree::new(options(rules));
+    for _ in 0..steps {
+        assert_ne!(t.step(), Step::Done);
+    }
+    t
+}
+
+fn read(bytes: Vec<u8>) -> Result<Book, BookError> {
+    Book::from_bytes(Cow::Owned(bytes))
+}
+
+#[test]
+fn a_book_reads_back_as_it_was_written() {
+    let t = grown(RuleSet::Italian, 8);
+    let book = read(t.to_bytes()).unwrap();
+    assert_eq!(book.rules(), RuleSet::Italian);
+    assert_eq!(book.header().nodes, 400);
+    assert_eq!(book.header().roots, ROOTS_START);
+    let records: Vec<_> = book.records().collect();
+    assert_eq!(records, t.records());
+    assert_eq!(records.len(), t.positions());
+    assert_eq!(records.iter().filter(|r| r.expanded()).count(), 8);
+    for r in &records {
+        assert_eq!(book.find(r.hash), Some(*r));
+    }
+    assert_eq!(book.find(12345), None);
+    // The start position: expanded first, and its value is the minimax of its moves'.
+    let start = Position::start(RuleSet::Italian);
+    let moves = book.moves(&start).expect("the start position is in book");
+    let root = book.find(start.hash()).unwrap();
+    assert_eq!(i32::from(root.value), moves[0].score);
+    assert!(moves.windows(2).all(|w| w[0].score >= w[1].score));
+}
+
+#[test]
+fn a_damaged_book_is_refused_never_misread() {
+    let good = grown(RuleSet::English, 3).to_bytes();
+    assert!(read(good.clone()).is_ok());
+    // Any byte of the records changed: the checksum.
+    for at in [64, 64 + 8, good.len() - 3] {
+        let mut bad = good.clone();
+        bad[at] ^= 0x10;
+        assert!(matches!(read(bad), Err(BookError::Checksum)), "byte {at}");
+    }
+    // Cut short, or one record more than the count says.
+    let mut short = good.clone();
+    short.truncate(good.len() - 16);
+    assert!(matches!(read(short), Err(BookError::Damaged(_))));
+    assert!(matches!(
+        read(good[..20].to_vec()),
+        Err(BookError::TooShort(20))
+    ));
+    // Not a book at all; a later version; another rule set's byte (the key check differs).
+    assert!(matches!(
+        read(b"[Event \"x\"]".to_vec()),
+        Err(BookError::NotABook)
+    ));
+    let mut later = good.clone();
+    later[8] = 2;
+    assert!(matches!(read(later), Err(BookError::Version(2))));
+    let mut rules = good.clone();
+    rules[12] = 7;
+    assert!(matches!(read(rules), Err(BookError::Damaged(_))));
+    // The error says what to do.
+    let text = read(vec![0; 100]).unwrap_err().to_string();
+    assert!(text.contains("not an opening book"), "{text}");
+
+    // Through the command line: a clear error and a non-zero exit.
+    let dir = scratch("book-damaged");
+    let file = dir.join("bad.book");
+    let mut bad = good.clone();
+    bad[70] ^= 1;
+    std::fs::write(&file, &bad).unwrap();
+    let out = dama_in(
+        &dir,
+        &["book", "info", "--rules", "english", "--file", path(&file)],
+    );
+    assert!(!out.0);
+    assert!(out.2.contains("checksum does not match"), "{}", out.2);
+    // A damaged book in the data folder is not used: the shipped one is, and `info` says so.
+    let data = dir.join("data/dama/book");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("english.book"), &bad).unwrap();
+    let out = dama_in(&dir, &["book", "info", "--rules", "english"]);
+    assert!(out.0, "{}", out.2);
+    assert!(
+        out.1.contains("not used") && out.1.contains("checksum"),
+        "{}",
+        out.1
+    );
+    assert!(out.1.contains("the book shipped with dama"), "{}", out.1);
+}
+
+#[test]
+fn a_resumed_build_makes_the_same_book_as_one_that_never_stopped() {
+    let whole = grown(RuleSet::Italian, 10);
+    let mut first = grown(RuleSet::Italian, 4);
+    let saved = read(first.to_bytes()).unwrap();
+    drop(first);
+    first = Tree::resume(&saved, options(RuleSet::Italian)).unwrap();
+    for _ in 0..6 {
+        assert_ne!(first.step(), Step::Done);
+    }
+    assert_eq!(first.records(), whole.records());
+    // Another budget or set of roots would mix two kinds of searches: refused.
+    let other = Options {
+        nodes: 500,
+        ..options(RuleSet::Italian)
+    };
+    assert!(Tree::resume(&saved, other).is_err());
+    let ballots = Options {
+        roots_bits: ROOTS_START | ROOTS_BALLOTS,
+        ..options(RuleSet::Italian)
+    };
+    assert!(Tree::resume(&saved, ballots).is_err());
+}
+
+#[test]
+fn a_probe_answers_legal_moves_only() {
+    for rules in [RuleSet::Italian, RuleSet::English] {
+        let book = read(grown(rules, 12).to_bytes()).unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut in_book = 0;
+        for _ in 0..30 {
+            let mut game = Game::new(Position::start(rules));
+            // Down the book by its own moves, as far as it goes.
+            while let Some(moves) = book.moves_in(&game) {
+                in_book += 1;
+                let legal = legal_moves(game.position());
+                assert_eq!(moves.len(), legal.len());
+                for b in &moves {
+                    assert!(legal.iter().any(|m| *m == b.mv), "{}", b.mv);
+                }
+                let pick = book.pick(&game, 25, &mut rng).unwrap();
+                assert!(pick.score >= moves[0].score - 25);
+                game.play(&pick.mv).unwrap();
+            }
+            // Out of book: no move, and no pick.
+            assert!(book.pick(&game, 25, &mut rng).is_none());
+        }
+        assert!(in_book >= 30);
+        // Off the book's paths, and another rule set's positions: nothing.
+        let mut game = Game::new(Position::start(rules));
+        for _ in 0..6 {
+            let legal = game.legal_moves();
+            let m = legal[rng.random_range(0..legal.len())];
+            game.play(&m).unwrap();
+        }
+        let other = match rules {
+            RuleSet::Italian => RuleSet::English,
+            RuleSet::English => RuleSet::Italian,
+        };
+        assert!(book.moves(&Position::start(other)).is_none());
+    }
+}
+
+#[test]
+fn the_shipped_books_read_and_answer_the_start_position() {
+    for rules in [RuleSet::Italian, RuleSet::English] {
+        let book = book::shipped(rules).expect("the shipped book reads");
+        assert_eq!(book.rules(), rules);
+        let moves = book.moves(&Position::start(rules)).expect("in book");
+        assert_eq!(moves.len(), legal_moves(&Position::start(rules)).len());
+    }
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// `dama ARGS` with the data folder under `dir` (and the input given): status, stdout, stderr.
+fn dama_in(dir: &Path, args: &[&str]) -> (bool, String, String) {
+    dama_with_input(dir, args, "")
+}
+
+fn dama_with_input(dir: &Path, args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("HOME", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn book_build_and_info_through_the_command_line() {
+    let dir = scratch("book-cli");
+    let (ok, out, err) = dama_in(
+        &dir,
+        &[
+            "book",
+            "build",
+            "--rules",
+            "english",
+            "--roots",
+            "start",
+            "--nodes",
+            "300",
+            "--expansions",
+            "3",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("a new book"), "{out}");
+    let file = dir.join("data/dama/book/english.book");
+    let book = Book::read(&file).unwrap();
+    assert_eq!(book.records().filter(|r| r.expanded()).count(), 3);
+    // Again: it goes on from there.
+    let (ok, out, err) = dama_in(
+        &dir,
+        &[
+            "book",
+            "build",
+            "--rules",
+            "english",
+            "--roots",
+            "start",
+            "--nodes",
+            "300",
+            "--expansions",
+            "2",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("going on with"), "{out}");
+    let book = Book::read(&file).unwrap();
+    assert_eq!(book.records().filter(|r| r.expanded()).count(), 5);
+    // Other options than the book was built with: refused, the book kept.
+    let (ok, _, err) = dama_in(
+        &dir,
+        &[
+            "book", "build", "--rules", "english", "--roots", "start", "--nodes", "999",
+        ],
+    );
+    assert!(!ok);
+    assert!(err.contains("300 nodes"), "{err}");
+    let (ok, out, _) = dama_in(&dir, &["book", "info", "--rules", "english"]);
+    assert!(ok);
+    assert!(out.contains(&format!("positions: {}", book.len())), "{out}");
+    assert!(out.contains("start position: "), "{out}");
+}
+
+#[test]
+fn the_protocol_turns_the_book_on_and_off() {
+    let dir = scratch("book-protocol");
+    let input = "rules english\nseed 1\ngo depth 3\nbook on\ngo depth 3\nbook off\ngo depth 2\n\
+                 book maybe\nquit\n";
+    let (ok, out, err) = dama_with_input(&dir, &["engine"], input);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // Off by default: a search (depth 1 to 3); on: the book's line, depth 0, bestmove.
+    assert!(lines[0].starts_with("info depth 1"), "{out}");
+    let book_at = lines
+        .iter()
+        .position(|l| l.starts_with("book "))
+        .expect(&out);
+    assert!(lines[book_at - 1].starts_with("bestmove"), "{out}");
+    assert!(lines[book_at + 1].starts_with("info depth 0 "), "{out}");
+    let played = lines[book_at + 2].strip_prefix("bestmove ").expect(&out);
+    let book_moves: Vec<&str> = lines[book_at]
+        .split_whitespace()
+        .skip(1)
+        .step_by(3)
+        .collect();
+    assert!(book_moves.contains(&played), "{out}");
+    let start = Position::start(RuleSet::English);
+    assert_eq!(book_moves.len(), legal_moves(&start).len());
+    // Off again: searched.
+    assert!(lines[book_at + 3].starts_with("info depth 1"), "{out}");
+    assert!(out.contains("error usage: book on|off"), "{out}");
+}
+
+#[test]
+fn match_book_flags_parse_and_play() {
+    let dir = scratch("book-match");
+    let (ok, out, err) = dama_in(
+        &dir,
+        &[
+            "match",
+            "--games",
+            "2",
+            "--a-book",
+            "on",
+            "--b-book",
+            "off",
+            "--a-depth",
+            "1",
+            "--b-depth",
+            "1",
+            "--openings",
+            "0",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("book moves (no search"), "{out}");
+    let (ok, _, err) = dama_in(
+        &dir,
+        &["match", "--games", "2", "--a-book", "/no/such.book"],
+    );
+    assert!(!ok);
+    assert!(err.contains("/no/such.book"), "{err}");
+    let (ok, _, err) = dama_in(
+        &dir,
+        &[
+            "match",
+            "--games",
+            "2",
+            "--b-book",
+            "on",
+            "--b-engine",
+            "cat",
+        ],
+    );
+    assert!(!ok);
+    assert!(err.contains("cannot be used with"), "{err}");
+    // A book of the other rule set.
+    let english = dir.join("english.book");
+    std::fs::write(&english, grown(RuleSet::English, 1).to_bytes()).unwrap();
+    let (ok, _, err) = dama_in(
+        &dir,
+        &[
+            "match",
+            "--games",
+            "2",
+            "--a-book",
+            path(&english),
+            "--a-depth",
+            "1",
+            "--b-depth",
+            "1",
+        ],
+    );
+    assert!(!ok);
+    assert!(err.contains("english rules"), "{err}");
+}
