@@ -38,7 +38,26 @@ fn answers_with_a_legal_move() {
     };
     let best = best.expect("a move");
     assert!(legal_moves(game.position()).contains(&best));
-    assert!(report.depth >= 1);
+    // The start position is in the opening book: the engine's own move is the book's (depth
+    // 0, no nodes), its best with no variety. A hint searches.
+    let book = dama::book::shared(RuleSet::Italian).book.clone().unwrap();
+    let moves = book.moves(game.position()).expect("the start is in book");
+    assert!(report.is_book(), "{report:?}");
+    assert_eq!(report.score, moves[0].score);
+    assert!(moves.iter().any(|b| b.mv == best && b.score == moves[0].score));
+    w.send(Request::Search {
+        id: 8,
+        game: Box::new(game.clone()),
+        limits: Limits::Depth(3),
+        purpose: Purpose::Hint,
+        variety: 0,
+    });
+    let Some(EngineMsg::Done { best, report, .. }) = wait_done(&mut w, 8, Duration::from_secs(60))
+    else {
+        panic!("no answer");
+    };
+    assert!(legal_moves(game.position()).contains(&best.unwrap()));
+    assert!(report.depth >= 1 && !report.is_book());
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //! to move, how far the move taken is below that node's best (in centi-men). X's book then
 //! answers every move of the opponent but follows X's own moves only while they are near the
 //! best, and a line is followed deeper the better it is. The build expands the leaf of least
-//! priority for White and for Black in turn. A leaf whose value is already decided (one side
+//! priority for White and for Black in turn, and (a book grown from the start position and the
+//! ballots) under the start position and under the ballots in turn, each half the work. A leaf whose value is already decided (one side
 //! up [`RESOLVED`] centi-men or more, a win or a loss found), one with kings, and one
 //! `max_ply` plies from every root, are not expanded.
 //!
@@ -262,15 +263,21 @@ impl Tree {
             && (root || (v.abs() < RESOLVED && !is_decisive(v)))
     }
 
-    /// Expands the next leaf (White's and Black's in turn; the other's when one has none).
+    /// Expands the next leaf: White's and Black's in turn, and in turn again under the start
+    /// position and under the ballots (when the book has both: each gets half the work, so
+    /// two thousand ballots do not hold the start position's tree back); another's when one
+    /// has none left.
     pub fn step(&mut self) -> Step {
         let depths = self.depths();
-        let turn = self
-            .nodes
-            .values()
-            .filter(|n| n.flags & EXPANDED != 0)
-            .count()
-            % 2;
+        let done = self.nodes.values().filter(|n| n.flags & EXPANDED != 0).count();
+        let (turn, group) = (done % 2, (done / 2) % 2);
+        let start = Position::start(self.opts.rules).hash();
+        let order = [
+            (turn, group),
+            (1 - turn, group),
+            (turn, 1 - group),
+            (1 - turn, 1 - group),
+        ];
         // Leaves that may not be expanded are closed first, so the priorities skip them.
         loop {
             let mut memo = Memo::new();
@@ -278,10 +285,11 @@ impl Tree {
                 self.eval(*h, &mut memo);
             }
             let mut found = None;
-            for side in [turn, 1 - turn] {
+            for (side, group) in order {
                 let best = self
                     .roots
                     .iter()
+                    .filter(|(h, _)| usize::from(*h != start) == group)
                     .map(|(h, p)| (memo[h].1[side], *p))
                     .filter(|(prio, _)| *prio < INF)
                     .min_by_key(|(prio, _)| *prio);

@@ -360,6 +360,7 @@ fn annotate(
     let stop = AtomicBool::new(false);
     let mut game = Game::new(record.start);
     let mut marked = 0;
+    let mut in_book = 0;
     let numbers: Vec<(usize, bool)> = (0..record.moves.len())
         .map(|i| record.move_number(i))
         .collect();
@@ -420,13 +421,20 @@ fn annotate(
         }
         outln!(
             out,
-            "{number}{} {:<10} {:>9}  best {:<10} {:>9} {mark}{}",
+            "{number}{} {:<10} {:>9}  best {:<10} {:>9} {mark}",
             if first { "." } else { "..." },
             m.mv.to_string(),
             after,
             best_text,
             format_score(best_score),
-            book.as_ref().map_or(String::new(), |n| format!("  [{n}]")),
+        )?;
+        in_book += usize::from(book.is_some());
+    }
+    if in_book > 0 {
+        outln!(
+            out,
+            "{in_book} moves played in positions of the opening book (each comment gives the book's \
+             values)"
         )?;
     }
     record.set_tag("Annotator", "dama analyze");
