@@ -158,7 +158,7 @@ fn a_probe_answers_legal_moves_only() {
                 let legal = legal_moves(game.position());
                 assert_eq!(moves.len(), legal.len());
                 for b in &moves {
-                    assert!(legal.iter().any(|m| *m == b.mv), "{}", b.mv);
+                    assert!(legal.contains(&b.mv), "{}", b.mv);
                 }
                 let pick = book.pick(&game, 25, &mut rng).unwrap();
                 assert!(pick.score >= moves[0].score - 25);
