@@ -44,7 +44,11 @@ fn answers_with_a_legal_move() {
     let moves = book.moves(game.position()).expect("the start is in book");
     assert!(report.is_book(), "{report:?}");
     assert_eq!(report.score, moves[0].score);
-    assert!(moves.iter().any(|b| b.mv == best && b.score == moves[0].score));
+    assert!(
+        moves
+            .iter()
+            .any(|b| b.mv == best && b.score == moves[0].score)
+    );
     w.send(Request::Search {
         id: 8,
         game: Box::new(game.clone()),

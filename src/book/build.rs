@@ -269,7 +269,11 @@ impl Tree {
     /// has none left.
     pub fn step(&mut self) -> Step {
         let depths = self.depths();
-        let done = self.nodes.values().filter(|n| n.flags & EXPANDED != 0).count();
+        let done = self
+            .nodes
+            .values()
+            .filter(|n| n.flags & EXPANDED != 0)
+            .count();
         let (turn, group) = (done % 2, (done / 2) % 2);
         let start = Position::start(self.opts.rules).hash();
         let order = [
