@@ -3,7 +3,7 @@
 use super::output::{Out, outln};
 use super::values::Rules;
 use crate::book::build::{self, Options, Step, Tree};
-use crate::book::format::{ROOTS_BALLOTS, ROOTS_START};
+use crate::book::format::{ROOT, ROOTS_BALLOTS, ROOTS_START};
 use crate::book::{self, Book};
 use crate::rules::{Position, RuleSet};
 use anyhow::Context;
@@ -297,6 +297,9 @@ fn info(rules: RuleSet, file: Option<&Path>, out: &mut Out) -> anyhow::Result<()
         .map(|r| r.depth)
         .max()
         .unwrap_or(0);
+    let roots = records.iter().filter(|r| r.flags & ROOT != 0);
+    let (roots_in, roots_all) =
+        roots.fold((0, 0), |(i, a), r| (i + usize::from(r.expanded()), a + 1));
     outln!(out, "book: {from}")?;
     outln!(out, "rules: {}", h.rules)?;
     outln!(out, "grown from: {}", build::roots_text(h.roots))?;
@@ -309,6 +312,7 @@ fn info(rules: RuleSet, file: Option<&Path>, out: &mut Out) -> anyhow::Result<()
         out,
         "depth: {depth} plies from a root ({expanded_depth} for the deepest expanded position)"
     )?;
+    outln!(out, "roots in book: {roots_in} of {roots_all}")?;
     outln!(out, "search: {} nodes a position", h.nodes)?;
     outln!(
         out,
