@@ -57,6 +57,9 @@ pub struct EngineArgs {
     /// it).
     #[arg(long, default_value_t = 64, value_parser = table_cache_mib)]
     pub table_cache: usize,
+    /// The evaluation: the learnt terms, or those plus the region patterns.
+    #[arg(long, value_enum, default_value_t = super::pattern::Eval::Learnt)]
+    pub eval: super::pattern::Eval,
 }
 
 use crate::line_protocol::MAX_LINE;
@@ -195,6 +198,7 @@ impl Session {
 /// The answers cannot be written (a closed output is told apart by
 /// [`super::output::is_closed_output`]).
 pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
+    super::pattern::use_eval(args.eval);
     let (tx, rx) = mpsc::channel::<Event>();
     let reader = tx.clone();
     // Lines are read on their own thread so that `stop` arrives while a search runs.

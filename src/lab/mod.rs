@@ -8,6 +8,8 @@
 
 pub mod bench;
 pub mod external;
+pub mod patterndata;
+pub mod patternfit;
 pub mod selfplay;
 pub mod sprt;
 pub mod suite;

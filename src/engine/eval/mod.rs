@@ -9,6 +9,7 @@
 pub mod classic;
 pub(crate) mod geometry;
 pub mod learnt;
+pub mod pattern;
 pub mod weights;
 
 pub use classic::{evaluate_classic, params_for};
@@ -26,7 +27,10 @@ pub fn evaluate(pos: &Position) -> i32 {
     if kings_only(pos) {
         return evaluate_classic(pos);
     }
-    let white = weights::evaluate_white(pos);
+    let white = match pattern::kind() {
+        pattern::EvalKind::Learnt => weights::evaluate_white(pos),
+        pattern::EvalKind::Pattern => pattern::evaluate_white(pos),
+    };
     match pos.side_to_move() {
         Color::White => white,
         Color::Black => -white,
