@@ -32,6 +32,22 @@ pub fn use_eval(eval: Eval) {
     });
 }
 
+/// Loads a weights file for `rules` ("italian" or "english") in place of the built-in one.
+///
+/// # Errors
+/// An unknown rule set, a file that cannot be read or is not a pattern weights file.
+pub fn load_weights(rules: &str, path: &str) -> anyhow::Result<()> {
+    let rules = match rules {
+        "italian" => RuleSet::Italian,
+        "english" => RuleSet::English,
+        _ => anyhow::bail!("{rules:?}: expected italian or english"),
+    };
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {path}"))?;
+    let w = pattern::PatternWeights::parse(&bytes).with_context(|| path.to_string())?;
+    anyhow::ensure!(pattern::set_weights(rules, w), "pattern weights already in use");
+    Ok(())
+}
+
 #[derive(Args, Debug)]
 pub struct PatternArgs {
     #[command(subcommand)]

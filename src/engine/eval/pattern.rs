@@ -241,15 +241,32 @@ impl PatternWeights {
     }
 }
 
-/// The weights the engine plays with (the files are part of the build).
-pub fn weights(rules: RuleSet) -> &'static PatternWeights {
-    static IT: OnceLock<PatternWeights> = OnceLock::new();
-    static EN: OnceLock<PatternWeights> = OnceLock::new();
-    let parse = |b: &[u8]| PatternWeights::parse(b).expect("the built-in pattern weights read");
+static WEIGHTS_IT: OnceLock<PatternWeights> = OnceLock::new();
+static WEIGHTS_EN: OnceLock<PatternWeights> = OnceLock::new();
+
+fn cell(rules: RuleSet) -> &'static OnceLock<PatternWeights> {
     match rules {
-        RuleSet::Italian => IT.get_or_init(|| parse(include_bytes!("weights/pattern_italian.bin"))),
-        RuleSet::English => EN.get_or_init(|| parse(include_bytes!("weights/pattern_english.bin"))),
+        RuleSet::Italian => &WEIGHTS_IT,
+        RuleSet::English => &WEIGHTS_EN,
     }
+}
+
+/// The weights the engine plays with: the built-in ones (the files are part of the build),
+/// unless [`set_weights`] came first.
+pub fn weights(rules: RuleSet) -> &'static PatternWeights {
+    cell(rules).get_or_init(|| {
+        let bytes: &[u8] = match rules {
+            RuleSet::Italian => include_bytes!("weights/pattern_italian.bin"),
+            RuleSet::English => include_bytes!("weights/pattern_english.bin"),
+        };
+        PatternWeights::parse(bytes).expect("the built-in pattern weights read")
+    })
+}
+
+/// Plays with `w` instead of the built-in weights of `rules` (for trying a fit without a
+/// rebuild: `dama engine --pattern-weights`). False if the weights were already in use.
+pub fn set_weights(rules: RuleSet, w: PatternWeights) -> bool {
+    cell(rules).set(w).is_ok()
 }
 
 /// The pattern evaluation from White's view: the learnt terms plus the patterns.
