@@ -44,7 +44,10 @@ pub fn load_weights(rules: &str, path: &str) -> anyhow::Result<()> {
     };
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {path}"))?;
     let w = pattern::PatternWeights::parse(&bytes).with_context(|| path.to_string())?;
-    anyhow::ensure!(pattern::set_weights(rules, w), "pattern weights already in use");
+    anyhow::ensure!(
+        pattern::set_weights(rules, w),
+        "pattern weights already in use"
+    );
     Ok(())
 }
 

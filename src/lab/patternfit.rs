@@ -312,8 +312,8 @@ mod tests {
     fn fit_is_reproducible_lowers_the_loss_and_matches_the_engine() {
         let setup = GenConfig {
             rules: RuleSet::Italian,
-            games: 12,
-            nodes: 300,
+            games: 10,
+            nodes: 200,
             seed: 5,
             threads: 2,
             opening_plies: 4,
