@@ -1,7 +1,8 @@
 //! Static evaluation, in centi-men from the side to move's view: the learnt evaluation
 //! ([`learnt`]: features whose weights `dama tune` fits, read from [`weights`]), and the
 //! hand-set one it grew from ([`classic`]), which still judges endings of kings only. Both read
-//! the board through [`geometry`].
+//! the board through [`geometry`]. [`pattern`] adds board regions' configurations to the learnt
+//! terms, chosen for a whole process with `--eval pattern` (not the default).
 //!
 //! The search never calls this on a position where the side to move has a capture: captures
 //! are resolved first (quiescence), so these terms only judge quiet positions.
