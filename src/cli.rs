@@ -7,6 +7,7 @@ use crate::commands::bench::BenchArgs;
 use crate::commands::book::BookArgs;
 use crate::commands::engine_protocol::EngineArgs;
 use crate::commands::matchplay::MatchArgs;
+use crate::commands::pattern::PatternArgs;
 use crate::commands::perft::PerftArgs;
 use crate::commands::play::PlayArgs;
 use crate::commands::replay::ReplayArgs;
@@ -64,6 +65,9 @@ pub enum Command {
     /// Test suites of shots (quiet moves that win material by force): build one from self-play
     /// games, or count how many the engine solves (developers: see docs/developer.md).
     Suite(SuiteArgs),
+    /// The pattern evaluation: self-play training positions, and the fit of its weights
+    /// (developers: see docs/developer.md).
+    Pattern(PatternArgs),
 }
 
 /// Runs the parsed command line.
@@ -89,6 +93,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Book(args)) => book::run(&args, &mut out),
         Some(Command::Tune(args)) => tune::run(&args, &mut out),
         Some(Command::Suite(args)) => suite::run(&args, &mut out),
+        Some(Command::Pattern(args)) => pattern::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Edit(args)) => play::edit(&args),
         Some(Command::Train(args)) => train::run(&args),

@@ -11,10 +11,14 @@ pub struct BenchArgs {
     /// Search depth in plies for every bench position.
     #[arg(long, short, default_value_t = crate::lab::bench::DEFAULT_DEPTH, value_parser = depth)]
     pub depth: u32,
+    /// The evaluation: the learnt terms, or those plus the region patterns.
+    #[arg(long, value_enum, default_value_t = super::pattern::Eval::Learnt)]
+    pub eval: super::pattern::Eval,
 }
 
 pub fn run(args: &BenchArgs, out: &mut Out) -> anyhow::Result<()> {
     anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");
+    super::pattern::use_eval(args.eval);
     outln!(
         out,
         "bench: {} positions, depth {}",

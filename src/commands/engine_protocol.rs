@@ -60,6 +60,13 @@ pub struct EngineArgs {
     /// it).
     #[arg(long, default_value_t = 64, value_parser = table_cache_mib)]
     pub table_cache: usize,
+    /// The evaluation: the learnt terms, or those plus the region patterns.
+    #[arg(long, value_enum, default_value_t = super::pattern::Eval::Learnt)]
+    pub eval: super::pattern::Eval,
+    /// A pattern weights file of `dama pattern fit` to use instead of the built-in one
+    /// (rule set as named), for trying a fit without a rebuild.
+    #[arg(long, value_names = ["RULES", "FILE"], num_args = 2, hide = true)]
+    pub pattern_weights: Option<Vec<String>>,
 }
 
 use crate::line_protocol::MAX_LINE;
@@ -203,6 +210,10 @@ impl Session {
 /// The answers cannot be written (a closed output is told apart by
 /// [`super::output::is_closed_output`]).
 pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
+    super::pattern::use_eval(args.eval);
+    if let Some(v) = &args.pattern_weights {
+        super::pattern::load_weights(&v[0], &v[1])?;
+    }
     let (tx, rx) = mpsc::channel::<Event>();
     let reader = tx.clone();
     // Lines are read on their own thread so that `stop` arrives while a search runs.

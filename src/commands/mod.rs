@@ -7,6 +7,7 @@ pub mod book;
 pub mod engine_protocol;
 pub mod matchplay;
 pub mod output;
+pub mod pattern;
 pub mod perft;
 pub mod play;
 pub mod replay;

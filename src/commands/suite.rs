@@ -109,6 +109,9 @@ pub struct RunArgs {
     /// Tuning aid: search features switched off (bits, see engine::search).
     #[arg(long, default_value_t = 0, hide = true)]
     pub exp: u32,
+    /// The evaluation: the learnt terms, or those plus the region patterns.
+    #[arg(long, value_enum, default_value_t = super::pattern::Eval::Learnt)]
+    pub eval: super::pattern::Eval,
 }
 
 fn positive(text: &str) -> Result<u64, String> {
@@ -301,6 +304,7 @@ fn run_suite(a: &RunArgs, out: &mut Out) -> anyhow::Result<()> {
         (_, _, Some(n)) => Limits::Nodes(n),
         (ms, _, _) => Limits::MoveTime(Duration::from_millis(ms.unwrap_or(100))),
     };
+    super::pattern::use_eval(a.eval);
     let mut engine = super::engine_with_table(a.tt);
     engine.set_experiment(a.exp);
     let n = suite.shots.len();

@@ -1,13 +1,16 @@
 //! The lab: what measures and improves the engine rather than plays the game. Self-play and
 //! its openings (`selfplay`), the sequential test (`sprt`), fitting the evaluation's weights
-//! (`tune`), the fixed-depth speed fingerprint (`bench`), shot suites (`suite`) and the client
-//! for other engine programs (`external`). It is built on the library's public face (rules,
-//! notation, engine, tables, line_protocol); nothing on the player's path (rules, notation,
-//! engine, tables, tui) imports it. Its commands (`match`, `tune`, `suite`, `bench`) live in
-//! `commands/` with the others.
+//! (`tune`), training positions and the fit for the pattern evaluation (`patterndata`,
+//! `patternfit`), the fixed-depth speed fingerprint (`bench`), shot suites (`suite`) and the
+//! client for other engine programs (`external`). It is built on the library's public face
+//! (rules, notation, engine, tables, line_protocol); nothing on the player's path (rules,
+//! notation, engine, tables, tui) imports it. Its commands (`match`, `tune`, `pattern`,
+//! `suite`, `bench`) live in `commands/` with the others.
 
 pub mod bench;
 pub mod external;
+pub mod patterndata;
+pub mod patternfit;
 pub mod selfplay;
 pub mod sprt;
 pub mod suite;

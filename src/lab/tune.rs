@@ -48,7 +48,7 @@ pub struct Sample {
 
 /// Every game's seed: the run's seed and the game's number, mixed (splitmix64) so that
 /// neighbouring numbers give unrelated games.
-fn game_seed(seed: u64, game: u32) -> u64 {
+pub(crate) fn game_seed(seed: u64, game: u32) -> u64 {
     let mut z = seed ^ (u64::from(game) << 32 | 0x5EED).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

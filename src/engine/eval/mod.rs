@@ -1,7 +1,8 @@
 //! Static evaluation, in centi-men from the side to move's view: the learnt evaluation
 //! ([`learnt`]: features whose weights `dama tune` fits, read from [`weights`]), and the
 //! hand-set one it grew from ([`classic`]), which still judges endings of kings only. Both read
-//! the board through [`geometry`].
+//! the board through [`geometry`]. [`pattern`] adds board regions' configurations to the learnt
+//! terms, chosen for a whole process with `--eval pattern` (not the default).
 //!
 //! The search never calls this on a position where the side to move has a capture: captures
 //! are resolved first (quiescence), so these terms only judge quiet positions.
@@ -9,6 +10,7 @@
 pub mod classic;
 pub(crate) mod geometry;
 pub mod learnt;
+pub mod pattern;
 pub mod weights;
 
 pub use classic::{evaluate_classic, params_for};
@@ -26,7 +28,10 @@ pub fn evaluate(pos: &Position) -> i32 {
     if kings_only(pos) {
         return evaluate_classic(pos);
     }
-    let white = weights::evaluate_white(pos);
+    let white = match pattern::kind() {
+        pattern::EvalKind::Learnt => weights::evaluate_white(pos),
+        pattern::EvalKind::Pattern => pattern::evaluate_white(pos),
+    };
     match pos.side_to_move() {
         Color::White => white,
         Color::Black => -white,

@@ -1,0 +1,266 @@
+//! `dama pattern gen|fit`: training positions for the pattern evaluation and the fit of its
+//! weights (see [`crate::lab::patterndata`], [`crate::lab::patternfit`] and
+//! docs/developer.md), and the `--eval` choice the engine, bench and analysis share.
+
+use super::check_output;
+use super::output::{Out, outln};
+use super::values::{Rules, concurrency, positive, positive_u32};
+use crate::engine::eval::pattern::{self, EvalKind};
+use crate::lab::patterndata::{self, GenConfig};
+use crate::lab::patternfit::{self, FitConfig};
+use crate::rules::RuleSet;
+use anyhow::Context;
+use clap::{Args, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Which evaluation the search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum Eval {
+    /// The learnt terms (the default).
+    #[default]
+    Learnt,
+    /// The learnt terms plus the region patterns (`dama pattern fit`).
+    Pattern,
+}
+
+/// Makes `eval` the evaluation of every search this process runs.
+pub fn use_eval(eval: Eval) {
+    pattern::set_kind(match eval {
+        Eval::Learnt => EvalKind::Learnt,
+        Eval::Pattern => EvalKind::Pattern,
+    });
+}
+
+/// Loads a weights file for `rules` ("italian" or "english") in place of the built-in one.
+///
+/// # Errors
+/// An unknown rule set, a file that cannot be read or is not a pattern weights file.
+pub fn load_weights(rules: &str, path: &str) -> anyhow::Result<()> {
+    let rules = match rules {
+        "italian" => RuleSet::Italian,
+        "english" => RuleSet::English,
+        _ => anyhow::bail!("{rules:?}: expected italian or english"),
+    };
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {path}"))?;
+    let w = pattern::PatternWeights::parse(&bytes).with_context(|| path.to_string())?;
+    anyhow::ensure!(
+        pattern::set_weights(rules, w),
+        "pattern weights already in use"
+    );
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub struct PatternArgs {
+    #[command(subcommand)]
+    pub action: PatternAction,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PatternAction {
+    /// Play self-play games at a small node budget and write their quiet positions (each
+    /// once) with the search's score and the game's result to a binary file.
+    Gen(GenArgs),
+    /// Fit the pattern weights to a positions file and write the weights file the build
+    /// includes.
+    Fit(FitArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    #[arg(long, value_enum, default_value_t = Rules::Italian)]
+    pub rules: Rules,
+    #[arg(long, default_value_t = 10_000, value_parser = positive_u32)]
+    pub games: u32,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 1500, value_parser = positive)]
+    pub nodes: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (the file does not depend on it).
+    #[arg(long, default_value_t = 1, value_parser = concurrency)]
+    pub threads: usize,
+    /// Random plies that open each game.
+    #[arg(long, default_value_t = 4, value_parser = super::values::opening_plies)]
+    pub openings: usize,
+    /// Root moves within this many centi-men of the best may be played.
+    #[arg(long, default_value_t = 15)]
+    pub variety: i32,
+    /// The positions file to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Replace --out if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct FitArgs {
+    /// Positions files of `dama pattern gen` (one rule set).
+    #[arg(required = true)]
+    pub positions: Vec<PathBuf>,
+    #[arg(long, default_value_t = 6, value_parser = positive_u32)]
+    pub epochs: u32,
+    /// Positions a minibatch.
+    #[arg(long, default_value_t = 16384, value_parser = positive_usize)]
+    pub batch: usize,
+    /// Adam's step size in centi-men (falling to a tenth of it by the end).
+    #[arg(long, default_value_t = 1.0)]
+    pub learning_rate: f64,
+    /// Pull of every weight towards 0.
+    #[arg(long, default_value_t = 1e-4)]
+    pub regularisation: f64,
+    /// The game result's share of the label (the search score's is the rest), 0-1.
+    #[arg(long, default_value_t = 0.5, value_parser = share)]
+    pub lambda: f64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads for the gradient (1 or 2; the weights do not depend on it).
+    #[arg(long, default_value_t = 2, value_parser = concurrency)]
+    pub threads: usize,
+    /// The weights file to write (e.g. src/engine/eval/weights/pattern_italian.bin).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    #[arg(long)]
+    pub force: bool,
+}
+
+fn positive_usize(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("{s:?}: expected a whole number above 0")),
+    }
+}
+
+fn share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{s:?}: expected a number from 0 to 1")),
+    }
+}
+
+pub fn run(args: &PatternArgs, out: &mut Out) -> anyhow::Result<()> {
+    match &args.action {
+        PatternAction::Gen(a) => generate(a, out),
+        PatternAction::Fit(a) => fit(a, out),
+    }
+}
+
+fn generate(a: &GenArgs, out: &mut Out) -> anyhow::Result<()> {
+    check_output(&a.out, a.force)?;
+    let cfg = GenConfig {
+        rules: RuleSet::from(a.rules),
+        games: a.games,
+        nodes: a.nodes,
+        seed: a.seed,
+        threads: a.threads,
+        opening_plies: a.openings,
+        variety: a.variety,
+    };
+    let file = std::fs::File::create(&a.out)
+        .with_context(|| format!("cannot write {}", a.out.display()))?;
+    let mut w = std::io::BufWriter::new(file);
+    let t = Instant::now();
+    let mut failed = None;
+    let stats = patterndata::generate(&cfg, &mut w, &mut |s| {
+        if (s.games % 200 == 0 || s.games == cfg.games) && failed.is_none() {
+            let secs = t.elapsed().as_secs_f64().max(1e-9);
+            failed = outln!(
+                out,
+                "games {}/{}  positions {} kept of {} quiet  {:.0} kept/s  {:.0}s",
+                s.games,
+                cfg.games,
+                s.kept,
+                s.quiet,
+                s.kept as f64 / secs,
+                secs
+            )
+            .err();
+        }
+    })
+    .with_context(|| format!("cannot write {}", a.out.display()))?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    let secs = t.elapsed().as_secs_f64().max(1e-9);
+    outln!(
+        out,
+        "wrote {}: {} positions from {} games in {secs:.0}s on {} threads ({:.0} positions per CPU-hour)",
+        a.out.display(),
+        stats.kept,
+        stats.games,
+        cfg.threads,
+        stats.kept as f64 / secs * 3600.0 / cfg.threads as f64
+    )?;
+    Ok(())
+}
+
+fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
+    check_output(&a.out, a.force)?;
+    let mut rules = None;
+    let mut records = Vec::new();
+    for p in &a.positions {
+        let (r, mut recs) = patterndata::read_file(p)?;
+        anyhow::ensure!(
+            rules.is_none_or(|x| x == r),
+            "{}: another rule set than the files before it",
+            p.display()
+        );
+        rules = Some(r);
+        records.append(&mut recs);
+    }
+    let rules = rules.context("no positions file")?;
+    outln!(out, "{} positions ({rules})", records.len())?;
+    let cfg = FitConfig {
+        epochs: a.epochs,
+        batch: a.batch,
+        learning_rate: a.learning_rate,
+        regularisation: a.regularisation,
+        lambda: a.lambda,
+        seed: a.seed,
+        threads: a.threads,
+    };
+    let t = Instant::now();
+    let mut failed = None;
+    let report = patternfit::fit(rules, &records, &cfg, &mut |epoch, train, test| {
+        if failed.is_none() {
+            failed = outln!(
+                out,
+                "epoch {epoch}  train loss {train:.6}  held-out loss {test:.6}  {:.0}s",
+                t.elapsed().as_secs_f64()
+            )
+            .err();
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    std::fs::write(&a.out, report.weights.to_bytes())
+        .with_context(|| format!("cannot write {}", a.out.display()))?;
+    outln!(
+        out,
+        "K {:.4}  cross-entropy {:.6} -> {:.6} on {} positions, held out {:.6} -> {:.6} on {}",
+        report.k,
+        report.train_before,
+        report.train_after,
+        report.train_positions,
+        report.test_before,
+        report.test_after,
+        report.test_positions
+    )?;
+    outln!(
+        out,
+        "held-out squared error against the results {:.6} -> {:.6}",
+        report.test_result_mse_before,
+        report.test_result_mse_after
+    )?;
+    let used = report.weights.0.iter().filter(|w| **w != [0, 0]).count();
+    outln!(
+        out,
+        "wrote {} ({used} of {} weights pairs not zero)",
+        a.out.display(),
+        report.weights.0.len()
+    )?;
+    Ok(())
+}

@@ -1,0 +1,81 @@
+//! `dama pattern gen|fit` and `--eval pattern`: the generator writes a positions file the fit
+//! reads, the fit writes a weights file the engine reads, the same seed gives the same
+//! weights, bad files and existing outputs are clear errors, and the engine and bench accept
+//! the choice of evaluation.
+
+mod cli_common;
+
+use cli_common::{dama, scratch};
+use dama::engine::eval::pattern::PatternWeights;
+
+fn run(args: &[&str]) -> String {
+    let (ok, stdout, stderr) = dama(args);
+    assert!(ok, "dama {args:?} failed:\n{stdout}\n{stderr}");
+    stdout
+}
+
+#[test]
+fn generate_then_fit_reproducibly() {
+    let dir = scratch("pattern");
+    let data = dir.join("it.bin");
+    let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
+    let data_s = data.to_str().unwrap();
+    let out = run(&[
+        "pattern", "gen", "--games", "4", "--nodes", "200", "--seed", "3", "--out", data_s,
+    ]);
+    assert!(
+        out.contains("wrote") && out.contains("positions per CPU-hour"),
+        "{out}"
+    );
+    let fit = |out: &std::path::Path, threads: &str| {
+        run(&[
+            "pattern",
+            "fit",
+            data_s,
+            "--epochs",
+            "2",
+            "--batch",
+            "32",
+            "--lambda",
+            "0",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let report = fit(&a, "1");
+    assert!(
+        report.contains("held-out loss") && report.contains("K "),
+        "{report}"
+    );
+    fit(&b, "2");
+    let (ba, bb) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert_eq!(ba, bb, "same data and seed, same weights");
+    let w = PatternWeights::parse(&ba).expect("a weights file the engine reads");
+    assert!(w.0.iter().any(|p| *p != [0, 0]));
+    // An existing output is kept without --force.
+    let (ok, _, stderr) = dama(&["pattern", "fit", data_s, "--out", a.to_str().unwrap()]);
+    assert!(!ok && stderr.contains("exists"), "{stderr}");
+    // A file that is not a positions file.
+    let bad = dir.join("bad.bin");
+    std::fs::write(&bad, b"DAMAPOS1 but not much more").unwrap();
+    let (ok, _, stderr) = dama(&[
+        "pattern",
+        "fit",
+        bad.to_str().unwrap(),
+        "--out",
+        dir.join("c.bin").to_str().unwrap(),
+    ]);
+    assert!(!ok && stderr.contains("not a positions file"), "{stderr}");
+    let (ok, _, stderr) = dama(&["pattern", "fit", data_s, "--lambda", "2", "--out", "x"]);
+    assert!(!ok && stderr.contains("from 0 to 1"), "{stderr}");
+}
+
+#[test]
+fn bench_takes_the_evaluation() {
+    let out = run(&["bench", "--depth", "3", "--eval", "pattern"]);
+    assert!(out.contains("total nodes"), "{out}");
+    let (ok, _, stderr) = dama(&["bench", "--eval", "nonsense"]);
+    assert!(!ok && stderr.contains("nonsense"), "{stderr}");
+}
