@@ -466,7 +466,10 @@ fn a_file_size_limit_is_an_error_and_resume_says_the_game_was_not_kept() {
     s.keys(FIRST_MOVE_KEYS);
     let auto_dir = data.clone();
     wait_until("the failure to be told", || {
-        s.screen_has("could not be kept: File too large")
+        // Told either way: "could not be kept in PATH: File too large" at the first failure,
+        // "... The game could not be kept: File too large" after a later message.
+        s.screen_has("could not be kept")
+            && s.screen_has("File too large")
             && previous_path(&auto_dir.join("autosave.pdn")).exists()
     });
     s.keys(b"q");

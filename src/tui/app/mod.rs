@@ -436,7 +436,15 @@ impl App {
                 self.check_flag();
                 let lang = self.settings.lang;
                 if let Some(note) = self.table_build.as_mut().and_then(|w| w.poll(lang)) {
-                    self.note(note);
+                    // A game that cannot be kept stays told first: the tables' news comes after.
+                    let not_kept = self.failure_told
+                        && (self.message.contains(Msg::NotKept.text(lang))
+                            || self.message.contains(Msg::NotKeptMark.text(lang)));
+                    if not_kept {
+                        self.message = format!("{}. {note}", self.message);
+                    } else {
+                        self.note(note);
+                    }
                 }
                 self.check_deadline();
                 // The keeper thread's answer (a failure to tell) is looked at on every tick,
