@@ -4,16 +4,14 @@
 
 mod cli_common;
 
-use cli_common::scratch;
+use cli_common::{dama_at, scratch};
 use dama::book::build::{Options, Step, Tree};
 use dama::book::format::{BookError, ROOTS_BALLOTS, ROOTS_START};
 use dama::book::{self, Book};
 use dama::rules::{Game, Position, RuleSet, legal_moves};
 use rand::{RngExt, SeedableRng};
 use std::borrow::Cow;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// A small budget: a debug build searches a few thousand nodes a millisecond.
 fn options(rules: RuleSet) -> Options {
@@ -199,83 +197,34 @@ fn path(p: &Path) -> &str {
 
 /// `dama ARGS` with the data folder under `dir` (and the input given): status, stdout, stderr.
 fn dama_in(dir: &Path, args: &[&str]) -> (bool, String, String) {
-    dama_with_input(dir, args, "")
-}
-
-fn dama_with_input(dir: &Path, args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("HOME", dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    dama_at(dir, args, "")
 }
 
 #[test]
 fn book_build_and_info_through_the_command_line() {
     let dir = scratch("book-cli");
-    let (ok, out, err) = dama_in(
-        &dir,
-        &[
-            "book",
-            "build",
-            "--rules",
-            "english",
-            "--roots",
-            "start",
-            "--nodes",
-            "300",
-            "--expansions",
-            "3",
-        ],
-    );
+    // `dama book build` of the English start position's tree with a node budget, and more.
+    let build = |nodes: &str, more: &[&str]| {
+        let mut args = vec![
+            "book", "build", "--rules", "english", "--roots", "start", "--nodes", nodes,
+        ];
+        args.extend_from_slice(more);
+        dama_in(&dir, &args)
+    };
+    let (ok, out, err) = build("300", &["--expansions", "3"]);
     assert!(ok, "{err}");
     assert!(out.contains("a new book"), "{out}");
     let file = dir.join("data/dama/book/english.book");
     let book = Book::read(&file).unwrap();
     assert_eq!(book.records().filter(|r| r.expanded()).count(), 3);
     // Again: it goes on from there.
-    let (ok, out, err) = dama_in(
-        &dir,
-        &[
-            "book",
-            "build",
-            "--rules",
-            "english",
-            "--roots",
-            "start",
-            "--nodes",
-            "300",
-            "--expansions",
-            "2",
-        ],
-    );
+    let (ok, out, err) = build("300", &["--expansions", "2"]);
     assert!(ok, "{err}");
     assert!(out.contains("going on with"), "{out}");
     let book = Book::read(&file).unwrap();
     assert_eq!(book.records().filter(|r| r.expanded()).count(), 5);
     // Other options than the book was built with: refused, the book kept.
-    let (ok, _, err) = dama_in(
-        &dir,
-        &[
-            "book", "build", "--rules", "english", "--roots", "start", "--nodes", "999",
-        ],
-    );
+    let (ok, _, err) = build("999", &[]);
     assert!(!ok);
     assert!(err.contains("300 nodes"), "{err}");
     let (ok, out, _) = dama_in(&dir, &["book", "info", "--rules", "english"]);
@@ -289,7 +238,7 @@ fn the_protocol_turns_the_book_on_and_off() {
     let dir = scratch("book-protocol");
     let input = "rules english\nseed 1\ngo depth 3\nbook on\ngo depth 3\nbook off\ngo depth 2\n\
                  book maybe\nquit\n";
-    let (ok, out, err) = dama_with_input(&dir, &["engine"], input);
+    let (ok, out, err) = dama_at(&dir, &["engine"], input);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     // Off by default: a search (depth 1 to 3); on: the book's line, depth 0, bestmove.

@@ -4,15 +4,15 @@
 
 mod tui_common;
 
+mod cli_common;
+
+use cli_common::{dama_at, scratch};
 use dama::notation::fen;
 use dama::rules::{Color, Game, Outcome, RuleSet, WinReason};
 use dama::tui::app::Request;
 use dama::tui::input::Action;
 use dama::tui::{App, GameSettings};
 use ratatui::crossterm::event::KeyCode;
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 fn game(rules: RuleSet, text: &str) -> Game {
     Game::new(fen::parse(rules, text).unwrap())
@@ -25,39 +25,13 @@ fn win(winner: Color) -> Option<Outcome> {
     })
 }
 
-/// A scratch HOME and data folder, so the binary never reads or writes the user's own.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dama-finished-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// Runs `dama ARGS` with `input` on stdin: (success, stdout, stderr).
+/// Runs `dama ARGS` with `input` on stdin in a scratch HOME and data folder (never the user's
+/// own): (success, stdout, stderr).
 fn dama(name: &str, args: &[&str], input: &str) -> (bool, String, String) {
-    let home = scratch(name);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .env("HOME", &home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run dama");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let home = scratch(&format!("finished-{name}"));
+    let out = dama_at(&home, args, input);
     let _ = std::fs::remove_dir_all(&home);
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    out
 }
 
 #[test]

@@ -14,7 +14,7 @@ use super::selfplay;
 use super::tune::game_seed;
 use crate::engine::score::TABLE_WIN;
 use crate::engine::{Engine, Limits};
-use crate::rules::{Color, Game, Position, RuleSet, has_capture};
+use crate::rules::{Color, Position, RuleSet, has_capture};
 use std::collections::{BTreeMap, HashSet};
 use std::io::{Read, Write};
 use std::sync::atomic::AtomicBool;
@@ -148,12 +148,13 @@ pub fn quiet(pos: &Position) -> bool {
 
 /// Plays game `g`; its quiet positions (with the score found there) and the result.
 fn play_game(cfg: &GenConfig, engine: &mut Engine, g: u32) -> Vec<Record> {
-    let seed = game_seed(cfg.seed, g);
-    let mut game: Game =
-        selfplay::random_opening(cfg.rules, cfg.opening_plies, &mut selfplay::rng(seed));
-    engine.set_seed(Some(seed));
-    engine.set_variety(cfg.variety);
-    engine.new_game();
+    let mut game = selfplay::begin(
+        engine,
+        cfg.rules,
+        cfg.opening_plies,
+        game_seed(cfg.seed, g),
+        cfg.variety,
+    );
     let stop = AtomicBool::new(false);
     let mut seen = Vec::new();
     while game.outcome().is_none() {

@@ -91,6 +91,16 @@ pub fn random_line(rules: RuleSet, plies: usize, rng: &mut StdRng) -> Option<Gam
     (game.outcome().is_none() && !crate::rules::has_capture(game.position())).then_some(game)
 }
 
+/// A self-play game's start: a random opening of `plies` from `seed`, and `engine` readied
+/// for a new game with that seed and `variety` (the tuner and the pattern data use the same).
+pub fn begin(engine: &mut Engine, rules: RuleSet, plies: usize, seed: u64, variety: i32) -> Game {
+    let game = random_opening(rules, plies, &mut rng(seed));
+    engine.set_seed(Some(seed));
+    engine.set_variety(variety);
+    engine.new_game();
+    game
+}
+
 /// A seeded generator (for openings and random movers).
 pub fn rng(seed: u64) -> StdRng {
     StdRng::seed_from_u64(seed)

@@ -13,7 +13,7 @@ use super::selfplay;
 use crate::engine::eval::learnt::{COUNT, PHASE_MAX, Sink, extract};
 use crate::engine::eval::weights::Weights;
 use crate::engine::{Engine, Limits};
-use crate::rules::{Color, Game, Position, RuleSet, has_capture};
+use crate::rules::{Color, Position, RuleSet, has_capture};
 use std::sync::atomic::AtomicBool;
 
 /// What a run plays and fits.
@@ -57,12 +57,13 @@ pub(crate) fn game_seed(seed: u64, game: u32) -> u64 {
 
 /// Plays game `g` and returns its quiet positions after the opening, with the result.
 fn play_game(cfg: &TuneConfig, engine: &mut Engine, g: u32) -> Vec<Sample> {
-    let seed = game_seed(cfg.seed, g);
-    let mut game: Game =
-        selfplay::random_opening(cfg.rules, cfg.opening_plies, &mut selfplay::rng(seed));
-    engine.set_seed(Some(seed));
-    engine.set_variety(cfg.variety);
-    engine.new_game();
+    let mut game = selfplay::begin(
+        engine,
+        cfg.rules,
+        cfg.opening_plies,
+        game_seed(cfg.seed, g),
+        cfg.variety,
+    );
     let stop = AtomicBool::new(false);
     let mut positions = Vec::new();
     while game.outcome().is_none() {

@@ -3,8 +3,9 @@
 // Each test crate uses its own subset of these helpers.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-use std::process::Command;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 /// Runs `dama ARGS`: (exit status success, stdout, stderr).
 pub fn dama(args: &[&str]) -> (bool, String, String) {
@@ -12,6 +13,32 @@ pub fn dama(args: &[&str]) -> (bool, String, String) {
         .args(args)
         .output()
         .expect("run dama");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).expect("dama prints UTF-8"),
+        String::from_utf8(out.stderr).expect("dama prints UTF-8"),
+    )
+}
+
+/// Runs `dama ARGS` with `dir` as HOME and `dir/data` as the data folder (never the user's
+/// own), `input` on its standard input: (exit status success, stdout, stderr).
+pub fn dama_at(dir: &Path, args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("HOME", dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dama");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
     (
         out.status.success(),
         String::from_utf8(out.stdout).expect("dama prints UTF-8"),
