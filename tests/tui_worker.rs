@@ -31,6 +31,7 @@ fn answers_with_a_legal_move() {
         limits: Limits::Depth(3),
         purpose: Purpose::Move,
         variety: 0,
+        book: true,
     });
     let Some(EngineMsg::Done { best, report, .. }) = wait_done(&mut w, 7, Duration::from_secs(60))
     else {
@@ -55,6 +56,7 @@ fn answers_with_a_legal_move() {
         limits: Limits::Depth(3),
         purpose: Purpose::Hint,
         variety: 0,
+        book: true,
     });
     let Some(EngineMsg::Done { best, report, .. }) = wait_done(&mut w, 8, Duration::from_secs(60))
     else {
@@ -62,6 +64,22 @@ fn answers_with_a_legal_move() {
     };
     assert!(legal_moves(game.position()).contains(&best.unwrap()));
     assert!(report.depth >= 1 && !report.is_book());
+    // With the book turned off (`--no-book`, the start screen's Book line) the engine's own
+    // move is searched too.
+    w.send(Request::Search {
+        id: 9,
+        game: Box::new(game.clone()),
+        limits: Limits::Depth(3),
+        purpose: Purpose::Move,
+        variety: 0,
+        book: false,
+    });
+    let Some(EngineMsg::Done { best, report, .. }) = wait_done(&mut w, 9, Duration::from_secs(60))
+    else {
+        panic!("no answer");
+    };
+    assert!(legal_moves(game.position()).contains(&best.unwrap()));
+    assert!(report.depth >= 1 && report.nodes > 0 && !report.is_book());
 }
 
 #[test]
@@ -74,6 +92,7 @@ fn stop_ends_a_deep_search_at_once() {
         limits: Limits::Depth(60),
         purpose: Purpose::Hint,
         variety: 0,
+        book: true,
     });
     std::thread::sleep(Duration::from_millis(50));
     w.send(Request::Stop);
@@ -105,6 +124,7 @@ fn a_connected_engine_answers_into_the_event_channel() {
             limits: Limits::Depth(2),
             purpose: Purpose::Hint,
             variety: 0,
+            book: true,
         });
         let deadline = Instant::now() + Duration::from_secs(60);
         let best = loop {

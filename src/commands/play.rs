@@ -112,6 +112,10 @@ pub struct PlayArgs {
     /// a draw whenever it sees no more. Hints and reviews always count a draw as level.
     #[arg(long, default_value_t = crate::engine::params::CONTEMPT, value_parser = contempt)]
     pub contempt: i32,
+    /// The engine searches its opening moves instead of playing them from the opening book
+    /// (also `book = false` in settings.toml, or the start screen's Book line).
+    #[arg(long)]
+    pub no_book: bool,
     /// Do not build the endgame tables (up to 5 pieces) in the background while you play
     /// (also `table_build = false` in settings.toml).
     #[arg(long)]
@@ -129,12 +133,11 @@ fn build_pieces(text: &str) -> Result<u32, String> {
     super::values::number_in(text, 2, u64::from(crate::tables::DEFAULT_PIECES))
 }
 
-/// The endgame tables' settings of settings.toml (a damaged file gives none: the start screen
-/// says why).
-fn table_prefs() -> crate::tui::prefs::TablePrefs {
+/// The settings of settings.toml that apply to a board opened by options (a damaged file
+/// gives none: the start screen says why).
+fn remembered() -> crate::tui::prefs::Remembered {
     crate::tui::prefs::file()
         .and_then(|p| crate::tui::prefs::load(&p).ok())
-        .map(|r| r.tables)
         .unwrap_or_default()
 }
 
@@ -189,6 +192,7 @@ pub(super) fn base_config(args: &PlayArgs) -> GameSettings {
     let mut config = GameSettings::new(RuleSet::from(args.rules));
     config.look = look(args.ascii);
     config.lang = LangChoice::resolve(args.lang);
+    config.book = !args.no_book;
     use_data_folder(&mut config);
     config
 }
@@ -257,6 +261,8 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let rules = RuleSet::from(args.rules);
     let mut config = base_config(args);
+    let prefs = remembered();
+    config.book &= prefs.book != Some(false);
 
     let mut resumed = None;
     let mut ballot = None;
@@ -345,12 +351,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     // read now rather than on the engine's first move. A background build makes what is
     // missing (its progress is in the panel), so then only damaged or unreadable files are
     // named.
-    let build = tables_for_board(
-        args,
-        table_prefs(),
-        config.rules,
-        crate::store::tables_dir(),
-    );
+    let build = tables_for_board(args, prefs.tables, config.rules, crate::store::tables_dir());
     let load = crate::tables::shared_load(config.rules);
     if build.is_none() || load.problems.iter().any(|e| !e.is_absent()) {
         super::tables::for_engine_in(config.rules, config.lang);
@@ -597,6 +598,19 @@ mod tests {
     use super::*;
     use crate::tables::background::Status;
     use crate::tui::prefs::TablePrefs;
+
+    /// `--no-book` turns the opening book off for the engine's moves; without it the board
+    /// plays from the book (settings.toml's `book = false` is applied on top, in `run`).
+    #[test]
+    fn no_book_turns_the_book_off() {
+        let on = base_config(&PlayArgs::default());
+        assert!(on.book);
+        let off = base_config(&PlayArgs {
+            no_book: true,
+            ..PlayArgs::default()
+        });
+        assert!(!off.book);
+    }
 
     /// The background build starts unless `--no-table-build` or `table_build = false` turns it
     /// off; it builds in the folder given (a scratch one here), the rule set played first.

@@ -38,6 +38,8 @@ pub enum Request {
         /// For the engine's own moves: root moves within this many centi-men of the best may
         /// be played ([`crate::engine::Strength::variety`]).
         variety: i32,
+        /// For the engine's own moves: a position of the opening book is answered from it.
+        book: bool,
     },
     /// The analysis board: search this game's current position for its best `lines` lines
     /// (multi-PV) until stopped, on every thread the engine has, reporting

@@ -14,6 +14,7 @@
 //! level = 7
 //! time = "5+3"
 //! lang = "it"
+//! book = false         # the engine searches its opening moves (default: true, the book)
 //! table_build = false   # no endgame tables built in the background (default: true)
 //! table_cache = 64      # MiB of decompressed table blocks per rule set
 //! ```
@@ -44,6 +45,8 @@ pub struct Remembered {
     pub side: Option<StartSide>,
     pub level: Option<u8>,
     pub time_control: Option<TimeControl>,
+    /// Whether the engine plays its openings from the book (`None`: yes).
+    pub book: Option<bool>,
     pub lang: Option<Lang>,
     pub tables: TablePrefs,
 }
@@ -74,6 +77,8 @@ struct File {
     time: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     lang: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    book: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     table_build: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -154,6 +159,7 @@ pub fn load(path: &Path) -> Result<Remembered, PrefsError> {
         side,
         level,
         time_control,
+        book: file.book,
         lang,
         tables: TablePrefs {
             build: file.table_build,
@@ -204,6 +210,7 @@ pub fn save(path: &Path, r: &Remembered) -> std::io::Result<()> {
         }),
         level: r.level,
         time: r.time_control.map(|tc| tc.to_string()),
+        book: r.book,
         lang: r.lang.map(|l| {
             match l {
                 Lang::En => "en",
@@ -241,6 +248,7 @@ mod tests {
             side: Some(StartSide::Black),
             level: Some(7),
             time_control: Some("5+3".parse().unwrap()),
+            book: Some(false),
             lang: Some(Lang::It),
             tables: TablePrefs {
                 build: Some(false),
@@ -266,6 +274,7 @@ mod tests {
             ("speed = 3", "unknown field"),
             ("table_cache = 0", "table_cache = \"0\" is not a choice"),
             ("table_build = \"no\"", "invalid type"),
+            ("book = 1", "invalid type"),
         ] {
             std::fs::write(&path, text).unwrap();
             let e = load(&path).unwrap_err().to_string();

@@ -96,11 +96,13 @@ fn serve(jobs: Receiver<Job>, replies: Replies, seed: Option<u64>, threads: usiz
                 limits,
                 purpose,
                 variety,
+                book,
             } => {
                 // The engine's own move, in a position of the opening book: the book's move,
                 // picked among its near-best ones by the level's margin (hints, reviews and
                 // the analysis always search).
                 if purpose == Purpose::Move
+                    && book
                     && let Some(done) = book_move(id, &game, variety, seed)
                 {
                     if replies.send(done).is_err() {
@@ -348,6 +350,7 @@ mod tests {
                     limits: Limits::MoveTime(Duration::from_secs(60)),
                     purpose: Purpose::Move,
                     variety: 0,
+                    book: true,
                 });
                 w.send(Request::Stop);
                 let start = Instant::now();

@@ -132,6 +132,7 @@ impl App {
             limits,
             purpose,
             variety: self.strength_of(self.side_to_move()).variety(),
+            book: self.settings.book,
         });
         self.thinking = Some(Thinking {
             id,

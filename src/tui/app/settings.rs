@@ -61,6 +61,9 @@ pub struct GameSettings {
     pub prefs: Option<PathBuf>,
     /// The endgame tables' settings read from the settings file, written back with the rest.
     pub table_prefs: crate::tui::prefs::TablePrefs,
+    /// The engine's own moves come from the opening book where it has the position
+    /// (`--no-book`, `book = false`, the start screen's Book line turn it off).
+    pub book: bool,
 }
 
 impl GameSettings {
@@ -81,6 +84,7 @@ impl GameSettings {
             lang: Lang::En,
             prefs: None,
             table_prefs: crate::tui::prefs::TablePrefs::default(),
+            book: true,
         }
     }
 }

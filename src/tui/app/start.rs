@@ -50,6 +50,8 @@ pub enum Item {
     /// The position editor.
     Editor,
     Clock,
+    /// Whether the engine plays its openings from the book.
+    Book,
     Resume,
     Load,
     Replay,
@@ -81,6 +83,8 @@ pub struct StartMenu {
     pub opening: Opening,
     /// The new game's time control (`None`: no clock).
     pub clock: Option<TimeControl>,
+    /// The engine plays its openings from the book.
+    pub book: bool,
     /// The kept game's description, when there is one to resume.
     pub kept: Option<String>,
     /// A file name being typed.
@@ -127,6 +131,7 @@ impl StartMenu {
             black_level: DEFAULT_LEVEL,
             opening: Opening::Start,
             clock: None,
+            book: true,
             kept,
             prompt: None,
             games: Vec::new(),
@@ -145,7 +150,12 @@ impl StartMenu {
             Side::Watch => v.extend([Item::Level, Item::BlackLevel]),
             _ => v.push(Item::Level),
         }
-        v.extend([Item::Clock, Item::Opening]);
+        v.push(Item::Clock);
+        // Two players have no engine to take moves from the book.
+        if self.side != Side::TwoPlayers {
+            v.push(Item::Book);
+        }
+        v.push(Item::Opening);
         if self.kept.is_some() {
             v.push(Item::Resume);
         }
@@ -190,6 +200,7 @@ impl StartMenu {
                 self.side = all[(i + delta).rem_euclid(all.len() as i32) as usize];
             }
             Item::Turn => self.turn = !self.turn,
+            Item::Book => self.book = !self.book,
             Item::Level => {
                 let max = i32::from(crate::engine::strength::LEVELS);
                 self.level = (i32::from(self.level) + delta).clamp(1, max) as u8;
@@ -254,6 +265,7 @@ impl App {
             .map(|r| (r, super::training::summary(data.as_deref(), r)))
             .collect();
         menu.clock = app.settings.time_control;
+        menu.book = app.settings.book;
         app.menu = Some(menu);
         app
     }
@@ -273,6 +285,7 @@ impl App {
                 if r.time_control.is_some() {
                     menu.clock = r.time_control;
                 }
+                menu.book = r.book.unwrap_or(menu.book);
             }
             Err(why) => menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why])),
         }
@@ -382,6 +395,7 @@ impl App {
             | Item::Level
             | Item::BlackLevel
             | Item::Clock
+            | Item::Book
             | Item::Opening => self.start_new_game(),
             Item::Resume => self.resume_kept(),
             Item::Editor => {
@@ -430,6 +444,7 @@ impl App {
         self.settings.rules = menu.rules;
         self.settings.strength = Strength::Level(menu.level);
         self.settings.time_control = menu.clock;
+        self.settings.book = menu.book;
         self.settings.human = match menu.side {
             Side::Black => Color::Black,
             Side::Random if rand::random_bool(0.5) => Color::Black,
@@ -456,6 +471,7 @@ impl App {
                 side: Some(menu.side),
                 level: Some(menu.level),
                 time_control: menu.clock,
+                book: Some(menu.book),
                 lang: Some(self.settings.lang),
                 tables: self.settings.table_prefs,
             };

@@ -569,5 +569,9 @@ pub fn text(m: Msg) -> &'static str {
         StartClockNone => "none",
         StartClockInc => "{0} min + {1} s a move",
         StartClockPlain => "{0} minutes",
+        // ----- the opening book on the board (issue 26 §2) -----
+        StartBook => "  Book     {0}",
+        StartBookYes => "the engine plays its openings from its book",
+        StartBookNo => "off: the engine searches every move",
     }
 }

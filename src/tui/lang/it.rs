@@ -581,5 +581,9 @@ pub fn text(m: Msg) -> &'static str {
         StartClockNone => "senza limite",
         StartClockInc => "{0} min + {1} s a mossa",
         StartClockPlain => "{0} minuti",
+        // ----- il libro delle aperture sulla damiera (issue 26 §2) -----
+        StartBook => "  Libro    {0}",
+        StartBookYes => "il motore gioca le aperture dal suo libro",
+        StartBookNo => "no: il motore calcola ogni mossa",
     }
 }

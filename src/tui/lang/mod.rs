@@ -587,6 +587,10 @@ keys! {
     StartClockInc,
     /// A time control without one: `30 minutes`.
     StartClockPlain,
+    /// The start screen's opening-book line: `{0}` on or off.
+    StartBook,
+    StartBookYes,
+    StartBookNo,
 }
 
 impl Msg {

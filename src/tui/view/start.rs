@@ -93,6 +93,14 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
                 lang,
                 &[&option(&crate::tui::lang::time_control(lang, menu.clock))],
             ),
+            StartItem::Book => Msg::StartBook.fill(
+                lang,
+                &[&option(t(if menu.book {
+                    Msg::StartBookYes
+                } else {
+                    Msg::StartBookNo
+                }))],
+            ),
             StartItem::Resume => {
                 Msg::StartResume.fill(lang, &[&menu.kept.as_deref().unwrap_or("")])
             }
