@@ -7,27 +7,17 @@ mod tui_common;
 
 use tui_common::{check_snapshot, press, screen};
 
-use dama::rules::{Color, RuleSet};
+use dama::rules::Color;
 use dama::tui::app::{Purpose, Request, StartItem};
-use dama::tui::input::Action;
-use dama::tui::{App, GameSettings, Lang, Look};
+use dama::tui::{App, GameSettings, Lang};
 use ratatui::crossterm::event::KeyCode;
 
 fn config(lang: Lang) -> GameSettings {
-    let mut c = GameSettings::new(RuleSet::Italian);
-    c.look = Look::Ascii;
-    c.autosave = None;
-    c.lang = lang;
-    c
+    tui_common::ascii_settings(lang)
 }
 
 fn start(c: GameSettings, w: u16, h: u16) -> App {
-    let mut a = App::start_screen(c, None);
-    a.update(Action::Resize {
-        width: w,
-        height: h,
-    });
-    a
+    tui_common::start_sized(c, w, h)
 }
 
 /// Down to the Book line (rules, colour, level, clock, book).

@@ -19,18 +19,14 @@ use dama::tui::app::{Overlay, Purpose, Report, Request};
 use dama::tui::clock::TimeControl;
 use dama::tui::input::Action;
 use dama::tui::viewer::Viewer;
-use dama::tui::{App, GameSettings, Lang, Look};
+use dama::tui::{App, GameSettings, Lang};
 use ratatui::crossterm::event::KeyCode;
 use std::time::Duration;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
 fn config(lang: Lang) -> GameSettings {
-    let mut c = GameSettings::new(RuleSet::Italian);
-    c.look = Look::Ascii;
-    c.autosave = None;
-    c.lang = lang;
-    c
+    tui_common::ascii_settings(lang)
 }
 
 fn app_at(c: GameSettings, pos: Position, w: u16, h: u16) -> App {

@@ -12,25 +12,16 @@ use dama::rules::{Color, Game, Position, RuleSet};
 use dama::tui::app::Request;
 use dama::tui::clock::TimeControl;
 use dama::tui::input::Action;
-use dama::tui::{App, GameSettings, Lang, Look};
+use dama::tui::{App, GameSettings, Lang};
 use ratatui::crossterm::event::KeyCode;
 use std::time::Duration;
 
 fn config(lang: Lang) -> GameSettings {
-    let mut c = GameSettings::new(RuleSet::Italian);
-    c.look = Look::Ascii;
-    c.autosave = None;
-    c.lang = lang;
-    c
+    tui_common::ascii_settings(lang)
 }
 
 fn start(c: GameSettings, w: u16, h: u16) -> App {
-    let mut a = App::start_screen(c, None);
-    a.update(Action::Resize {
-        width: w,
-        height: h,
-    });
-    a
+    tui_common::start_sized(c, w, h)
 }
 
 fn tc(minutes: u64, seconds: u64) -> TimeControl {

@@ -10,6 +10,25 @@ use dama::tui::app::{EngineMsg, Report, Request};
 use dama::tui::input::{self, Action};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
+/// An Italian game's settings in plain ASCII, in `lang`, with no kept game.
+pub fn ascii_settings(lang: dama::tui::Lang) -> dama::tui::GameSettings {
+    let mut c = dama::tui::GameSettings::new(dama::rules::RuleSet::Italian);
+    c.look = dama::tui::Look::Ascii;
+    c.autosave = None;
+    c.lang = lang;
+    c
+}
+
+/// The start screen with `c`, drawn `w` by `h`.
+pub fn start_sized(c: dama::tui::GameSettings, w: u16, h: u16) -> App {
+    let mut a = App::start_screen(c, None);
+    a.update(Action::Resize {
+        width: w,
+        height: h,
+    });
+    a
+}
+
 /// One key press, mapped and applied as the event loop does.
 pub fn press(app: &mut App, code: KeyCode) {
     let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
