@@ -50,8 +50,8 @@ fn the_book_line_turns_the_book_off_for_the_engines_moves() {
         ),
         (
             Lang::It,
-            "Libro    < il motore gioca le aperture dal suo libro >",
-            "Libro    < no: il motore calcola ogni mossa >",
+            "Libro    < il computer gioca le aperture dal suo libro >",
+            "Libro    < no: il computer calcola ogni mossa >",
         ),
     ] {
         // On by default: the engine (White, the player Black) asks for the book.

@@ -583,7 +583,7 @@ pub fn text(m: Msg) -> &'static str {
         StartClockPlain => "{0} minuti",
         // ----- il libro delle aperture sulla damiera (issue 26 §2) -----
         StartBook => "  Libro    {0}",
-        StartBookYes => "il motore gioca le aperture dal suo libro",
-        StartBookNo => "no: il motore calcola ogni mossa",
+        StartBookYes => "il computer gioca le aperture dal suo libro",
+        StartBookNo => "no: il computer calcola ogni mossa",
     }
 }
