@@ -116,13 +116,15 @@ pub fn build_until(
             .iter()
             .map(|&g| file::read_for_build(opts.dir, opts.rules, g))
             .collect();
-        // A file without distances serves only where its whole piece count is there: solving
-        // a slice of that count needs the distances of those its promotions lead to.
+        // A file without exact distances serves only where its whole piece count is there:
+        // solving a slice of that count needs the distances of those its promotions lead to.
         let n = m.pieces();
         let whole = complete[&n];
+        // Above [`file::DISTANCES_UP_TO`] pieces the solver needs win, draw or loss only.
         let usable = |r: &Result<file::Found, TableError>| match r {
             Ok(file::Found::Compact(s))
-                if !s.packed_file().is_some_and(file::Packed::has_distances) =>
+                if n <= file::DISTANCES_UP_TO
+                    && !s.packed_file().is_some_and(file::Packed::exact) =>
             {
                 whole
             }
@@ -154,7 +156,7 @@ pub fn build_until(
                     event(SliceEvent::Damaged(e));
                 }
             }
-            let solved = solve_group(opts, &tables, &group, &mut |level, first_pass| {
+            let mut solved = solve_group(opts, &tables, &group, &mut |level, first_pass| {
                 progress(&Progress {
                     done: done + first_pass,
                     total,
@@ -162,6 +164,10 @@ pub fn build_until(
                     level,
                 })
             })?;
+            if n > file::DISTANCES_UP_TO {
+                // Solved for win, draw or loss only (see `solved_value`): no distances kept.
+                solved.iter_mut().for_each(Slice::forget_distances);
+            }
             for s in &solved {
                 file::write(opts.dir, opts.rules, s, opts.threads)?;
                 event(SliceEvent::Built(s.material));
@@ -179,9 +185,13 @@ pub fn build_until(
             level: 0,
         });
     }
-    // Every piece count is whole now: above [`file::DISTANCES_UP_TO`] the distances go.
-    for &m in all.iter().filter(|m| m.pieces() > file::DISTANCES_UP_TO) {
-        file::strip_distances(opts.dir, opts.rules, m)?;
+    // Every piece count is whole now: each file keeps what its piece count keeps (see
+    // [`file::kind_for`]); files of version 2 are written again in this one.
+    for &m in &all {
+        let kind = file::kind_for(m.pieces());
+        if file::settle(opts.dir, opts.rules, m, kind, opts.threads)? == Some(file::V2) {
+            event(SliceEvent::Converted(m));
+        }
     }
     Ok(Some(tables))
 }
@@ -196,11 +206,11 @@ fn whole_on_disk(dir: &Path, rules: RuleSet, n: u32) -> bool {
         .collect();
     let opened: Vec<_> = mats
         .iter()
-        .map(|&m| file::open_mapped(dir, rules, m))
+        .map(|&m| file::map_any(dir, rules, m).map(|(s, _)| s))
         .collect();
     let bare = |r: &Result<Slice, TableError>| {
         r.as_ref()
-            .is_ok_and(|s| !s.packed_file().is_some_and(file::Packed::has_distances))
+            .is_ok_and(|s| !s.packed_file().is_some_and(file::Packed::exact))
     };
     if !opened.iter().any(bare) {
         return opened.iter().all(Result::is_ok);
@@ -238,8 +248,12 @@ fn solved_value(done: &Tables, group: &[Material], child: &Position) -> u8 {
     match slice.values() {
         Some(d) => d[rank(p) as usize],
         // A slice kept from an earlier run: read through the tables, as the engine does.
-        None => match done.probe(child) {
+        None => match done.probe_result(child) {
             Some(Wdl::Draw) => DRAW,
+            // Above [`file::DISTANCES_UP_TO`] pieces only win, draw or loss counts: a loss
+            // now, a win in one (the parities of a loss and a win).
+            Some(Wdl::Loss(_)) if group[0].pieces() > file::DISTANCES_UP_TO => 1,
+            Some(Wdl::Win(_)) if group[0].pieces() > file::DISTANCES_UP_TO => 2,
             // Kept without distances only where nothing of its piece count is solved.
             Some(w) if !w.distance_known() => {
                 panic!("{m:?}: kept without its distances, yet needed to solve {group:?}")

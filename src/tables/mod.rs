@@ -56,13 +56,43 @@ pub enum Wdl {
 /// Far above the longest distance the format holds (253), so it is never taken for one.
 pub const UNKNOWN_DISTANCE: u32 = 300;
 
+/// Distances from here on are bounds: a slice stored with coarse distances (the 5-piece ones,
+/// see [`file::EXACT_UP_TO`]) answers a win as `Win(BOUNDED + b)`: won in at most `b` plies
+/// (and in more than `b - 8`), and a loss, from its moves, as `Loss(BOUNDED + b)`: lost in at
+/// most `b` plies. A value found from such moves (one ply more) stays a bound.
+pub const BOUNDED: u32 = 1000;
+
 impl Wdl {
-    /// Whether the distance is known (a draw has none to know).
+    /// Whether the distance is known exactly (a draw has none to know).
     pub fn distance_known(self) -> bool {
         match self {
             Wdl::Win(n) | Wdl::Loss(n) => n < UNKNOWN_DISTANCE,
             Wdl::Draw => true,
         }
+    }
+
+    /// The most plies the result can take: the distance when it is known, the bound when the
+    /// tables keep one (a coarse slice), `None` for a draw or a distance not kept at all.
+    pub fn at_most(self) -> Option<u32> {
+        match self {
+            Wdl::Win(n) | Wdl::Loss(n) if n < UNKNOWN_DISTANCE => Some(n),
+            Wdl::Win(n) | Wdl::Loss(n) if n >= BOUNDED => Some(n - BOUNDED),
+            _ => None,
+        }
+    }
+
+    /// The same result with its distance forgotten.
+    pub fn without_distance(self) -> Wdl {
+        match self {
+            Wdl::Win(_) => Wdl::Win(UNKNOWN_DISTANCE + 1),
+            Wdl::Loss(_) => Wdl::Loss(UNKNOWN_DISTANCE),
+            Wdl::Draw => Wdl::Draw,
+        }
+    }
+
+    /// Whether the distance is a bound only (a coarse slice).
+    pub fn is_bounded(self) -> bool {
+        matches!(self, Wdl::Win(n) | Wdl::Loss(n) if n >= BOUNDED)
     }
 
     /// The same result: equal when both distances are known, else the same win, draw or loss.
@@ -74,6 +104,14 @@ impl Wdl {
             (self, other),
             (Wdl::Win(_), Wdl::Win(_)) | (Wdl::Loss(_), Wdl::Loss(_)) | (Wdl::Draw, Wdl::Draw)
         )
+    }
+
+    /// An order on the distances of results of one kind (win or loss): by the most plies they
+    /// can take, a distance not kept last, and a bound before a known distance of the same
+    /// number (it may be shorter).
+    fn key(self) -> u64 {
+        let n = self.at_most().map_or(u64::MAX / 4, u64::from);
+        2 * n + u64::from(!self.is_bounded())
     }
 
     fn from_byte(v: u8) -> Option<Wdl> {
@@ -99,6 +137,9 @@ pub struct Slice {
     pub draws: u64,
     pub losses: u64,
     pub max_dtw: u32,
+    /// Whether the distances of a slice in memory are its true ones (slices of more than
+    /// [`file::DISTANCES_UP_TO`] pieces are solved for win, draw or loss only).
+    distances: bool,
     store: Store,
 }
 
@@ -134,6 +175,7 @@ impl Slice {
             draws,
             losses,
             max_dtw,
+            distances: true,
             store: Store::Full(data),
         }
     }
@@ -151,12 +193,19 @@ impl Slice {
             draws,
             losses,
             max_dtw,
+            distances: true,
             store: Store::Packed(p),
         }
     }
 
     pub fn positions(&self) -> u64 {
         self.wins + self.draws + self.losses
+    }
+
+    /// Marks a slice in memory as solved for win, draw or loss only: its distances are not
+    /// its true ones, and probes answer them as not kept.
+    pub(crate) fn forget_distances(&mut self) {
+        self.distances = false;
     }
 
     /// One byte a position (see the module's doc), when the slice was solved in this process.
@@ -376,6 +425,17 @@ impl Tables {
     /// `None` otherwise (or for a position of the other rule set).
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Wdl> {
+        self.probe_with(pos, true)
+    }
+
+    /// As [`Tables::probe`], where only win, draw or loss matters: a loss of a coarse slice
+    /// comes without its bound (`Loss(BOUNDED)`), which saves probing its moves.
+    pub(crate) fn probe_result(&self, pos: &Position) -> Option<Wdl> {
+        self.probe_with(pos, false)
+    }
+
+    #[inline]
+    fn probe_with(&self, pos: &Position, bounds: bool) -> Option<Wdl> {
         if pos.rules() != self.rules || pos.occupied().count() > MAX_PIECES {
             return None;
         }
@@ -388,8 +448,10 @@ impl Tables {
             // Not a position the game reaches (it ended a ply ago); the tables leave it out.
             return None;
         }
-        match &self.slices.get(&m)?.store {
-            Store::Full(d) => Wdl::from_byte(d[index::rank(p) as usize]),
+        let s = self.slices.get(&m)?;
+        match &s.store {
+            Store::Full(d) if s.distances => Wdl::from_byte(d[index::rank(p) as usize]),
+            Store::Full(d) => Wdl::from_byte(d[index::rank(p) as usize]).map(Wdl::without_distance),
             // Not stored (don't care): the captures are played out against smaller slices.
             Store::Packed(_) if has_capture(pos) => self.through_captures(pos),
             Store::Packed(f) => {
@@ -398,7 +460,12 @@ impl Tables {
                 if release.get() {
                     self.release_pages();
                 }
-                v
+                match v {
+                    // A coarse file keeps no loss's distance: every move wins for the other
+                    // side, and the slowest of them bounds it.
+                    Some(Wdl::Loss(_)) if bounds && f.coarse() => self.through_captures(pos),
+                    v => v,
+                }
             }
         }
     }
@@ -425,18 +492,28 @@ impl Tables {
     /// least one): a win one ply after the quickest loss among them, else a draw if any, else
     /// a loss one ply after the longest win. `None` when a child is not in the tables.
     pub(crate) fn through_moves(&self, pos: &Position, moves: &[Move]) -> Option<Wdl> {
-        let (mut best_loss, mut worst_win, mut draw) = (None::<u32>, 0, false);
+        // The quickest loss among the moves (a bound before a known distance of the same
+        // number: it may be quicker), and the slowest win (a known distance first).
+        let (mut best_loss, mut worst_win, mut draw) = (None::<Wdl>, None::<Wdl>, false);
         for m in moves {
-            match self.probe(&pos.after(m))? {
-                Wdl::Loss(n) => best_loss = Some(best_loss.map_or(n, |b| b.min(n))),
-                Wdl::Win(n) => worst_win = worst_win.max(n),
+            let w = self.probe(&pos.after(m))?;
+            match w {
+                Wdl::Loss(_) if best_loss.is_none_or(|b| w.key() < b.key()) => {
+                    best_loss = Some(w);
+                }
+                Wdl::Win(_) if worst_win.is_none_or(|b| w.key() > b.key()) => {
+                    worst_win = Some(w);
+                }
                 Wdl::Draw => draw = true,
+                _ => {}
             }
         }
-        Some(match best_loss {
-            Some(n) => Wdl::Win(n + 1),
-            None if draw => Wdl::Draw,
-            None => Wdl::Loss(worst_win + 1),
+        // One ply more keeps the kind of distance (known, bound, or not kept).
+        Some(match (best_loss, worst_win) {
+            (Some(Wdl::Loss(n)), _) => Wdl::Win(n + 1),
+            _ if draw => Wdl::Draw,
+            (_, Some(Wdl::Win(n))) => Wdl::Loss(n + 1),
+            _ => Wdl::Loss(0),
         })
     }
 
@@ -445,9 +522,11 @@ impl Tables {
     pub fn best_move(&self, pos: &Position) -> Option<Move> {
         self.probe(pos)?;
         let rank = |m: &Move| -> i64 {
-            match self.probe(&pos.after(m)) {
-                Some(Wdl::Loss(n)) => 1_000 - i64::from(n),
-                Some(Wdl::Win(n)) => -1_000 + i64::from(n),
+            let w = self.probe(&pos.after(m));
+            let n = w.and_then(Wdl::at_most).map_or(600, i64::from);
+            match w {
+                Some(Wdl::Loss(_)) => 1_000 - n,
+                Some(Wdl::Win(_)) => -1_000 + n,
                 Some(Wdl::Draw) | None => 0,
             }
         };

@@ -140,13 +140,20 @@ impl Searcher<'_> {
             && let Some(w) = self.tables.and_then(|t| t.probe(&self.pos))
         {
             // Exact: no search below a table position. A win or loss whose distance the
-            // tables do not keep is searched on to the horizon instead (scored there by the
-            // progress made), so the search finds the way into the slices that know theirs.
+            // tables do not keep exactly is searched on to the horizon instead (scored there
+            // by its bound and the progress made), so the search finds the way into the
+            // slices that know theirs.
             if w.distance_known() {
                 return score::from_table(w, ply as i32, np, self.draw_score());
             }
             if depth <= 0 {
-                return score::from_table_unknown(w, self.progress(w, np), self.draw_score());
+                let progress = self.progress(w, np);
+                return match w.at_most() {
+                    // A coarse distance (5 pieces): the bound first, so the search brings it
+                    // down (at most 8 plies each time), then the progress made.
+                    Some(plies) => score::from_table_bounded(w, plies, progress),
+                    None => score::from_table_unknown(w, progress, self.draw_score()),
+                };
             }
         }
         // Only all-king positions can be in the built-in table: a cheap test first.
