@@ -124,7 +124,7 @@ pub fn build_until(
         let usable = |r: &Result<file::Found, TableError>| match r {
             Ok(file::Found::Compact(s))
                 if n <= file::DISTANCES_UP_TO
-                    && !s.packed_file().is_some_and(file::Packed::exact) =>
+                    && !s.packed_file().is_some_and(file::Packed::exact_distances) =>
             {
                 whole
             }
@@ -210,7 +210,7 @@ fn whole_on_disk(dir: &Path, rules: RuleSet, n: u32) -> bool {
         .collect();
     let bare = |r: &Result<Slice, TableError>| {
         r.as_ref()
-            .is_ok_and(|s| !s.packed_file().is_some_and(file::Packed::exact))
+            .is_ok_and(|s| !s.packed_file().is_some_and(file::Packed::exact_distances))
     };
     if !opened.iter().any(bare) {
         return opened.iter().all(Result::is_ok);
@@ -248,7 +248,12 @@ fn solved_value(done: &Tables, group: &[Material], child: &Position) -> u8 {
     match slice.values() {
         Some(d) => d[rank(p) as usize],
         // A slice kept from an earlier run: read through the tables, as the engine does.
-        None => match done.probe_result(child) {
+        // Up to [`file::DISTANCES_UP_TO`] pieces a loss's distance counts too.
+        None => match if group[0].pieces() > file::DISTANCES_UP_TO {
+            done.probe_result(child)
+        } else {
+            done.probe(child)
+        } {
             Some(Wdl::Draw) => DRAW,
             // Above [`file::DISTANCES_UP_TO`] pieces only win, draw or loss counts: a loss
             // now, a win in one (the parities of a loss and a win).
@@ -256,7 +261,7 @@ fn solved_value(done: &Tables, group: &[Material], child: &Position) -> u8 {
             Some(Wdl::Win(_)) if group[0].pieces() > file::DISTANCES_UP_TO => 2,
             // Kept without distances only where nothing of its piece count is solved.
             Some(w) if !w.distance_known() => {
-                panic!("{m:?}: kept without its distances, yet needed to solve {group:?}")
+                panic!("{m:?}: kept without its distances ({w:?}), yet needed to solve {group:?}")
             }
             Some(Wdl::Win(d) | Wdl::Loss(d)) => (d + 1) as u8,
             None => panic!("{m:?}: a damaged block in a slice kept from an earlier run"),

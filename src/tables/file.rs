@@ -2,11 +2,12 @@
 //! memory-mapped when read ([`Packed`]) and decompressed a block at a time on demand.
 //!
 //! Version 3 (this one): as version 2 below, and the distance part comes in three kinds, said
-//! by header byte 63: exact (0: wins and losses, halved, as version 2; slices of up to
-//! [`EXACT_UP_TO`] pieces, and every slice while a build is under way), coarse (`s > 0`: for
-//! wins only, the halved distance shifted right by `s`, in blocks of [`COARSE_BLOCK`] at zstd
-//! 19; losses are don't care: the prober takes the slowest of the moves' wins; the slices of
-//! [`DISTANCES_UP_TO`] pieces), or none (a distance block length of 0; larger slices).
+//! by header byte 63: exact (0: wins and losses, halved, as version 2; every slice of up to
+//! [`DISTANCES_UP_TO`] pieces while a build is under way), wins only (`1 + s`: the halved
+//! distance of a win shifted right by `s`, in blocks of [`COARSE_BLOCK`] at zstd 19; losses
+//! are don't care, the prober takes the slowest of the moves' wins: exact with `s = 0`, the
+//! slices of up to [`EXACT_UP_TO`] pieces; a bound with `s = 2`, the 5-piece slices), or none
+//! (a distance block length of 0; larger slices).
 //!
 //! Version 2. Per position two values are kept: win/draw/loss, packed five to the
 //! byte (base 3: 0 loss, 1 draw, 2 win), and for a win or a loss half its distance in plies
@@ -250,20 +251,32 @@ pub fn write(dir: &Path, rules: RuleSet, s: &Slice, threads: usize) -> Result<()
 /// What a slice's file keeps of its distances.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// Exact, for wins and losses.
+    /// Exact, for wins and losses (what the build writes, and needs to solve larger slices).
     Exact,
-    /// Coarse, for wins only ([`COARSE_SHIFT`]).
-    Coarse,
+    /// For wins only, the halved distance shifted right by this much (0: exact; a loss's
+    /// distance comes from its moves, exact or a bound as theirs are).
+    Wins(u8),
     /// None.
     Bare,
+}
+
+impl Kind {
+    /// How much it keeps, to compare kinds.
+    fn rank(self) -> u32 {
+        match self {
+            Kind::Exact => 100,
+            Kind::Wins(s) => 50 - u32::from(s),
+            Kind::Bare => 0,
+        }
+    }
 }
 
 /// The kind the finished tables keep for a slice of `pieces` pieces.
 pub fn kind_for(pieces: u32) -> Kind {
     if pieces <= EXACT_UP_TO {
-        Kind::Exact
+        Kind::Wins(0)
     } else if pieces <= DISTANCES_UP_TO {
-        Kind::Coarse
+        Kind::Wins(COARSE_SHIFT)
     } else {
         Kind::Bare
     }
@@ -272,12 +285,12 @@ pub fn kind_for(pieces: u32) -> Kind {
 impl Packed {
     /// What the file keeps of its distances.
     pub fn kind(&self) -> Kind {
-        if self.exact() {
-            Kind::Exact
-        } else if self.coarse() {
-            Kind::Coarse
-        } else {
+        if !self.has_distances() {
             Kind::Bare
+        } else if self.wins_only == 0 {
+            Kind::Exact
+        } else {
+            Kind::Wins(self.wins_only - 1)
         }
     }
 }
@@ -311,12 +324,11 @@ pub fn settle(
         .0
         .packed_file()
         .map_or(Kind::Bare, Packed::kind);
-    let rank = |k: Kind| match k {
-        Kind::Exact => 2,
-        Kind::Coarse => 1,
-        Kind::Bare => 0,
+    let kind = if have.rank() < kind.rank() {
+        have
+    } else {
+        kind
     };
-    let kind = if rank(have) < rank(kind) { have } else { kind };
     rewrite(dir, rules, m, kind, threads)
 }
 
@@ -340,10 +352,9 @@ pub fn rewrite(
         return Ok(None);
     }
     let have = f.kind();
-    let fits = match kind {
-        Kind::Exact => have == Kind::Exact,
-        Kind::Coarse => have != Kind::Bare,
-        Kind::Bare => true,
+    let fits = match (kind, have) {
+        (Kind::Wins(s), Kind::Wins(t)) => t <= s,
+        _ => have.rank() >= kind.rank(),
     };
     if !fits {
         return Err(TableError::Format {
@@ -359,7 +370,7 @@ pub fn rewrite(
     let entries: Vec<&[u8]> = f.index.chunks_exact(ENTRY).collect();
     let kept = match kind {
         Kind::Exact => entries.len(),
-        Kind::Coarse | Kind::Bare => wdl_blocks,
+        Kind::Wins(_) | Kind::Bare => wdl_blocks,
     };
     let mut parts: Vec<(&[u8], u32)> = entries[..kept]
         .iter()
@@ -376,8 +387,8 @@ pub fn rewrite(
             h[60..64].copy_from_slice(&0u32.to_le_bytes());
             Vec::new()
         }
-        Kind::Coarse if have == Kind::Coarse => {
-            // Of version 2 there are no coarse files: only the header changes.
+        Kind::Wins(_) if have == kind => {
+            // A version-2 file of this kind cannot be: only the header changes.
             parts = entries
                 .iter()
                 .map(|e| {
@@ -389,11 +400,15 @@ pub fn rewrite(
                 .collect();
             Vec::new()
         }
-        Kind::Coarse => {
+        Kind::Wins(shift) => {
             let mut block = COARSE_BLOCK.to_le_bytes();
-            block[3] = COARSE_SHIFT;
+            block[3] = shift + 1;
             h[60..64].copy_from_slice(&block);
-            coarse_blocks(f, threads)?
+            let from = match have {
+                Kind::Wins(t) => t,
+                _ => 0,
+            };
+            coarse_blocks(f, shift - from, threads)?
         }
     };
     let sums: Vec<u32> = fresh.iter().map(|b| block_sum(b)).collect();
@@ -419,10 +434,11 @@ pub fn rewrite(
     Ok(Some(version))
 }
 
-/// The coarse distance blocks of a file with exact ones, compressed: per position the halved
-/// distance of a win shifted right by [`COARSE_SHIFT`]; anything else (losses, draws, and the
+/// The distance blocks of wins only, compressed, from a file with exact ones or ones of wins
+/// only: per position the halved distance of a win (as the file has it) shifted right by
+/// `shift`; anything else (losses, draws, and the
 /// don't-care positions) repeats the value before it, which lengthens the runs.
-fn coarse_blocks(f: &Packed, threads: usize) -> Result<Vec<Vec<u8>>, TableError> {
+fn coarse_blocks(f: &Packed, shift: u8, threads: usize) -> Result<Vec<Vec<u8>>, TableError> {
     use super::packed::Part;
     let n = f.positions as usize;
     let mut digits = Vec::with_capacity(n);
@@ -441,7 +457,7 @@ fn coarse_blocks(f: &Packed, threads: usize) -> Result<Vec<Vec<u8>>, TableError>
     let mut prev = 0u8;
     for (h, &d) in halves.iter_mut().zip(&digits) {
         if d == 2 {
-            prev = *h >> COARSE_SHIFT;
+            prev = *h >> shift;
         }
         *h = prev;
     }
@@ -686,8 +702,8 @@ fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2], u8), TableError> {
     let at = |i: usize| u32::from_le_bytes(o.header[i..i + 4].try_into().expect("4 bytes"));
     let block = [at(56), at(60) & 0x00FF_FFFF];
     let coarse = o.header[63];
-    if coarse > 8 || (coarse > 0 && (block[1] == 0 || o.version != VERSION)) {
-        return Err(o.bad(format!("coarse shift {coarse}")));
+    if coarse > 9 || (coarse > 0 && (block[1] == 0 || o.version != VERSION)) {
+        return Err(o.bad(format!("distance kind {coarse}")));
     }
     for (i, b) in block.into_iter().enumerate() {
         // 0 distance positions a block: a file without distances (see [`DISTANCES_UP_TO`]).
@@ -777,7 +793,7 @@ fn map(mut o: Opened) -> Result<Slice, TableError> {
         index,
         path: o.path.clone(),
         block,
-        coarse,
+        wins_only: coarse,
         positions: o.positions(),
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
     };

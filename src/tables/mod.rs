@@ -461,9 +461,9 @@ impl Tables {
                     self.release_pages();
                 }
                 match v {
-                    // A coarse file keeps no loss's distance: every move wins for the other
-                    // side, and the slowest of them bounds it.
-                    Some(Wdl::Loss(_)) if bounds && f.coarse() => self.through_captures(pos),
+                    // A file of wins' distances keeps no loss's: every move wins for the other
+                    // side, and the slowest of them gives it (or bounds it, when coarse).
+                    Some(Wdl::Loss(_)) if bounds && f.wins_only() => self.through_captures(pos),
                     v => v,
                 }
             }
