@@ -172,7 +172,20 @@ pub fn build_until(
                 file::write(opts.dir, opts.rules, s, opts.threads)?;
                 event(SliceEvent::Built(s.material));
             }
-            solved
+            if n > file::DISTANCES_UP_TO {
+                // Read from now on through its file, memory-mapped (win/draw/loss only, all
+                // the larger slices need): only the pair at work is held whole in memory, so
+                // 7 pieces (37 G positions) build in the memory of their largest pair.
+                let mut mapped = Vec::with_capacity(solved.len());
+                for s in solved {
+                    let m = s.material;
+                    drop(s);
+                    mapped.push(file::open_mapped(opts.dir, opts.rules, m)?);
+                }
+                mapped
+            } else {
+                solved
+            }
         };
         for s in slices {
             tables.slices.insert(s.material, s);

@@ -434,6 +434,23 @@ impl Tables {
         self.probe_with(pos, false)
     }
 
+    /// What the search asks: as [`Tables::probe`], except that where it `searches_on` a result
+    /// whose distance is not exact (it only needs to know that much), a loss of a coarse slice
+    /// comes without its bound (`Loss(BOUNDED)`), which saves probing its moves.
+    #[inline]
+    pub fn probe_for_search(&self, pos: &Position, searches_on: bool) -> Option<Wdl> {
+        let w = self.probe_with(pos, !searches_on);
+        match w {
+            // From a file of wins' distances: exact up to [`file::EXACT_UP_TO`] pieces.
+            Some(Wdl::Loss(BOUNDED))
+                if searches_on && pos.occupied().count() <= file::EXACT_UP_TO =>
+            {
+                self.probe_with(pos, true)
+            }
+            w => w,
+        }
+    }
+
     #[inline]
     fn probe_with(&self, pos: &Position, bounds: bool) -> Option<Wdl> {
         if pos.rules() != self.rules || pos.occupied().count() > MAX_PIECES {
