@@ -24,7 +24,7 @@ pub mod index;
 pub mod packed;
 pub mod verify;
 
-pub use build::{BuildOptions, Progress, SliceEvent, build, build_until};
+pub use build::{BuildOptions, Progress, SliceEvent, build, build_slices, build_until};
 pub use index::{MAX_PIECES, Material};
 
 use crate::rules::{Move, Position, RuleSet, has_capture, legal_moves};
@@ -557,6 +557,65 @@ impl Tables {
             }
         }
         best.map(|(_, m)| m)
+    }
+
+    /// For a win of a coarse slice (a bound only): a move that forces, whatever the defence,
+    /// a win of a lower bound (or of an exact distance, or the end) within 8 plies. One exists
+    /// (the exact distance drops a ply a move), and it is found by a search over the tables'
+    /// results alone, so the engine converts such wins however little time it has. `None` for
+    /// anything else.
+    pub fn converting_move(&self, pos: &Position) -> Option<Move> {
+        let w = self.probe(pos)?;
+        let (Wdl::Win(_), Some(top)) = (w, w.at_most()) else {
+            return None;
+        };
+        if !w.is_bounded() {
+            return None;
+        }
+        let goal = top.saturating_sub(8);
+        let mut budget = 2_000_000u32;
+        (1..=9)
+            .step_by(2)
+            .find_map(|d| self.forcing_win(pos, goal, d, &mut budget))
+    }
+
+    /// A move of the winner (to move at `pos`) that reaches a goal within `depth` plies against
+    /// every defence (see [`Tables::converting_move`]).
+    fn forcing_win(&self, pos: &Position, goal: u32, depth: u32, budget: &mut u32) -> Option<Move> {
+        for m in legal_moves(pos).iter() {
+            let child = pos.after(m);
+            if !matches!(self.probe_result(&child), Some(Wdl::Loss(_))) {
+                continue;
+            }
+            if self.forced_loss(&child, goal, depth - 1, budget) {
+                return Some(*m);
+            }
+        }
+        None
+    }
+
+    /// Whether every move of the loser (to move at `pos`) leaves the winner a goal reached or
+    /// reachable within `depth` plies.
+    fn forced_loss(&self, pos: &Position, goal: u32, depth: u32, budget: &mut u32) -> bool {
+        let moves = legal_moves(pos);
+        if moves.is_empty() {
+            return true;
+        }
+        if depth == 0 || *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        moves.iter().all(|m| {
+            let child = pos.after(m);
+            match self.probe(&child) {
+                Some(w @ Wdl::Win(_)) if w.distance_known() => true,
+                Some(w @ Wdl::Win(_)) if w.at_most().is_some_and(|b| b <= goal) => true,
+                Some(Wdl::Win(_)) => {
+                    depth > 1 && self.forcing_win(&child, goal, depth - 1, budget).is_some()
+                }
+                _ => false,
+            }
+        })
     }
 
     /// The line of best moves from a position in the tables, at most `max` plies.

@@ -137,7 +137,9 @@ impl Searcher<'_> {
             return alpha;
         }
         if self.pos.occupied().count() <= self.table_pieces
-            && let Some(w) = self.tables.and_then(|t| t.probe_for_search(&self.pos, depth > 0))
+            && let Some(w) = self
+                .tables
+                .and_then(|t| t.probe_for_search(&self.pos, depth > 0))
         {
             // Exact: no search below a table position. A win or loss whose distance the
             // tables do not keep exactly is searched on to the horizon instead (scored there

@@ -20,14 +20,21 @@ pub(super) fn root_from_tables(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
     let w = t.probe(pos)?;
+    // A win of a coarse slice: a move that forces a lower bound within 8 plies.
+    let bounded = w.is_bounded() && matches!(w, crate::tables::Wdl::Win(_));
     // Without the distance the tables cannot say which winning move makes progress: the
     // search finds it (see `score::from_table_unknown`).
-    if !w.distance_known() {
+    if !w.distance_known() && !bounded {
         return None;
     }
-    let best = t.best_move(pos)?;
-    let pv = t.best_line(pos, MAX_PLY);
-    let score = score::from_table(w, 0, np, 0);
+    let (best, pv, score) = if bounded {
+        let m = t.converting_move(pos)?;
+        let score = score::from_table_bounded(w, w.at_most().unwrap_or(0), 0);
+        (m, vec![m], score)
+    } else {
+        let pv = t.best_line(pos, MAX_PLY);
+        (t.best_move(pos)?, pv, score::from_table(w, 0, np, 0))
+    };
     on_info(&SearchInfo {
         depth: 1,
         score,
