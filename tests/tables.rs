@@ -405,6 +405,12 @@ fn conversion(t: &Arc<Tables>, games: usize, limits: dama::engine::Limits) {
             Some(pos.side_to_move()),
             "{rules}: {pos:?} not converted ({o:?} after {plies} plies)"
         );
+        // Within the distance, or the bound of a coarse slice (the root converts those).
+        let most = t.probe(&pos).and_then(Wdl::at_most).unwrap();
+        assert!(
+            plies <= most as usize,
+            "{rules}: {pos:?} won in {plies} plies, more than {most}"
+        );
     }
     for pos in sample_positions(t, games, |w| w == Wdl::Draw, 5) {
         let (o, plies) = play_out(t, pos, limits);

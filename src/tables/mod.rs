@@ -428,22 +428,24 @@ impl Tables {
         self.probe_with(pos, true)
     }
 
-    /// As [`Tables::probe`], where only win, draw or loss matters: a loss of a coarse slice
-    /// comes without its bound (`Loss(BOUNDED)`), which saves probing its moves.
+    /// As [`Tables::probe`], where only win, draw or loss matters: a loss of a file of wins'
+    /// distances comes with the slice's longest distance as its bound (see
+    /// [`Tables::probe_for_search`]), which saves probing its moves.
     pub(crate) fn probe_result(&self, pos: &Position) -> Option<Wdl> {
         self.probe_with(pos, false)
     }
 
-    /// What the search asks: as [`Tables::probe`], except that where it `searches_on` a result
-    /// whose distance is not exact (it only needs to know that much), a loss of a coarse slice
-    /// comes without its bound (`Loss(BOUNDED)`), which saves probing its moves.
+    /// What the search asks: as [`Tables::probe`], except that a loss of a coarse slice (5
+    /// pieces) comes bounded by the slice's longest distance (`Loss(BOUNDED + n)`: lost in at
+    /// most `n` plies) instead of by its slowest move, which would cost a probe of each move.
+    /// The search scores it as a leaf, as it does a coarse win (by its bucket's bound), so a
+    /// 5-piece position costs it one probe, as an exact one did in format 2. A loss of up to
+    /// [`file::EXACT_UP_TO`] pieces is read from its moves (exact).
     #[inline]
-    pub fn probe_for_search(&self, pos: &Position, searches_on: bool) -> Option<Wdl> {
-        let w = self.probe_with(pos, !searches_on);
-        match w {
-            // From a file of wins' distances: exact up to [`file::EXACT_UP_TO`] pieces.
-            Some(Wdl::Loss(BOUNDED))
-                if searches_on && pos.occupied().count() <= file::EXACT_UP_TO =>
+    pub fn probe_for_search(&self, pos: &Position) -> Option<Wdl> {
+        match self.probe_with(pos, false) {
+            Some(w @ Wdl::Loss(_))
+                if w.is_bounded() && pos.occupied().count() <= file::EXACT_UP_TO =>
             {
                 self.probe_with(pos, true)
             }
@@ -481,6 +483,8 @@ impl Tables {
                     // A file of wins' distances keeps no loss's: every move wins for the other
                     // side, and the slowest of them gives it (or bounds it, when coarse).
                     Some(Wdl::Loss(_)) if bounds && f.wins_only() => self.through_captures(pos),
+                    // Not asked for: bounded by the longest distance of the slice.
+                    Some(Wdl::Loss(_)) if f.wins_only() => Some(Wdl::Loss(BOUNDED + s.max_dtw)),
                     v => v,
                 }
             }
@@ -560,10 +564,14 @@ impl Tables {
     }
 
     /// For a win of a coarse slice (a bound only): a move that forces, whatever the defence,
-    /// a win of a lower bound (or of an exact distance, or the end) within 8 plies. One exists
-    /// (the exact distance drops a ply a move), and it is found by a search over the tables'
-    /// results alone, so the engine converts such wins however little time it has. `None` for
-    /// anything else.
+    /// a win of a lower bound (or of an exact distance, or the end) within [`BUCKET`] plies,
+    /// by the shortest such line. One exists: with the true distance `d` in the bucket of
+    /// bound `b` (`b - 8 < d <= b`), the fastest win reaches `b - 8` within `d - (b - 8) <= 8`
+    /// plies. It is found by a search over the tables' results alone, so the engine converts
+    /// such wins however little time it has; played every move, the line found shortens by two
+    /// plies a move until the bound falls, so the winner never comes back to a position (no
+    /// repetition, R-G2) and wins within `b` plies of the first coarse position. `None` for
+    /// anything else (or, never seen, a search cut by its budget).
     pub fn converting_move(&self, pos: &Position) -> Option<Move> {
         let w = self.probe(pos)?;
         let (Wdl::Win(_), Some(top)) = (w, w.at_most()) else {
@@ -572,50 +580,15 @@ impl Tables {
         if !w.is_bounded() {
             return None;
         }
-        let goal = top.saturating_sub(8);
-        let mut budget = 2_000_000u32;
-        (1..=9)
+        let mut c = Converter {
+            t: self,
+            goal: top.saturating_sub(BUCKET),
+            failed: HashMap::new(),
+            budget: 5_000_000,
+        };
+        (1..=BUCKET + 1)
             .step_by(2)
-            .find_map(|d| self.forcing_win(pos, goal, d, &mut budget))
-    }
-
-    /// A move of the winner (to move at `pos`) that reaches a goal within `depth` plies against
-    /// every defence (see [`Tables::converting_move`]).
-    fn forcing_win(&self, pos: &Position, goal: u32, depth: u32, budget: &mut u32) -> Option<Move> {
-        for m in legal_moves(pos).iter() {
-            let child = pos.after(m);
-            if !matches!(self.probe_result(&child), Some(Wdl::Loss(_))) {
-                continue;
-            }
-            if self.forced_loss(&child, goal, depth - 1, budget) {
-                return Some(*m);
-            }
-        }
-        None
-    }
-
-    /// Whether every move of the loser (to move at `pos`) leaves the winner a goal reached or
-    /// reachable within `depth` plies.
-    fn forced_loss(&self, pos: &Position, goal: u32, depth: u32, budget: &mut u32) -> bool {
-        let moves = legal_moves(pos);
-        if moves.is_empty() {
-            return true;
-        }
-        if depth == 0 || *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        moves.iter().all(|m| {
-            let child = pos.after(m);
-            match self.probe(&child) {
-                Some(w @ Wdl::Win(_)) if w.distance_known() => true,
-                Some(w @ Wdl::Win(_)) if w.at_most().is_some_and(|b| b <= goal) => true,
-                Some(Wdl::Win(_)) => {
-                    depth > 1 && self.forcing_win(&child, goal, depth - 1, budget).is_some()
-                }
-                _ => false,
-            }
-        })
+            .find_map(|d| c.forcing_win(pos, d))
     }
 
     /// The line of best moves from a position in the tables, at most `max` plies.
@@ -628,6 +601,82 @@ impl Tables {
             p = p.after(&m);
         }
         line
+    }
+}
+
+/// The width of a coarse slice's buckets, in plies: a win of bound `b` takes more than `b - 8`.
+pub const BUCKET: u32 = 8;
+
+/// The search of [`Tables::converting_move`]: the winner's moves to a loss against every
+/// reply of the loser, until a win of bound `goal` or less (or of exact distance) is reached.
+struct Converter<'a> {
+    t: &'a Tables,
+    goal: u32,
+    /// Positions (the winner to move) from which no line of so many plies was found.
+    failed: HashMap<u64, u32>,
+    /// Positions of the loser still to look at: a bound on the work, never reached in the
+    /// release checks (it would take seconds).
+    budget: u32,
+}
+
+impl Converter<'_> {
+    /// A move of the winner (to move at `pos`) that reaches the goal within `depth - 1` plies
+    /// against every defence.
+    fn forcing_win(&mut self, pos: &Position, depth: u32) -> Option<Move> {
+        let key = pos.hash();
+        if self.failed.get(&key).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+        for m in legal_moves(pos).iter() {
+            let child = pos.after(m);
+            if matches!(self.t.probe_result(&child), Some(Wdl::Loss(_)))
+                && self.forced_loss(&child, depth - 1)
+            {
+                return Some(*m);
+            }
+        }
+        self.failed.insert(key, depth);
+        None
+    }
+
+    /// Whether every move of the loser (to move at `pos`) leaves the winner the goal reached,
+    /// or reachable within `depth - 2` plies.
+    fn forced_loss(&mut self, pos: &Position, depth: u32) -> bool {
+        let moves = legal_moves(pos);
+        if moves.is_empty() {
+            return true;
+        }
+        if depth == 0 || self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        // Every reply first (a cheap refutation ends it), the hardest ones searched first.
+        let mut open: Vec<(u32, Position)> = Vec::new();
+        for m in moves.iter() {
+            let child = pos.after(m);
+            match self.t.probe(&child) {
+                Some(w @ Wdl::Win(_)) => {
+                    let b = w.at_most().unwrap_or(u32::MAX);
+                    if b <= self.goal {
+                        continue;
+                    }
+                    // An exact distance `b` (a capture into 4 pieces) is `b - goal` plies from
+                    // the goal; a bound `b`, more than `b - 8` from the end, at least
+                    // `b - 7 - goal` (the distance falls by one ply a move at the most). An
+                    // exact win further off than the goal is no progress: counting it as some
+                    // once let a win bounded by 7 plies take 23.
+                    let slack = if w.is_bounded() { BUCKET - 1 } else { 0 };
+                    if depth < 3 || (b - self.goal).saturating_sub(slack) > depth - 2 {
+                        return false;
+                    }
+                    open.push((b, child));
+                }
+                _ => return false,
+            }
+        }
+        open.sort_by_key(|(b, _)| std::cmp::Reverse(*b));
+        open.iter()
+            .all(|(_, c)| self.forcing_win(c, depth - 1).is_some())
     }
 }
 

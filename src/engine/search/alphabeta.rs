@@ -137,25 +137,28 @@ impl Searcher<'_> {
             return alpha;
         }
         if self.pos.occupied().count() <= self.table_pieces
-            && let Some(w) = self
-                .tables
-                .and_then(|t| t.probe_for_search(&self.pos, depth > 0))
+            && let Some(w) = self.tables.and_then(|t| t.probe_for_search(&self.pos))
         {
-            // Exact: no search below a table position. A win or loss whose distance the
-            // tables do not keep exactly is searched on to the horizon instead (scored there
-            // by its bound and the progress made), so the search finds the way into the
-            // slices that know theirs.
-            if w.distance_known() {
-                return score::from_table(w, ply as i32, np, self.draw_score());
+            // No search below a table position whose distance is kept, exactly or as a bound
+            // (a coarse 5-piece slice: won in at most so many plies, scored as that distance,
+            // which keeps the no-progress check (R-G3) on the safe side). A win or loss whose
+            // distance the tables do not keep (6 pieces and more) is searched on to the
+            // horizon instead, scored there by the progress made, so the search finds the way
+            // into the slices that know theirs.
+            if let Some(plies) = w.at_most() {
+                let known = match w {
+                    crate::tables::Wdl::Win(_) => crate::tables::Wdl::Win(plies),
+                    crate::tables::Wdl::Loss(_) => crate::tables::Wdl::Loss(plies),
+                    crate::tables::Wdl::Draw => crate::tables::Wdl::Draw,
+                };
+                return score::from_table(known, ply as i32, np, self.draw_score());
+            }
+            if w == crate::tables::Wdl::Draw {
+                return self.draw_score();
             }
             if depth <= 0 {
                 let progress = self.progress(w, np);
-                return match w.at_most() {
-                    // A coarse distance (5 pieces): the bound first, so the search brings it
-                    // down (at most 8 plies each time), then the progress made.
-                    Some(plies) => score::from_table_bounded(w, plies, progress),
-                    None => score::from_table_unknown(w, progress, self.draw_score()),
-                };
+                return score::from_table_unknown(w, progress, self.draw_score());
             }
         }
         // Only all-king positions can be in the built-in table: a cheap test first.
