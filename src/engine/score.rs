@@ -121,23 +121,11 @@ pub fn from_table(w: Wdl, ply: i32, np: u32, draw: i32) -> i32 {
 /// made (0 to 299), so that the search converts by heading for captures and promotions, into
 /// the slices whose distances are known.
 pub fn from_table_unknown(w: Wdl, progress: i32, draw: i32) -> i32 {
-    let s = TABLE_WIN - 3_500 + progress.clamp(0, 299);
+    let s = TABLE_WIN - 600 + progress.clamp(0, 299);
     match w {
         Wdl::Win(_) => s,
         Wdl::Loss(_) => -s,
         Wdl::Draw => draw,
-    }
-}
-
-/// The score of a table win (or, negated, loss) whose distance the tables keep as a bound
-/// only (their coarse slices, see [`crate::tables::file::EXACT_UP_TO`]): won in at most
-/// `plies`, the fewer the better, ties ordered by `progress` (0 to 299, a tenth of it counts,
-/// less than one ply); above every win of unknown distance, below every proven one.
-pub fn from_table_bounded(w: Wdl, plies: u32, progress: i32) -> i32 {
-    let s = TABLE_WIN - 10 * plies.min(300) as i32 + progress.clamp(0, 299) / 10;
-    match w {
-        Wdl::Loss(_) => -s,
-        _ => s,
     }
 }
 
@@ -230,14 +218,5 @@ mod tests {
             from_table_unknown(Wdl::Loss(300), 10, 0),
             -from_table_unknown(unknown, 10, 0)
         );
-        // A bound: the nearer the better whatever the progress, above every unknown distance.
-        let b = |plies, p| from_table_bounded(Wdl::Win(crate::tables::BOUNDED + plies), plies, p);
-        assert!(
-            b(15, 0) > b(23, 299) && b(15, 299) > b(15, 0),
-            "{}",
-            b(15, 0)
-        );
-        assert!(b(300, 0) > hi && b(7, 299) < WIN - FORCED_WITHIN);
-        assert_eq!(from_table_bounded(Wdl::Loss(1000), 15, 0), -b(15, 0));
     }
 }

@@ -59,7 +59,9 @@ pub const UNKNOWN_DISTANCE: u32 = 300;
 /// Distances from here on are bounds: a slice stored with coarse distances (the 5-piece ones,
 /// see [`file::EXACT_UP_TO`]) answers a win as `Win(BOUNDED + b)`: won in at most `b` plies
 /// (and in more than `b - 8`), and a loss, from its moves, as `Loss(BOUNDED + b)`: lost in at
-/// most `b` plies. A value found from such moves (one ply more) stays a bound.
+/// most `b` plies (the search, which does not probe the moves, gets the slice's longest
+/// distance as the bound: [`Tables::probe_for_search`]). A value found from such moves (one
+/// ply more) stays a bound.
 pub const BOUNDED: u32 = 1000;
 
 impl Wdl {
@@ -78,6 +80,16 @@ impl Wdl {
             Wdl::Win(n) | Wdl::Loss(n) if n < UNKNOWN_DISTANCE => Some(n),
             Wdl::Win(n) | Wdl::Loss(n) if n >= BOUNDED => Some(n - BOUNDED),
             _ => None,
+        }
+    }
+
+    /// The same result, a bound taken as the distance (won or lost in at most so many plies):
+    /// how the search scores a coarse slice's result, as cheaply as an exact one.
+    pub fn bounded_as_known(self) -> Wdl {
+        match self {
+            Wdl::Win(n) if n >= BOUNDED => Wdl::Win(n - BOUNDED),
+            Wdl::Loss(n) if n >= BOUNDED => Wdl::Loss(n - BOUNDED),
+            w => w,
         }
     }
 

@@ -145,20 +145,11 @@ impl Searcher<'_> {
             // distance the tables do not keep (6 pieces and more) is searched on to the
             // horizon instead, scored there by the progress made, so the search finds the way
             // into the slices that know theirs.
-            if let Some(plies) = w.at_most() {
-                let known = match w {
-                    crate::tables::Wdl::Win(_) => crate::tables::Wdl::Win(plies),
-                    crate::tables::Wdl::Loss(_) => crate::tables::Wdl::Loss(plies),
-                    crate::tables::Wdl::Draw => crate::tables::Wdl::Draw,
-                };
-                return score::from_table(known, ply as i32, np, self.draw_score());
-            }
-            if w == crate::tables::Wdl::Draw {
-                return self.draw_score();
+            if w.distance_known() || w.is_bounded() {
+                return score::from_table(w.bounded_as_known(), ply as i32, np, self.draw_score());
             }
             if depth <= 0 {
-                let progress = self.progress(w, np);
-                return score::from_table_unknown(w, progress, self.draw_score());
+                return score::from_table_unknown(w, self.progress(w, np), self.draw_score());
             }
         }
         // Only all-king positions can be in the built-in table: a cheap test first.

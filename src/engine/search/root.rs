@@ -28,9 +28,9 @@ pub(super) fn root_from_tables(
         return None;
     }
     let (best, pv, score) = if bounded {
+        // Scored as the search scores it: a win in at most the bound's plies.
         let m = t.converting_move(pos)?;
-        let score = score::from_table_bounded(w, w.at_most().unwrap_or(0), 0);
-        (m, vec![m], score)
+        (m, vec![m], score::from_table(w.bounded_as_known(), 0, np, 0))
     } else {
         let pv = t.best_line(pos, MAX_PLY);
         (t.best_move(pos)?, pv, score::from_table(w, 0, np, 0))
