@@ -5,6 +5,9 @@
 //! best defence until the game ends by the rules; every won one must be won, within the plies
 //! its distance or bound says, and no drawn one lost.
 //! Also times the root's conversion of coarse wins ([`Tables::converting_move`]).
+//! `DAMA_TEST_PIECES=5`: positions of 5 pieces only; `DAMA_TEST_VERBOSE`: each won game's
+//! result; `DAMA_TEST_TRACE`: every position and move played. Without `DAMA_TEST_TABLES` the
+//! tests check nothing (they are for tables built by `dama tables build`, which take minutes).
 
 use dama::rules::{Game, Position, RuleSet};
 use dama::tables::{Material, Tables, Wdl};
@@ -60,7 +63,12 @@ fn play_out(
         }
         .expect("a move: the game is not over");
         if env("DAMA_TEST_TRACE").is_some() {
-            eprintln!("  {:?} {:?} np {} -> {m}", p, t.probe(&p), game.draw_state().no_progress);
+            eprintln!(
+                "  {:?} {:?} np {} -> {m}",
+                p,
+                t.probe(&p),
+                game.draw_state().no_progress
+            );
         }
         game.play(&m).unwrap();
     }
@@ -101,7 +109,10 @@ fn prebuilt_tables_convert_won_and_hold_drawn_endings() {
         }
         let bound = t.probe(&pos).and_then(Wdl::at_most).unwrap_or(0) as usize;
         if o.winner() != Some(pos.side_to_move()) || plies > bound {
-            eprintln!("won {i}: {pos:?} {:?} not converted: {o:?} after {plies}", t.probe(&pos));
+            eprintln!(
+                "won {i}: {pos:?} {:?} not converted: {o:?} after {plies}",
+                t.probe(&pos)
+            );
             failed.push(pos);
         }
     }
@@ -127,10 +138,7 @@ fn prebuilt_tables_convert_won_and_hold_drawn_endings() {
         games - lost.len(),
         start.elapsed().as_secs_f64()
     );
-    assert!(
-        failed.is_empty() && lost.is_empty(),
-        "{failed:?} {lost:?}"
-    );
+    assert!(failed.is_empty() && lost.is_empty(), "{failed:?} {lost:?}");
 }
 
 #[test]
@@ -146,7 +154,13 @@ fn prebuilt_coarse_wins_have_a_converting_move() {
     };
     let games: usize = env("DAMA_TEST_GAMES").map_or(100, |g| g.parse().unwrap());
     let t = Tables::load(std::path::Path::new(&dir), rules, 5);
-    let won = sample(&t, games, |w| matches!(w, Wdl::Win(_)) && w.is_bounded(), 7, 5);
+    let won = sample(
+        &t,
+        games,
+        |w| matches!(w, Wdl::Win(_)) && w.is_bounded(),
+        7,
+        5,
+    );
     let (mut worst, mut total) = (Duration::ZERO, Duration::ZERO);
     let mut none = 0;
     for pos in &won {

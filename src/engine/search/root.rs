@@ -30,7 +30,11 @@ pub(super) fn root_from_tables(
     let (best, pv, score) = if bounded {
         // Scored as the search scores it: a win in at most the bound's plies.
         let m = t.converting_move(pos)?;
-        (m, vec![m], score::from_table(w.bounded_as_known(), 0, np, 0))
+        (
+            m,
+            vec![m],
+            score::from_table(w.bounded_as_known(), 0, np, 0),
+        )
     } else {
         let pv = t.best_line(pos, MAX_PLY);
         (t.best_move(pos)?, pv, score::from_table(w, 0, np, 0))
