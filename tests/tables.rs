@@ -907,7 +907,10 @@ fn coarse_files_bound_every_distance() {
             }
             let (o, plies) = play_out(&coarse, pos, dama::engine::Limits::Nodes(200));
             assert_eq!(o.winner(), Some(pos.side_to_move()), "{pos:?}: {o:?}");
-            assert!(plies <= w.at_most().unwrap() as usize, "{pos:?}: {w:?} {plies}");
+            assert!(
+                plies <= w.at_most().unwrap() as usize,
+                "{pos:?}: {w:?} {plies}"
+            );
             played += 1;
         }
     }
