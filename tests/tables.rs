@@ -405,6 +405,12 @@ fn conversion(t: &Arc<Tables>, games: usize, limits: dama::engine::Limits) {
             Some(pos.side_to_move()),
             "{rules}: {pos:?} not converted ({o:?} after {plies} plies)"
         );
+        // Within the distance, or the bound of a coarse slice (the root converts those).
+        let most = t.probe(&pos).and_then(Wdl::at_most).unwrap();
+        assert!(
+            plies <= most as usize,
+            "{rules}: {pos:?} won in {plies} plies, more than {most}"
+        );
     }
     for pos in sample_positions(t, games, |w| w == Wdl::Draw, 5) {
         let (o, plies) = play_out(t, pos, limits);
@@ -714,7 +720,7 @@ fn old_format_files_are_refused_by_the_engine_and_converted_by_the_build() {
     );
     let why = load.problems[0].to_string();
     assert!(
-        why.contains("table format version 1 (one byte a position); this dama reads version 2")
+        why.contains("table format version 1 (one byte a position); this dama reads version 3")
             && why.contains("`dama tables build` converts it"),
         "{why}"
     );
@@ -746,6 +752,169 @@ fn old_format_files_are_refused_by_the_engine_and_converted_by_the_build() {
             }
         }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Files of version 2 (exact distances up to 5 pieces) are never misread: loading refuses
+/// them naming the version, and the build writes them again in this one without solving.
+#[test]
+fn version_2_files_are_refused_by_the_engine_and_converted_by_the_build() {
+    let rules = RuleSet::Italian;
+    let (_, built) = shared(rules);
+    let dir = scratch("version-2");
+    for m in Material::all_up_to(3) {
+        // As this version writes a slice while its build is under way (exact distances).
+        file::write(&dir, rules, built.slice(m).unwrap(), 1).unwrap();
+        let mut bytes = std::fs::read(file::path(&dir, m)).unwrap();
+        assert_eq!(bytes[63], 0, "exact");
+        assert_eq!(&bytes[8..10], &file::VERSION.to_le_bytes());
+        // Version 2's header: the same but for the version (and so the checksum).
+        bytes[8..10].copy_from_slice(&2u16.to_le_bytes());
+        let blocks = u64::from_le_bytes(bytes[16..24].try_into().unwrap());
+        let per = |at: usize| u64::from(u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()));
+        let entries = blocks.div_ceil(per(56)) + blocks.div_ceil(per(60));
+        let index = bytes[64..64 + 16 * entries as usize].to_vec();
+        let sum = fnv(&[&bytes[0..48], &bytes[56..64], &index]);
+        bytes[48..56].copy_from_slice(&sum.to_le_bytes());
+        std::fs::write(file::path(&dir, m), bytes).unwrap();
+    }
+    let load = Tables::load_checked(&dir, rules, 6);
+    assert_eq!(load.tables.max_pieces(), 0);
+    assert_eq!(load.problems.len(), Material::all_up_to(3).len());
+    let why = load.problems[0].to_string();
+    assert!(
+        why.contains("table format version 2 (exact 5-piece distances); this dama reads version 3")
+            && why.contains("`dama tables build` converts it"),
+        "{why}"
+    );
+    let mut converted = Vec::new();
+    build(
+        &BuildOptions {
+            rules,
+            max_pieces: 3,
+            threads: 1,
+            dir: &dir,
+        },
+        &mut |_| {},
+        &mut |e| match e {
+            dama::tables::SliceEvent::Converted(m) => converted.push(m),
+            dama::tables::SliceEvent::Kept(_) => {}
+            other => panic!("{other:?}"),
+        },
+    )
+    .unwrap();
+    assert_eq!(converted.len(), Material::all_up_to(3).len());
+    let read = Tables::load(&dir, rules, 6);
+    assert_eq!(read.max_pieces(), 3);
+    for s in built.slices() {
+        for i in 0..s.material.size() {
+            if let Some(pos) =
+                dama::tables::index::unrank(s.material, i).and_then(|p| p.position(rules))
+            {
+                assert_eq!(read.probe(&pos), built.probe(&pos), "{pos:?}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file made coarse (the 5-piece kind, here on the 3-piece slices) answers every position
+/// with its true result and a bound that holds: a win within `at_most` plies and in more than
+/// `at_most - 8`, a loss within `at_most`; and it is smaller than the exact one.
+#[test]
+fn coarse_files_bound_every_distance() {
+    let rules = RuleSet::Italian;
+    let (data, built) = shared(rules);
+    let from = data.join("dama/tables").join(rules.name());
+    let dir = scratch("coarse");
+    let mut bytes = (0, 0);
+    for m in Material::all_up_to(3) {
+        std::fs::copy(file::path(&from, m), file::path(&dir, m)).unwrap();
+        if m.pieces() == 3 {
+            bytes.0 += std::fs::metadata(file::path(&dir, m)).unwrap().len();
+            let was =
+                file::rewrite(&dir, rules, m, file::Kind::Wins(file::COARSE_SHIFT), 2).unwrap();
+            assert_eq!(was, Some(file::VERSION));
+            bytes.1 += std::fs::metadata(file::path(&dir, m)).unwrap().len();
+            // Nothing more to do, and no way back to exact distances.
+            assert_eq!(
+                file::rewrite(&dir, rules, m, file::Kind::Wins(file::COARSE_SHIFT), 2).unwrap(),
+                None
+            );
+            assert!(file::rewrite(&dir, rules, m, file::Kind::Exact, 2).is_err());
+        }
+    }
+    assert!(bytes.1 < bytes.0, "{bytes:?}");
+    let coarse = Tables::load(&dir, rules, 6);
+    let (mut wins, mut losses) = (0, 0);
+    for s in built
+        .slices()
+        .into_iter()
+        .filter(|s| s.material.pieces() == 3)
+    {
+        assert!(
+            coarse
+                .slice(s.material)
+                .unwrap()
+                .packed_file()
+                .unwrap()
+                .coarse()
+        );
+        for i in 0..s.material.size() {
+            let Some(pos) =
+                dama::tables::index::unrank(s.material, i).and_then(|p| p.position(rules))
+            else {
+                continue;
+            };
+            let (exact, got) = (built.probe(&pos).unwrap(), coarse.probe(&pos).unwrap());
+            assert!(exact.same_result(got), "{pos:?}: {exact:?} {got:?}");
+            match (exact, got.at_most()) {
+                (Wdl::Draw, None) => {}
+                // A capture to play out reaches 2 pieces, whose distances are exact.
+                (Wdl::Win(d), Some(b)) if !got.is_bounded() => assert_eq!(d, b, "{pos:?}"),
+                (Wdl::Win(d), Some(b)) => {
+                    assert!(d <= b && d + 8 > b, "{pos:?}: {d} {b}");
+                    wins += 1;
+                }
+                (Wdl::Loss(d), Some(b)) => {
+                    assert!(d <= b, "{pos:?}: {d} {b}");
+                    losses += 1;
+                }
+                other => panic!("{pos:?}: {other:?}"),
+            }
+        }
+    }
+    assert!(wins > 1000 && losses > 100, "{wins} {losses}");
+    // The engine converts a coarse win at the root by the tables alone (`converting_move`),
+    // against the tables' best defence: within the bound, never by a repetition. Every
+    // index in 499 of the 3-piece slices, the coarse wins among them (some 170).
+    let coarse = Arc::new(coarse);
+    let mut played = 0;
+    for s in built
+        .slices()
+        .into_iter()
+        .filter(|s| s.material.pieces() == 3)
+    {
+        for i in (0..s.material.size()).step_by(499) {
+            let Some(pos) =
+                dama::tables::index::unrank(s.material, i).and_then(|p| p.position(rules))
+            else {
+                continue;
+            };
+            let w = coarse.probe(&pos).unwrap();
+            if !(matches!(w, Wdl::Win(_)) && w.is_bounded()) {
+                continue;
+            }
+            let (o, plies) = play_out(&coarse, pos, dama::engine::Limits::Nodes(200));
+            assert_eq!(o.winner(), Some(pos.side_to_move()), "{pos:?}: {o:?}");
+            assert!(
+                plies <= w.at_most().unwrap() as usize,
+                "{pos:?}: {w:?} {plies}"
+            );
+            played += 1;
+        }
+    }
+    assert!(played > 100, "{played}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -832,5 +1001,49 @@ fn a_damaged_block_answers_no_probe_and_is_named() {
         e.to_string().contains("1-1v0-1.dtb: checksum mismatch"),
         "{e}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two 7-piece slices (6 kings v 1 king, both sides to move) built with only what their
+/// captures and promotions lead to (kings-only slices of up to 6 v 1: 60 M positions, well
+/// a minute of CPU), read back from their win/draw/loss-only files and sampled against their
+/// moves and a plain search.
+#[test]
+#[ignore = "release: builds two 7-piece slices and what they lead to"]
+fn seven_piece_slices_agree_with_their_moves_and_a_plain_search() {
+    let rules = RuleSet::Italian;
+    let dir = scratch("seven");
+    let target = Material::new(0, 6, 0, 1);
+    let mut built = Vec::new();
+    // Above 5 pieces the slices come back memory-mapped from their files, as written.
+    let t = dama::tables::build_slices(
+        &BuildOptions {
+            rules,
+            max_pieces: 7,
+            threads: 2,
+            dir: &dir,
+        },
+        &[target],
+        &mut |_| {},
+        &mut |e| {
+            if let dama::tables::SliceEvent::Built(m) = e {
+                built.push(m);
+            }
+        },
+    )
+    .unwrap();
+    // Kings only, nothing with a man: 0-1v0-1 to 0-6v0-1, each side to move.
+    assert!(built.contains(&target) && built.contains(&target.mirror()));
+    assert!(built.iter().all(|m| m.men + m.their_men == 0), "{built:?}");
+    let mut r = verify::Report::default();
+    for m in [target, target.mirror()] {
+        let s = t.slice(m).expect("read back");
+        let f = s.packed_file().unwrap();
+        assert!(!f.has_distances(), "7 pieces keep win/draw/loss only");
+        assert!(s.wins + s.losses > 0 && s.positions() == m.size(), "{m}");
+        r.add(&verify::sample(&t, m, 300, 29));
+    }
+    assert!(r.wrong.is_empty(), "{:?}", r.wrong);
+    assert_eq!(r.consistent, 600, "{r:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -24,7 +24,7 @@ pub enum TablesAction {
     Build {
         #[arg(long, value_enum, default_value_t = Rules::Italian)]
         rules: Rules,
-        /// Most pieces on the board (2 to 6).
+        /// Most pieces on the board (2 to 7; 7 is hours of CPU, see docs/engine.md).
         #[arg(long, default_value_t = tables::DEFAULT_PIECES, value_parser = pieces)]
         pieces: u32,
         /// Worker threads (default: every core).

@@ -219,4 +219,29 @@ mod tests {
             -from_table_unknown(unknown, 10, 0)
         );
     }
+
+    #[test]
+    fn a_coarse_result_scores_as_its_bound() {
+        // A 5-piece win "within 15 plies" at ply 3: a proven win 18 plies away at the most,
+        // unless the no-progress count could run out first (checked against the bound).
+        let b = crate::tables::BOUNDED;
+        assert_eq!(
+            from_table(Wdl::Win(b + 15).bounded_as_known(), 3, 0, 0),
+            win_in(18)
+        );
+        let late = from_table(
+            Wdl::Win(b + 15).bounded_as_known(),
+            3,
+            NO_PROGRESS_LIMIT - 10,
+            0,
+        );
+        assert_eq!(late, TABLE_WIN - 15);
+        // A loss bounded by the slice's longest distance, and exact results as they were.
+        assert_eq!(
+            from_table(Wdl::Loss(b + 40).bounded_as_known(), 2, 0, 0),
+            loss_in(42)
+        );
+        assert_eq!(Wdl::Win(9).bounded_as_known(), Wdl::Win(9));
+        assert_eq!(Wdl::Draw.bounded_as_known(), Wdl::Draw);
+    }
 }

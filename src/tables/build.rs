@@ -88,8 +88,56 @@ pub fn build_until(
     progress: &mut dyn FnMut(&Progress),
     event: &mut dyn FnMut(SliceEvent),
 ) -> Result<Option<Tables>, TableError> {
+    build_list(
+        opts,
+        Material::all_up_to(opts.max_pieces),
+        stop,
+        progress,
+        event,
+    )
+}
+
+/// Builds (or completes) the slices `targets` and every slice their captures and promotions
+/// can lead to (up to `opts.max_pieces` pieces), and no other: a few large slices without the
+/// whole of their piece count (the release tests check 7-piece slices so).
+///
+/// # Errors
+/// As [`build`].
+pub fn build_slices(
+    opts: &BuildOptions<'_>,
+    targets: &[Material],
+    progress: &mut dyn FnMut(&Progress),
+    event: &mut dyn FnMut(SliceEvent),
+) -> Result<Tables, TableError> {
+    let list: Vec<Material> = Material::all_up_to(opts.max_pieces)
+        .into_iter()
+        .filter(|&m| targets.iter().any(|&t| reachable(t, m)))
+        .collect();
+    let never = AtomicBool::new(false);
+    Ok(build_list(opts, list, &never, progress, event)?.expect("never stopped"))
+}
+
+/// Whether a game in slice `from` can reach slice `to` (either side to move): on each side men
+/// only go (captured or promoted), kings come only from that side's men, pieces only go.
+fn reachable(from: Material, to: Material) -> bool {
+    let side = |men: u8, kings: u8, men2: u8, kings2: u8| {
+        men2 <= men && men2 + kings2 <= men + kings && kings2 <= kings + (men - men2)
+    };
+    let within = |a: Material, b: Material| {
+        side(a.men, a.kings, b.men, b.kings)
+            && side(a.their_men, a.their_kings, b.their_men, b.their_kings)
+    };
+    within(from, to) || within(from, to.mirror())
+}
+
+fn build_list(
+    opts: &BuildOptions<'_>,
+    all: Vec<Material>,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+    event: &mut dyn FnMut(SliceEvent),
+) -> Result<Option<Tables>, TableError> {
     std::fs::create_dir_all(opts.dir).map_err(|e| TableError::io(opts.dir, e))?;
-    let all = Material::all_up_to(opts.max_pieces);
     let total: u64 = all.iter().map(|m| m.size()).sum();
     let mut tables = Tables::empty(opts.rules);
     let mut done = 0u64;
@@ -116,13 +164,15 @@ pub fn build_until(
             .iter()
             .map(|&g| file::read_for_build(opts.dir, opts.rules, g))
             .collect();
-        // A file without distances serves only where its whole piece count is there: solving
-        // a slice of that count needs the distances of those its promotions lead to.
+        // A file without exact distances serves only where its whole piece count is there:
+        // solving a slice of that count needs the distances of those its promotions lead to.
         let n = m.pieces();
         let whole = complete[&n];
+        // Above [`file::DISTANCES_UP_TO`] pieces the solver needs win, draw or loss only.
         let usable = |r: &Result<file::Found, TableError>| match r {
             Ok(file::Found::Compact(s))
-                if !s.packed_file().is_some_and(file::Packed::has_distances) =>
+                if n <= file::DISTANCES_UP_TO
+                    && !s.packed_file().is_some_and(file::Packed::exact_distances) =>
             {
                 whole
             }
@@ -154,7 +204,7 @@ pub fn build_until(
                     event(SliceEvent::Damaged(e));
                 }
             }
-            let solved = solve_group(opts, &tables, &group, &mut |level, first_pass| {
+            let mut solved = solve_group(opts, &tables, &group, &mut |level, first_pass| {
                 progress(&Progress {
                     done: done + first_pass,
                     total,
@@ -162,11 +212,28 @@ pub fn build_until(
                     level,
                 })
             })?;
+            if n > file::DISTANCES_UP_TO {
+                // Solved for win, draw or loss only (see `solved_value`): no distances kept.
+                solved.iter_mut().for_each(Slice::forget_distances);
+            }
             for s in &solved {
                 file::write(opts.dir, opts.rules, s, opts.threads)?;
                 event(SliceEvent::Built(s.material));
             }
-            solved
+            if n > file::DISTANCES_UP_TO {
+                // Read from now on through its file, memory-mapped (win/draw/loss only, all
+                // the larger slices need): only the pair at work is held whole in memory, so
+                // 7 pieces (37 G positions) build in the memory of their largest pair.
+                let mut mapped = Vec::with_capacity(solved.len());
+                for s in solved {
+                    let m = s.material;
+                    drop(s);
+                    mapped.push(file::open_mapped(opts.dir, opts.rules, m)?);
+                }
+                mapped
+            } else {
+                solved
+            }
         };
         for s in slices {
             tables.slices.insert(s.material, s);
@@ -179,9 +246,13 @@ pub fn build_until(
             level: 0,
         });
     }
-    // Every piece count is whole now: above [`file::DISTANCES_UP_TO`] the distances go.
-    for &m in all.iter().filter(|m| m.pieces() > file::DISTANCES_UP_TO) {
-        file::strip_distances(opts.dir, opts.rules, m)?;
+    // Every piece count is whole now: each file keeps what its piece count keeps (see
+    // [`file::kind_for`]); files of version 2 are written again in this one.
+    for &m in &all {
+        let kind = file::kind_for(m.pieces());
+        if file::settle(opts.dir, opts.rules, m, kind, opts.threads)? == Some(file::V2) {
+            event(SliceEvent::Converted(m));
+        }
     }
     Ok(Some(tables))
 }
@@ -196,11 +267,11 @@ fn whole_on_disk(dir: &Path, rules: RuleSet, n: u32) -> bool {
         .collect();
     let opened: Vec<_> = mats
         .iter()
-        .map(|&m| file::open_mapped(dir, rules, m))
+        .map(|&m| file::map_any(dir, rules, m).map(|(s, _)| s))
         .collect();
     let bare = |r: &Result<Slice, TableError>| {
         r.as_ref()
-            .is_ok_and(|s| !s.packed_file().is_some_and(file::Packed::has_distances))
+            .is_ok_and(|s| !s.packed_file().is_some_and(file::Packed::exact_distances))
     };
     if !opened.iter().any(bare) {
         return opened.iter().all(Result::is_ok);
@@ -238,11 +309,20 @@ fn solved_value(done: &Tables, group: &[Material], child: &Position) -> u8 {
     match slice.values() {
         Some(d) => d[rank(p) as usize],
         // A slice kept from an earlier run: read through the tables, as the engine does.
-        None => match done.probe(child) {
+        // Up to [`file::DISTANCES_UP_TO`] pieces a loss's distance counts too.
+        None => match if group[0].pieces() > file::DISTANCES_UP_TO {
+            done.probe_result(child)
+        } else {
+            done.probe(child)
+        } {
             Some(Wdl::Draw) => DRAW,
+            // Above [`file::DISTANCES_UP_TO`] pieces only win, draw or loss counts: a loss
+            // now, a win in one (the parities of a loss and a win).
+            Some(Wdl::Loss(_)) if group[0].pieces() > file::DISTANCES_UP_TO => 1,
+            Some(Wdl::Win(_)) if group[0].pieces() > file::DISTANCES_UP_TO => 2,
             // Kept without distances only where nothing of its piece count is solved.
             Some(w) if !w.distance_known() => {
-                panic!("{m:?}: kept without its distances, yet needed to solve {group:?}")
+                panic!("{m:?}: kept without its distances ({w:?}), yet needed to solve {group:?}")
             }
             Some(Wdl::Win(d) | Wdl::Loss(d)) => (d + 1) as u8,
             None => panic!("{m:?}: a damaged block in a slice kept from an earlier run"),

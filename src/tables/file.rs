@@ -1,7 +1,15 @@
 //! The on-disk format: one file per material slice, `<rules folder>/<m-k>v<m-k>.dtb`,
 //! memory-mapped when read ([`Packed`]) and decompressed a block at a time on demand.
 //!
-//! Version 2 (this one). Per position two values are kept: win/draw/loss, packed five to the
+//! Version 3 (this one): as version 2 below, and the distance part comes in three kinds, said
+//! by header byte 63: exact (0: wins and losses, halved, as version 2; every slice of up to
+//! [`DISTANCES_UP_TO`] pieces while a build is under way), wins only (`1 + s`: the halved
+//! distance of a win shifted right by `s`, in blocks of [`COARSE_BLOCK`] at zstd 19; losses
+//! are don't care, the prober takes the slowest of the moves' wins: exact with `s = 0`, the
+//! slices of up to [`EXACT_UP_TO`] pieces; a bound with `s = 2`, the 5-piece slices), or none
+//! (a distance block length of 0; larger slices).
+//!
+//! Version 2. Per position two values are kept: win/draw/loss, packed five to the
 //! byte (base 3: 0 loss, 1 draw, 2 win), and for a win or a loss half its distance in plies
 //! (one byte; the parity follows from win or loss: wins are odd, losses even). Positions whose
 //! side to move has a capture are "don't care" in both (the prober plays the captures out
@@ -16,16 +24,18 @@
 //! 11 men, kings, their men, their kings (4 x u8)        15 longest distance (u8)
 //! 16 indices (u64 LE)      24 wins   32 draws   40 losses (u64 LE each, as built)
 //! 48 checksum (u64 LE): FNV-1a 64 over header bytes 0..48 and 56..64 and the block index
-//! 56 positions per win/draw/loss block (u32 LE)   60 positions per distance block (u32 LE;
-//!    0: the file keeps no distances, see [`DISTANCES_UP_TO`])
+//! 56 positions per win/draw/loss block (u32 LE)   60 positions per distance block (24 bits
+//!    LE; 0: the file keeps no distances, see [`DISTANCES_UP_TO`])   63 coarse shift (u8; 0:
+//!    exact distances; version 3 only)
 //! 64 the block index: every win/draw/loss block, then every distance block, each as
 //!    offset in the file (u64 LE), compressed length (u32 LE), checksum of the compressed
 //!    bytes ([`block_sum`], u32 LE)
 //!    then the compressed blocks, in index order, to the end of the file
 //! ```
 //!
-//! Version 1 (one byte a position, a checksum over the whole file) is still read by the build,
-//! which converts such files in place; anything else refuses it with a message that says so.
+//! Versions 1 (one byte a position, a checksum over the whole file) and 2 are still read by the
+//! build, which converts such files in place; anything else refuses them with a message that
+//! says so (`dama tables build` converts them).
 //! Files are written to a temporary name and renamed, so a file that exists is complete.
 
 use super::index::{Material, unrank};
@@ -39,7 +49,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 const MAGIC: &[u8; 8] = b"DAMA-TB\0";
 /// Bumped whenever the index or the values change meaning.
-pub const VERSION: u16 = 2;
+pub const VERSION: u16 = 3;
+/// Exact distances for every slice kept with distances; read by the build only, to convert.
+pub const V2: u16 = 2;
 /// The one-byte-a-position format of earlier versions, converted by the build.
 const V1: u16 = 1;
 pub(super) const HEADER: usize = 64;
@@ -54,6 +66,18 @@ pub const DISTANCE_BLOCK: u32 = 1 << 13;
 /// slices, whose distances are kept). A build keeps them until its piece count is complete,
 /// since solving a slice needs the distances of the slices its promotions lead to.
 pub const DISTANCES_UP_TO: u32 = 5;
+/// Slices of up to this many pieces keep their exact distances; those of more, up to
+/// [`DISTANCES_UP_TO`], coarse ones, for wins only (a build writes them exact and makes them
+/// coarse once every slice is built): the exact distances of the 5-piece slices took 40 of the
+/// 46 MB of the tables up to 5 pieces, coarse ones of wins only about 10. With them the
+/// search converts a win by bringing the bound down, 8 plies at a time at the most.
+pub const EXACT_UP_TO: u32 = 4;
+/// The coarse shift of the halved distances: buckets of 8 plies.
+pub const COARSE_SHIFT: u8 = 2;
+/// Positions per coarse distance block (64 KB decompressed).
+pub const COARSE_BLOCK: u32 = 1 << 16;
+/// zstd's level for coarse distance blocks.
+const COARSE_LEVEL: i32 = 19;
 /// One index entry: offset, length, checksum.
 pub(super) const ENTRY: usize = 16;
 /// zstd's level for the build: the files are written once and read many times.
@@ -157,7 +181,12 @@ fn encode(rules: RuleSet, s: &Slice, data: &[u8], threads: usize) -> Vec<u8> {
             let end = (start + WDL_BLOCK as usize).min(data.len());
             let (wdl, dist) = encode_block(rules, s.material, &data[start..end], start);
             let mut c = |x: &[u8]| z.compress(x).expect("zstd compresses into memory");
-            let dist = dist.chunks(DISTANCE_BLOCK as usize).map(&mut c).collect();
+            // A slice solved for win, draw or loss only keeps no distances.
+            let dist = if s.distances {
+                dist.chunks(DISTANCE_BLOCK as usize).map(&mut c).collect()
+            } else {
+                Vec::new()
+            };
             Some((c(&wdl), dist))
         },
         |rx| {
@@ -178,7 +207,8 @@ fn encode(rules: RuleSet, s: &Slice, data: &[u8], threads: usize) -> Vec<u8> {
     h[32..40].copy_from_slice(&s.draws.to_le_bytes());
     h[40..48].copy_from_slice(&s.losses.to_le_bytes());
     h[56..60].copy_from_slice(&WDL_BLOCK.to_le_bytes());
-    h[60..64].copy_from_slice(&DISTANCE_BLOCK.to_le_bytes());
+    let dist_block = if s.distances { DISTANCE_BLOCK } else { 0 };
+    h[60..64].copy_from_slice(&dist_block.to_le_bytes());
     let in_order: Vec<&[u8]> = parts
         .iter()
         .map(|p| p.0.as_slice())
@@ -218,41 +248,241 @@ pub fn write(dir: &Path, rules: RuleSet, s: &Slice, threads: usize) -> Result<()
     put(&path(dir, s.material), &bytes)
 }
 
+/// What a slice's file keeps of its distances.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Exact, for wins and losses (what the build writes, and needs to solve larger slices).
+    Exact,
+    /// For wins only, the halved distance shifted right by this much (0: exact; a loss's
+    /// distance comes from its moves, exact or a bound as theirs are).
+    Wins(u8),
+    /// None.
+    Bare,
+}
+
+impl Kind {
+    /// How much it keeps, to compare kinds.
+    fn rank(self) -> u32 {
+        match self {
+            Kind::Exact => 100,
+            Kind::Wins(s) => 50 - u32::from(s),
+            Kind::Bare => 0,
+        }
+    }
+}
+
+/// The kind the finished tables keep for a slice of `pieces` pieces.
+pub fn kind_for(pieces: u32) -> Kind {
+    if pieces <= EXACT_UP_TO {
+        Kind::Wins(0)
+    } else if pieces <= DISTANCES_UP_TO {
+        Kind::Wins(COARSE_SHIFT)
+    } else {
+        Kind::Bare
+    }
+}
+
+impl Packed {
+    /// What the file keeps of its distances.
+    pub fn kind(&self) -> Kind {
+        if !self.has_distances() {
+            Kind::Bare
+        } else if self.wins_only == 0 {
+            Kind::Exact
+        } else {
+            Kind::Wins(self.wins_only - 1)
+        }
+    }
+}
+
 /// Rewrites a slice's file without its distances (win/draw/loss blocks as they are, the
 /// index and the header's checksum made again), atomically. `false` when the file had none.
 ///
 /// # Errors
 /// The file cannot be read or written.
 pub fn strip_distances(dir: &Path, rules: RuleSet, m: Material) -> Result<bool, TableError> {
-    let s = open_mapped(dir, rules, m)?;
-    let Some(f) = s.packed_file().filter(|f| f.has_distances()) else {
-        return Ok(false);
+    let had = map_any(dir, rules, m)?
+        .0
+        .packed_file()
+        .is_some_and(Packed::has_distances);
+    Ok(rewrite(dir, rules, m, Kind::Bare, 1)?.is_some() && had)
+}
+
+/// As [`rewrite`] with `kind`, or with less where the file keeps less (a file kept without
+/// its distances stays so): what a finished build does to every file.
+///
+/// # Errors
+/// As [`rewrite`].
+pub fn settle(
+    dir: &Path,
+    rules: RuleSet,
+    m: Material,
+    kind: Kind,
+    threads: usize,
+) -> Result<Option<u16>, TableError> {
+    let have = map_any(dir, rules, m)?
+        .0
+        .packed_file()
+        .map_or(Kind::Bare, Packed::kind);
+    let kind = if have.rank() < kind.rank() {
+        have
+    } else {
+        kind
     };
+    rewrite(dir, rules, m, kind, threads)
+}
+
+/// Rewrites a slice's file (of this version or version 2) as one of this version keeping
+/// `kind` of its distances (exact ones only from exact ones), atomically: the win/draw/loss
+/// blocks as they are, the distance blocks dropped or made coarse on up to `threads` threads.
+/// `None` when the file was of that version and kind already, else the version it had.
+///
+/// # Errors
+/// The file cannot be read or written, or it has less than `kind` needs.
+pub fn rewrite(
+    dir: &Path,
+    rules: RuleSet,
+    m: Material,
+    kind: Kind,
+    threads: usize,
+) -> Result<Option<u16>, TableError> {
+    let (s, version) = map_any(dir, rules, m)?;
+    let f = s.packed_file().expect("a mapped slice");
+    if version == VERSION && f.kind() == kind {
+        return Ok(None);
+    }
+    let have = f.kind();
+    let fits = match (kind, have) {
+        (Kind::Wins(s), Kind::Wins(t)) => t <= s,
+        _ => have.rank() >= kind.rank(),
+    };
+    if !fits {
+        return Err(TableError::Format {
+            path: f.path.clone(),
+            why: format!("keeps {have:?} distances, not enough for {kind:?} ones"),
+        });
+    }
     let wdl_blocks = f.positions.div_ceil(u64::from(f.block[0])) as usize;
     let mut h = [0u8; HEADER];
     h.copy_from_slice(&f.map[..HEADER]);
-    h[60..64].copy_from_slice(&0u32.to_le_bytes());
-    let mut index = Vec::with_capacity(wdl_blocks * ENTRY);
-    let mut parts: Vec<&[u8]> = Vec::with_capacity(wdl_blocks);
-    let mut at = (HEADER + wdl_blocks * ENTRY) as u64;
-    for e in f.index.chunks_exact(ENTRY).take(wdl_blocks) {
-        let from = u64_at(e, 0) as usize;
-        let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes"));
-        parts.push(&f.map[from..from + len as usize]);
+    h[8..10].copy_from_slice(&VERSION.to_le_bytes());
+    // The compressed parts kept as they are (win/draw/loss, and exact distances), then new ones.
+    let entries: Vec<&[u8]> = f.index.chunks_exact(ENTRY).collect();
+    let kept = match kind {
+        Kind::Exact => entries.len(),
+        Kind::Wins(_) | Kind::Bare => wdl_blocks,
+    };
+    let mut parts: Vec<(&[u8], u32)> = entries[..kept]
+        .iter()
+        .map(|e| {
+            let from = u64_at(e, 0) as usize;
+            let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes"));
+            let sum = u32::from_le_bytes(e[12..16].try_into().expect("4 bytes"));
+            (&f.map[from..from + len as usize], sum)
+        })
+        .collect();
+    let fresh: Vec<Vec<u8>> = match kind {
+        Kind::Exact => Vec::new(),
+        Kind::Bare => {
+            h[60..64].copy_from_slice(&0u32.to_le_bytes());
+            Vec::new()
+        }
+        Kind::Wins(_) if have == kind => {
+            // A version-2 file of this kind cannot be: only the header changes.
+            parts = entries
+                .iter()
+                .map(|e| {
+                    let from = u64_at(e, 0) as usize;
+                    let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes"));
+                    let sum = u32::from_le_bytes(e[12..16].try_into().expect("4 bytes"));
+                    (&f.map[from..from + len as usize], sum)
+                })
+                .collect();
+            Vec::new()
+        }
+        Kind::Wins(shift) => {
+            let mut block = COARSE_BLOCK.to_le_bytes();
+            block[3] = shift + 1;
+            h[60..64].copy_from_slice(&block);
+            let from = match have {
+                Kind::Wins(t) => t,
+                _ => 0,
+            };
+            coarse_blocks(f, shift - from, threads)?
+        }
+    };
+    let sums: Vec<u32> = fresh.iter().map(|b| block_sum(b)).collect();
+    parts.extend(fresh.iter().map(Vec::as_slice).zip(sums));
+    let mut index = Vec::with_capacity(parts.len() * ENTRY);
+    let mut at = (HEADER + parts.len() * ENTRY) as u64;
+    for (p, sum) in &parts {
         index.extend_from_slice(&at.to_le_bytes());
-        index.extend_from_slice(&e[8..16]);
-        at += u64::from(len);
+        index.extend_from_slice(&(p.len() as u32).to_le_bytes());
+        index.extend_from_slice(&sum.to_le_bytes());
+        at += p.len() as u64;
     }
     let sum = checksum(&[&h[0..48], &h[56..64], &index]);
     h[48..56].copy_from_slice(&sum.to_le_bytes());
     let mut bytes = Vec::with_capacity(at as usize);
     bytes.extend_from_slice(&h);
     bytes.extend_from_slice(&index);
-    for p in parts {
+    for (p, _) in parts {
         bytes.extend_from_slice(p);
     }
+    drop(s);
     put(&path(dir, m), &bytes)?;
-    Ok(true)
+    Ok(Some(version))
+}
+
+/// The distance blocks of wins only, compressed, from a file with exact ones or ones of wins
+/// only: per position the halved distance of a win (as the file has it) shifted right by
+/// `shift`; anything else (losses, draws, and the
+/// don't-care positions) repeats the value before it, which lengthens the runs.
+fn coarse_blocks(f: &Packed, shift: u8, threads: usize) -> Result<Vec<Vec<u8>>, TableError> {
+    use super::packed::Part;
+    let n = f.positions as usize;
+    let mut digits = Vec::with_capacity(n);
+    let mut halves = Vec::with_capacity(n);
+    for b in 0..f.positions.div_ceil(u64::from(f.block[0])) {
+        let w = f.load(b, Part::Wdl)?;
+        let size = (f.positions - b * u64::from(f.block[0])).min(u64::from(f.block[0]));
+        for k in 0..size as usize {
+            digits.push(DIGITS[usize::from(w[k / 5])][k % 5]);
+        }
+    }
+    for b in 0..f.positions.div_ceil(u64::from(f.block[1])) {
+        halves.extend(f.load(b, Part::Distance)?);
+    }
+    f.release();
+    let mut prev = 0u8;
+    for (h, &d) in halves.iter_mut().zip(&digits) {
+        if d == 2 {
+            prev = *h >> shift;
+        }
+        *h = prev;
+    }
+    drop(digits);
+    let blocks = n.div_ceil(COARSE_BLOCK as usize);
+    let mut out = vec![Vec::new(); blocks];
+    crate::pool::run(
+        threads.max(1),
+        blocks,
+        || zstd::bulk::Compressor::new(COARSE_LEVEL).expect("a zstd context"),
+        |z, b| {
+            let start = b * COARSE_BLOCK as usize;
+            let end = (start + COARSE_BLOCK as usize).min(n);
+            Some(
+                z.compress(&halves[start..end])
+                    .expect("zstd compresses into memory"),
+            )
+        },
+        |rx| {
+            for (b, p) in rx {
+                out[b] = p;
+            }
+        },
+    );
+    Ok(out)
 }
 
 /// Writes a file's bytes atomically (temporary name, then rename).
@@ -402,10 +632,16 @@ impl Opened {
     }
 }
 
-/// The message for a file of the old format where the compact one is expected.
+/// The message for a file of an old format where this one is expected.
 fn old_format(o: &Opened) -> TableError {
+    let what = if o.version == V1 {
+        " (one byte a position)"
+    } else {
+        " (exact 5-piece distances)"
+    };
     o.bad(format!(
-        "table format version {V1} (one byte a position); this dama reads version {VERSION} (`dama tables build` converts it)"
+        "table format version {}{what}; this dama reads version {VERSION} (`dama tables build` converts it)",
+        o.version
     ))
 }
 
@@ -437,7 +673,7 @@ fn open_header(dir: &Path, rules: RuleSet, m: Material) -> Result<Opened, TableE
         return Err(o.bad("not a dama table file".into()));
     }
     o.version = u16::from_le_bytes([h[8], h[9]]);
-    if o.version != VERSION && o.version != V1 {
+    if o.version != VERSION && o.version != V2 && o.version != V1 {
         return Err(o.bad(format!(
             "table format version {}; this dama reads version {VERSION} (build the tables again)",
             o.version
@@ -462,9 +698,13 @@ fn open_header(dir: &Path, rules: RuleSet, m: Material) -> Result<Opened, TableE
 
 /// Reads and checks a version-2 file's block index: the header's checksum, every part inside
 /// the file, the file's length. Returns the index bytes and the block length.
-fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2]), TableError> {
+fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2], u8), TableError> {
     let at = |i: usize| u32::from_le_bytes(o.header[i..i + 4].try_into().expect("4 bytes"));
-    let block = [at(56), at(60)];
+    let block = [at(56), at(60) & 0x00FF_FFFF];
+    let coarse = o.header[63];
+    if coarse > 9 || (coarse > 0 && (block[1] == 0 || o.version != VERSION)) {
+        return Err(o.bad(format!("distance kind {coarse}")));
+    }
     for (i, b) in block.into_iter().enumerate() {
         // 0 distance positions a block: a file without distances (see [`DISTANCES_UP_TO`]).
         if (b == 0 && i == 0) || b > 1 << 24 {
@@ -503,7 +743,7 @@ fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2]), TableError> {
         at += u64::from(u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")));
     }
     o.check_len(at)?;
-    Ok((index, block))
+    Ok((index, block, coarse))
 }
 
 /// Maps a slice's file after checking its header and block index (not its blocks: each is
@@ -515,12 +755,28 @@ fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2]), TableError> {
 /// version (the old one named as such), rule set or material, a wrong length, or a header
 /// checksum that does not match.
 pub fn open_mapped(dir: &Path, rules: RuleSet, m: Material) -> Result<Slice, TableError> {
-    static NEXT_ID: AtomicU32 = AtomicU32::new(0);
-    let mut o = open_header(dir, rules, m)?;
+    let o = open_header(dir, rules, m)?;
+    if o.version != VERSION {
+        return Err(old_format(&o));
+    }
+    map(o)
+}
+
+/// As [`open_mapped`], a file of version 2 too (for the build, which converts it), with the
+/// version.
+pub(super) fn map_any(dir: &Path, rules: RuleSet, m: Material) -> Result<(Slice, u16), TableError> {
+    let o = open_header(dir, rules, m)?;
     if o.version == V1 {
         return Err(old_format(&o));
     }
-    let (index, block) = check_index(&mut o)?;
+    let v = o.version;
+    Ok((map(o)?, v))
+}
+
+fn map(mut o: Opened) -> Result<Slice, TableError> {
+    static NEXT_ID: AtomicU32 = AtomicU32::new(0);
+    let m = Material::new(o.header[11], o.header[12], o.header[13], o.header[14]);
+    let (index, block, coarse) = check_index(&mut o)?;
     // SAFETY: the file is mapped read-only. Table files are only ever replaced by a rename
     // (never written in place), so the mapped inode keeps its contents while mapped; a file
     // truncated behind dama's back is the one case memmap cannot guard against.
@@ -537,6 +793,7 @@ pub fn open_mapped(dir: &Path, rules: RuleSet, m: Material) -> Result<Slice, Tab
         index,
         path: o.path.clone(),
         block,
+        wins_only: coarse,
         positions: o.positions(),
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
     };
@@ -576,7 +833,12 @@ pub enum Found {
 pub fn read_for_build(dir: &Path, rules: RuleSet, m: Material) -> Result<Found, TableError> {
     let o = open_header(dir, rules, m)?;
     if o.version != V1 {
-        return read(dir, rules, m).map(Found::Compact);
+        // Version 2 is read as this one (its files are exact or bare); the build rewrites it.
+        let s = map(o)?;
+        if let Some(f) = s.packed_file() {
+            f.check()?;
+        }
+        return Ok(Found::Compact(s));
     }
     let len = m.size();
     o.check_len(HEADER as u64 + len)?;
@@ -619,7 +881,7 @@ pub struct Header {
 /// As [`read`].
 pub fn read_header(dir: &Path, rules: RuleSet, m: Material) -> Result<Header, TableError> {
     let mut o = open_header(dir, rules, m)?;
-    if o.version == V1 {
+    if o.version != VERSION {
         return Err(old_format(&o));
     }
     check_index(&mut o)?;

@@ -133,7 +133,7 @@ impl fmt::Display for Material {
 
 /// The most pieces a table can hold (the index fits easily in u64 far beyond this; the limit
 /// is build time and memory).
-pub const MAX_PIECES: u32 = 6;
+pub const MAX_PIECES: u32 = 7;
 
 const fn binom_table() -> [[u64; 8]; 33] {
     let mut t = [[0u64; 8]; 33];

@@ -24,7 +24,7 @@ pub mod index;
 pub mod packed;
 pub mod verify;
 
-pub use build::{BuildOptions, Progress, SliceEvent, build, build_until};
+pub use build::{BuildOptions, Progress, SliceEvent, build, build_slices, build_until};
 pub use index::{MAX_PIECES, Material};
 
 use crate::rules::{Move, Position, RuleSet, has_capture, legal_moves};
@@ -56,13 +56,55 @@ pub enum Wdl {
 /// Far above the longest distance the format holds (253), so it is never taken for one.
 pub const UNKNOWN_DISTANCE: u32 = 300;
 
+/// Distances from here on are bounds: a slice stored with coarse distances (the 5-piece ones,
+/// see [`file::EXACT_UP_TO`]) answers a win as `Win(BOUNDED + b)`: won in at most `b` plies
+/// (and in more than `b - 8`), and a loss, from its moves, as `Loss(BOUNDED + b)`: lost in at
+/// most `b` plies (the search, which does not probe the moves, gets the slice's longest
+/// distance as the bound: [`Tables::probe_for_search`]). A value found from such moves (one
+/// ply more) stays a bound.
+pub const BOUNDED: u32 = 1000;
+
 impl Wdl {
-    /// Whether the distance is known (a draw has none to know).
+    /// Whether the distance is known exactly (a draw has none to know).
     pub fn distance_known(self) -> bool {
         match self {
             Wdl::Win(n) | Wdl::Loss(n) => n < UNKNOWN_DISTANCE,
             Wdl::Draw => true,
         }
+    }
+
+    /// The most plies the result can take: the distance when it is known, the bound when the
+    /// tables keep one (a coarse slice), `None` for a draw or a distance not kept at all.
+    pub fn at_most(self) -> Option<u32> {
+        match self {
+            Wdl::Win(n) | Wdl::Loss(n) if n < UNKNOWN_DISTANCE => Some(n),
+            Wdl::Win(n) | Wdl::Loss(n) if n >= BOUNDED => Some(n - BOUNDED),
+            _ => None,
+        }
+    }
+
+    /// The same result, a bound taken as the distance (won or lost in at most so many plies):
+    /// how the search scores a coarse slice's result, as cheaply as an exact one.
+    pub fn bounded_as_known(self) -> Wdl {
+        match self {
+            Wdl::Win(n) if n >= BOUNDED => Wdl::Win(n - BOUNDED),
+            Wdl::Loss(n) if n >= BOUNDED => Wdl::Loss(n - BOUNDED),
+            w => w,
+        }
+    }
+
+    /// The same result with its distance forgotten.
+    pub fn without_distance(self) -> Wdl {
+        match self {
+            Wdl::Win(_) => Wdl::Win(UNKNOWN_DISTANCE + 1),
+            Wdl::Loss(_) => Wdl::Loss(UNKNOWN_DISTANCE),
+            Wdl::Draw => Wdl::Draw,
+        }
+    }
+
+    /// Whether the distance is a bound only (a coarse slice).
+    pub fn is_bounded(self) -> bool {
+        matches!(self, Wdl::Win(n) | Wdl::Loss(n) if n >= BOUNDED)
     }
 
     /// The same result: equal when both distances are known, else the same win, draw or loss.
@@ -74,6 +116,14 @@ impl Wdl {
             (self, other),
             (Wdl::Win(_), Wdl::Win(_)) | (Wdl::Loss(_), Wdl::Loss(_)) | (Wdl::Draw, Wdl::Draw)
         )
+    }
+
+    /// An order on the distances of results of one kind (win or loss): by the most plies they
+    /// can take, a distance not kept last, and a bound before a known distance of the same
+    /// number (it may be shorter).
+    fn key(self) -> u64 {
+        let n = self.at_most().map_or(u64::MAX / 4, u64::from);
+        2 * n + u64::from(!self.is_bounded())
     }
 
     fn from_byte(v: u8) -> Option<Wdl> {
@@ -99,6 +149,9 @@ pub struct Slice {
     pub draws: u64,
     pub losses: u64,
     pub max_dtw: u32,
+    /// Whether the distances of a slice in memory are its true ones (slices of more than
+    /// [`file::DISTANCES_UP_TO`] pieces are solved for win, draw or loss only).
+    distances: bool,
     store: Store,
 }
 
@@ -134,6 +187,7 @@ impl Slice {
             draws,
             losses,
             max_dtw,
+            distances: true,
             store: Store::Full(data),
         }
     }
@@ -151,12 +205,19 @@ impl Slice {
             draws,
             losses,
             max_dtw,
+            distances: true,
             store: Store::Packed(p),
         }
     }
 
     pub fn positions(&self) -> u64 {
         self.wins + self.draws + self.losses
+    }
+
+    /// Marks a slice in memory as solved for win, draw or loss only: its distances are not
+    /// its true ones, and probes answer them as not kept.
+    pub(crate) fn forget_distances(&mut self) {
+        self.distances = false;
     }
 
     /// One byte a position (see the module's doc), when the slice was solved in this process.
@@ -376,6 +437,36 @@ impl Tables {
     /// `None` otherwise (or for a position of the other rule set).
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Wdl> {
+        self.probe_with(pos, true)
+    }
+
+    /// As [`Tables::probe`], where only win, draw or loss matters: a loss of a file of wins'
+    /// distances comes with the slice's longest distance as its bound (see
+    /// [`Tables::probe_for_search`]), which saves probing its moves.
+    pub(crate) fn probe_result(&self, pos: &Position) -> Option<Wdl> {
+        self.probe_with(pos, false)
+    }
+
+    /// What the search asks: as [`Tables::probe`], except that a loss of a coarse slice (5
+    /// pieces) comes bounded by the slice's longest distance (`Loss(BOUNDED + n)`: lost in at
+    /// most `n` plies) instead of by its slowest move, which would cost a probe of each move.
+    /// The search scores it as a leaf, as it does a coarse win (by its bucket's bound), so a
+    /// 5-piece position costs it one probe, as an exact one did in format 2. A loss of up to
+    /// [`file::EXACT_UP_TO`] pieces is read from its moves (exact).
+    #[inline]
+    pub fn probe_for_search(&self, pos: &Position) -> Option<Wdl> {
+        match self.probe_with(pos, false) {
+            Some(w @ Wdl::Loss(_))
+                if w.is_bounded() && pos.occupied().count() <= file::EXACT_UP_TO =>
+            {
+                self.probe_with(pos, true)
+            }
+            w => w,
+        }
+    }
+
+    #[inline]
+    fn probe_with(&self, pos: &Position, bounds: bool) -> Option<Wdl> {
         if pos.rules() != self.rules || pos.occupied().count() > MAX_PIECES {
             return None;
         }
@@ -388,8 +479,10 @@ impl Tables {
             // Not a position the game reaches (it ended a ply ago); the tables leave it out.
             return None;
         }
-        match &self.slices.get(&m)?.store {
-            Store::Full(d) => Wdl::from_byte(d[index::rank(p) as usize]),
+        let s = self.slices.get(&m)?;
+        match &s.store {
+            Store::Full(d) if s.distances => Wdl::from_byte(d[index::rank(p) as usize]),
+            Store::Full(d) => Wdl::from_byte(d[index::rank(p) as usize]).map(Wdl::without_distance),
             // Not stored (don't care): the captures are played out against smaller slices.
             Store::Packed(_) if has_capture(pos) => self.through_captures(pos),
             Store::Packed(f) => {
@@ -398,7 +491,14 @@ impl Tables {
                 if release.get() {
                     self.release_pages();
                 }
-                v
+                match v {
+                    // A file of wins' distances keeps no loss's: every move wins for the other
+                    // side, and the slowest of them gives it (or bounds it, when coarse).
+                    Some(Wdl::Loss(_)) if bounds && f.wins_only() => self.through_captures(pos),
+                    // Not asked for: bounded by the longest distance of the slice.
+                    Some(Wdl::Loss(_)) if f.wins_only() => Some(Wdl::Loss(BOUNDED + s.max_dtw)),
+                    v => v,
+                }
             }
         }
     }
@@ -425,18 +525,28 @@ impl Tables {
     /// least one): a win one ply after the quickest loss among them, else a draw if any, else
     /// a loss one ply after the longest win. `None` when a child is not in the tables.
     pub(crate) fn through_moves(&self, pos: &Position, moves: &[Move]) -> Option<Wdl> {
-        let (mut best_loss, mut worst_win, mut draw) = (None::<u32>, 0, false);
+        // The quickest loss among the moves (a bound before a known distance of the same
+        // number: it may be quicker), and the slowest win (a known distance first).
+        let (mut best_loss, mut worst_win, mut draw) = (None::<Wdl>, None::<Wdl>, false);
         for m in moves {
-            match self.probe(&pos.after(m))? {
-                Wdl::Loss(n) => best_loss = Some(best_loss.map_or(n, |b| b.min(n))),
-                Wdl::Win(n) => worst_win = worst_win.max(n),
+            let w = self.probe(&pos.after(m))?;
+            match w {
+                Wdl::Loss(_) if best_loss.is_none_or(|b| w.key() < b.key()) => {
+                    best_loss = Some(w);
+                }
+                Wdl::Win(_) if worst_win.is_none_or(|b| w.key() > b.key()) => {
+                    worst_win = Some(w);
+                }
                 Wdl::Draw => draw = true,
+                _ => {}
             }
         }
-        Some(match best_loss {
-            Some(n) => Wdl::Win(n + 1),
-            None if draw => Wdl::Draw,
-            None => Wdl::Loss(worst_win + 1),
+        // One ply more keeps the kind of distance (known, bound, or not kept).
+        Some(match (best_loss, worst_win) {
+            (Some(Wdl::Loss(n)), _) => Wdl::Win(n + 1),
+            _ if draw => Wdl::Draw,
+            (_, Some(Wdl::Win(n))) => Wdl::Loss(n + 1),
+            _ => Wdl::Loss(0),
         })
     }
 
@@ -445,9 +555,11 @@ impl Tables {
     pub fn best_move(&self, pos: &Position) -> Option<Move> {
         self.probe(pos)?;
         let rank = |m: &Move| -> i64 {
-            match self.probe(&pos.after(m)) {
-                Some(Wdl::Loss(n)) => 1_000 - i64::from(n),
-                Some(Wdl::Win(n)) => -1_000 + i64::from(n),
+            let w = self.probe(&pos.after(m));
+            let n = w.and_then(Wdl::at_most).map_or(600, i64::from);
+            match w {
+                Some(Wdl::Loss(_)) => 1_000 - n,
+                Some(Wdl::Win(_)) => -1_000 + n,
                 Some(Wdl::Draw) | None => 0,
             }
         };
@@ -463,6 +575,34 @@ impl Tables {
         best.map(|(_, m)| m)
     }
 
+    /// For a win of a coarse slice (a bound only): a move that forces, whatever the defence,
+    /// a win of a lower bound (or of an exact distance, or the end) within [`BUCKET`] plies,
+    /// by the shortest such line. One exists: with the true distance `d` in the bucket of
+    /// bound `b` (`b - 8 < d <= b`), the fastest win reaches `b - 8` within `d - (b - 8) <= 8`
+    /// plies. It is found by a search over the tables' results alone, so the engine converts
+    /// such wins however little time it has; played every move, the line found shortens by two
+    /// plies a move until the bound falls, so the winner never comes back to a position (no
+    /// repetition, R-G2) and wins within `b` plies of the first coarse position. `None` for
+    /// anything else (or, never seen, a search cut by its budget).
+    pub fn converting_move(&self, pos: &Position) -> Option<Move> {
+        let w = self.probe(pos)?;
+        let (Wdl::Win(_), Some(top)) = (w, w.at_most()) else {
+            return None;
+        };
+        if !w.is_bounded() {
+            return None;
+        }
+        let mut c = Converter {
+            t: self,
+            goal: top.saturating_sub(BUCKET),
+            failed: HashMap::new(),
+            budget: 5_000_000,
+        };
+        (1..=BUCKET + 1)
+            .step_by(2)
+            .find_map(|d| c.forcing_win(pos, d))
+    }
+
     /// The line of best moves from a position in the tables, at most `max` plies.
     pub fn best_line(&self, pos: &Position, max: usize) -> Vec<Move> {
         let mut line = Vec::new();
@@ -473,6 +613,82 @@ impl Tables {
             p = p.after(&m);
         }
         line
+    }
+}
+
+/// The width of a coarse slice's buckets, in plies: a win of bound `b` takes more than `b - 8`.
+pub const BUCKET: u32 = 8;
+
+/// The search of [`Tables::converting_move`]: the winner's moves to a loss against every
+/// reply of the loser, until a win of bound `goal` or less (or of exact distance) is reached.
+struct Converter<'a> {
+    t: &'a Tables,
+    goal: u32,
+    /// Positions (the winner to move) from which no line of so many plies was found.
+    failed: HashMap<u64, u32>,
+    /// Positions of the loser still to look at: a bound on the work, never reached in the
+    /// release checks (it would take seconds).
+    budget: u32,
+}
+
+impl Converter<'_> {
+    /// A move of the winner (to move at `pos`) that reaches the goal within `depth - 1` plies
+    /// against every defence.
+    fn forcing_win(&mut self, pos: &Position, depth: u32) -> Option<Move> {
+        let key = pos.hash();
+        if self.failed.get(&key).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+        for m in legal_moves(pos).iter() {
+            let child = pos.after(m);
+            if matches!(self.t.probe_result(&child), Some(Wdl::Loss(_)))
+                && self.forced_loss(&child, depth - 1)
+            {
+                return Some(*m);
+            }
+        }
+        self.failed.insert(key, depth);
+        None
+    }
+
+    /// Whether every move of the loser (to move at `pos`) leaves the winner the goal reached,
+    /// or reachable within `depth - 2` plies.
+    fn forced_loss(&mut self, pos: &Position, depth: u32) -> bool {
+        let moves = legal_moves(pos);
+        if moves.is_empty() {
+            return true;
+        }
+        if depth == 0 || self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        // Every reply first (a cheap refutation ends it), the hardest ones searched first.
+        let mut open: Vec<(u32, Position)> = Vec::new();
+        for m in moves.iter() {
+            let child = pos.after(m);
+            match self.t.probe(&child) {
+                Some(w @ Wdl::Win(_)) => {
+                    let b = w.at_most().unwrap_or(u32::MAX);
+                    if b <= self.goal {
+                        continue;
+                    }
+                    // An exact distance `b` (a capture into 4 pieces) is `b - goal` plies from
+                    // the goal; a bound `b`, more than `b - 8` from the end, at least
+                    // `b - 7 - goal` (the distance falls by one ply a move at the most). An
+                    // exact win further off than the goal is no progress: counting it as some
+                    // once let a win bounded by 7 plies take 23.
+                    let slack = if w.is_bounded() { BUCKET - 1 } else { 0 };
+                    if depth < 3 || (b - self.goal).saturating_sub(slack) > depth - 2 {
+                        return false;
+                    }
+                    open.push((b, child));
+                }
+                _ => return false,
+            }
+        }
+        open.sort_by_key(|(b, _)| std::cmp::Reverse(*b));
+        open.iter()
+            .all(|(_, c)| self.forcing_win(c, depth - 1).is_some())
     }
 }
 

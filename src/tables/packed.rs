@@ -15,6 +15,10 @@ pub struct Packed {
     pub(super) path: PathBuf,
     /// Positions per block of each part.
     pub(super) block: [u32; 2],
+    /// 0: the distances kept are exact (wins and losses, halved); `1 + s`: kept for wins only,
+    /// the halved distance shifted right by `s` (`s > 0`: coarse, see
+    /// [`super::file::EXACT_UP_TO`]).
+    pub(super) wins_only: u8,
     pub(super) positions: u64,
     /// Unique in the process: the cache's key for this file's blocks.
     pub(super) id: u32,
@@ -52,9 +56,29 @@ impl Packed {
         }
     }
 
-    /// Whether the file keeps the distances of its wins and losses.
+    /// Whether the file keeps distances (exact or coarse).
     pub fn has_distances(&self) -> bool {
         self.block[Part::Distance as usize] != 0
+    }
+
+    /// Whether the file keeps the exact distances of its wins and losses.
+    pub fn exact(&self) -> bool {
+        self.has_distances() && self.wins_only == 0
+    }
+
+    /// Whether every distance is exact, kept (both, or wins) or from the moves (losses).
+    pub fn exact_distances(&self) -> bool {
+        self.has_distances() && self.wins_only <= 1
+    }
+
+    /// Whether the file keeps the distances of its wins only (a loss's comes from its moves).
+    pub fn wins_only(&self) -> bool {
+        self.has_distances() && self.wins_only > 0
+    }
+
+    /// Whether the file keeps coarse distances of its wins only.
+    pub fn coarse(&self) -> bool {
+        self.has_distances() && self.wins_only > 1
     }
 
     /// Positions in block `b` of a part.
@@ -170,12 +194,22 @@ impl Packed {
                 Wdl::Loss(super::UNKNOWN_DISTANCE)
             });
         }
+        if self.wins_only > 0 && digit == 0 {
+            // Not kept: the prober takes the slowest of its moves' wins.
+            return Some(Wdl::Loss(super::BOUNDED));
+        }
         let (b, k) = self.locate(index, Part::Distance);
         let half = cache.with(
             key(Part::Distance, b),
             || load(b, Part::Distance),
             |d| u32::from(d[k]),
         )?;
+        if self.wins_only > 1 {
+            // Won in at most this many plies: the longest of the halved distances kept so.
+            let shift = self.wins_only - 1;
+            let top = ((half + 1) << shift) - 1;
+            return Some(Wdl::Win(super::BOUNDED + 2 * top + 1));
+        }
         Some(if digit == 2 {
             Wdl::Win(2 * half + 1)
         } else {

@@ -137,13 +137,16 @@ impl Searcher<'_> {
             return alpha;
         }
         if self.pos.occupied().count() <= self.table_pieces
-            && let Some(w) = self.tables.and_then(|t| t.probe(&self.pos))
+            && let Some(w) = self.tables.and_then(|t| t.probe_for_search(&self.pos))
         {
-            // Exact: no search below a table position. A win or loss whose distance the
-            // tables do not keep is searched on to the horizon instead (scored there by the
-            // progress made), so the search finds the way into the slices that know theirs.
-            if w.distance_known() {
-                return score::from_table(w, ply as i32, np, self.draw_score());
+            // No search below a table position whose distance is kept, exactly or as a bound
+            // (a coarse 5-piece slice: won in at most so many plies, scored as that distance,
+            // which keeps the no-progress check (R-G3) on the safe side). A win or loss whose
+            // distance the tables do not keep (6 pieces and more) is searched on to the
+            // horizon instead, scored there by the progress made, so the search finds the way
+            // into the slices that know theirs.
+            if w.distance_known() || w.is_bounded() {
+                return score::from_table(w.bounded_as_known(), ply as i32, np, self.draw_score());
             }
             if depth <= 0 {
                 return score::from_table_unknown(w, self.progress(w, np), self.draw_score());

@@ -20,14 +20,25 @@ pub(super) fn root_from_tables(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
     let w = t.probe(pos)?;
+    // A win of a coarse slice: a move that forces a lower bound within 8 plies.
+    let bounded = w.is_bounded() && matches!(w, crate::tables::Wdl::Win(_));
     // Without the distance the tables cannot say which winning move makes progress: the
     // search finds it (see `score::from_table_unknown`).
-    if !w.distance_known() {
+    if !w.distance_known() && !bounded {
         return None;
     }
-    let best = t.best_move(pos)?;
-    let pv = t.best_line(pos, MAX_PLY);
-    let score = score::from_table(w, 0, np, 0);
+    let (best, pv, score) = if bounded {
+        // Scored as the search scores it: a win in at most the bound's plies.
+        let m = t.converting_move(pos)?;
+        (
+            m,
+            vec![m],
+            score::from_table(w.bounded_as_known(), 0, np, 0),
+        )
+    } else {
+        let pv = t.best_line(pos, MAX_PLY);
+        (t.best_move(pos)?, pv, score::from_table(w, 0, np, 0))
+    };
     on_info(&SearchInfo {
         depth: 1,
         score,
