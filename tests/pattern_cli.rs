@@ -54,6 +54,35 @@ fn generate_then_fit_reproducibly() {
     assert_eq!(ba, bb, "same data and seed, same weights");
     let w = PatternWeights::parse(&ba).expect("a weights file the engine reads");
     assert!(w.0.iter().any(|p| *p != [0, 0]));
+    // The same file twice: the second copy's positions are repeats, dropped, so the fit is
+    // the one of a single copy.
+    let twice = dir.join("twice.bin");
+    let report = run(&[
+        "pattern",
+        "fit",
+        data_s,
+        data_s,
+        "--epochs",
+        "2",
+        "--batch",
+        "32",
+        "--lambda",
+        "0",
+        "--threads",
+        "1",
+        "--out",
+        twice.to_str().unwrap(),
+    ]);
+    let kept = report.split_whitespace().next().unwrap().to_string();
+    assert!(
+        report.contains(&format!("{kept} repeats of an earlier one dropped")),
+        "{report}"
+    );
+    assert_eq!(
+        std::fs::read(&twice).unwrap(),
+        ba,
+        "repeats do not weigh twice"
+    );
     // An existing output is kept without --force.
     let (ok, _, stderr) = dama(&["pattern", "fit", data_s, "--out", a.to_str().unwrap()]);
     assert!(!ok && stderr.contains("exists"), "{stderr}");

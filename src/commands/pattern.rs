@@ -211,7 +211,13 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
         records.append(&mut recs);
     }
     let rules = rules.context("no positions file")?;
-    outln!(out, "{} positions ({rules})", records.len())?;
+    let read = records.len();
+    let repeats = patterndata::dedup(rules, &mut records);
+    outln!(
+        out,
+        "{} positions ({rules}; {read} read, {repeats} repeats of an earlier one dropped)",
+        records.len()
+    )?;
     let cfg = FitConfig {
         epochs: a.epochs,
         batch: a.batch,

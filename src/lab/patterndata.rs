@@ -119,6 +119,16 @@ pub fn read_file(path: &std::path::Path) -> anyhow::Result<(RuleSet, Vec<Record>
     Ok((rules, out))
 }
 
+/// Keeps each placement's first record and drops the rest: one run keeps a placement once,
+/// but runs of other seeds meet the same opening positions again, and a repeat would weigh
+/// twice in the fit (or sit on both sides of its held-out split). Returns how many it dropped.
+pub fn dedup(rules: RuleSet, records: &mut Vec<Record>) -> usize {
+    let before = records.len();
+    let mut seen = HashSet::with_capacity(before);
+    records.retain(|r| r.position(rules).is_none_or(|p| seen.insert(p.hash())));
+    before - records.len()
+}
+
 /// What a run plays.
 #[derive(Clone, Debug)]
 pub struct GenConfig {
@@ -303,6 +313,28 @@ mod tests {
         // One game's records share its result.
         let first: Vec<_> = recs.iter().filter(|r| r.game == 0).collect();
         assert!(first.iter().all(|r| r.result == first[0].result));
+    }
+
+    #[test]
+    fn dedup_keeps_the_first_of_each_placement() {
+        let mut a = Vec::new();
+        generate(&tiny(1), &mut a, &mut |_| {}).unwrap();
+        let path = std::env::temp_dir().join(format!("dama-patterndedup-{}", std::process::id()));
+        std::fs::write(&path, &a).unwrap();
+        let (rules, recs) = read_file(&path).unwrap();
+        std::fs::remove_file(&path).ok();
+        // One run's records are unique already.
+        let mut once = recs.clone();
+        assert_eq!(dedup(rules, &mut once), 0);
+        assert_eq!(once, recs);
+        // A second copy (another game number, as another run's would be) is dropped whole.
+        let mut twice = recs.clone();
+        twice.extend(recs.iter().map(|r| Record {
+            game: r.game + 1000,
+            ..*r
+        }));
+        assert_eq!(dedup(rules, &mut twice), recs.len());
+        assert_eq!(twice, recs);
     }
 
     #[test]
