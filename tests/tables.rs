@@ -6,6 +6,8 @@
 //! (the 5-piece ones, too many positions for that solver, are checked against their moves and
 //! a plain search by sampling).
 
+mod tables_common;
+
 use dama::rules::{Color, Kind, Piece, Position, RuleSet, Setup, legal_moves};
 use dama::tables::{BuildOptions, Material, Tables, Wdl, build, file, verify};
 use std::collections::{HashMap, VecDeque};
@@ -345,61 +347,10 @@ fn sampled_positions_agree_with_their_moves_and_a_plain_search() {
     assert!(r.searched > 300, "{r:?}");
 }
 
-/// Random positions of the tables with the given result for the side to move.
-fn sample_positions(t: &Tables, n: usize, want: fn(Wdl) -> bool, seed: u64) -> Vec<Position> {
-    let slices: Vec<Material> = t.slices().iter().map(|s| s.material).collect();
-    let mut x = seed | 1;
-    let mut out = Vec::new();
-    while out.len() < n {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let m = slices[(x % slices.len() as u64) as usize];
-        let Some(pos) = dama::tables::index::unrank(m, (x >> 20) % m.size())
-            .and_then(|p| p.position(t.rules()))
-        else {
-            continue;
-        };
-        if t.probe(&pos).is_some_and(want) {
-            out.push(pos);
-        }
-    }
-    out
-}
-
-/// Plays the engine (with the tables) from `pos` against the tables' best play for the other
-/// side until the game ends by the rules; returns the outcome and the plies played.
-fn play_out(
-    t: &std::sync::Arc<Tables>,
-    pos: Position,
-    limits: dama::engine::Limits,
-) -> (dama::rules::Outcome, usize) {
-    use dama::rules::Game;
-    let mut engine = dama::engine::Engine::new(1);
-    engine.set_variety(0);
-    engine.set_tables(Some(t.clone()));
-    let engine_side = pos.side_to_move();
-    let mut game = Game::new(pos);
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    loop {
-        if let Some(o) = game.outcome() {
-            return (o, game.ply());
-        }
-        let p = *game.position();
-        let m = if p.side_to_move() == engine_side {
-            engine.search(&game, limits, &stop, &mut |_| {}).best
-        } else {
-            t.best_move(&p)
-        }
-        .expect("a move: the game is not over");
-        game.play(&m).unwrap();
-    }
-}
-
 fn conversion(t: &Arc<Tables>, games: usize, limits: dama::engine::Limits) {
     let rules = t.rules();
-    for pos in sample_positions(t, games, |w| matches!(w, Wdl::Win(_)), 3) {
-        let (o, plies) = play_out(t, pos, limits);
+    for pos in tables_common::sample_positions(t, games, |w| matches!(w, Wdl::Win(_)), 3, 0) {
+        let (o, plies) = tables_common::play_out(t, t, pos, limits, false);
         assert_eq!(
             o.winner(),
             Some(pos.side_to_move()),
@@ -412,8 +363,8 @@ fn conversion(t: &Arc<Tables>, games: usize, limits: dama::engine::Limits) {
             "{rules}: {pos:?} won in {plies} plies, more than {most}"
         );
     }
-    for pos in sample_positions(t, games, |w| w == Wdl::Draw, 5) {
-        let (o, plies) = play_out(t, pos, limits);
+    for pos in tables_common::sample_positions(t, games, |w| w == Wdl::Draw, 5, 0) {
+        let (o, plies) = tables_common::play_out(t, t, pos, limits, false);
         assert_ne!(
             o.winner(),
             Some(pos.side_to_move().opposite()),
@@ -905,7 +856,13 @@ fn coarse_files_bound_every_distance() {
             if !(matches!(w, Wdl::Win(_)) && w.is_bounded()) {
                 continue;
             }
-            let (o, plies) = play_out(&coarse, pos, dama::engine::Limits::Nodes(200));
+            let (o, plies) = tables_common::play_out(
+                &coarse,
+                &coarse,
+                pos,
+                dama::engine::Limits::Nodes(200),
+                false,
+            );
             assert_eq!(o.winner(), Some(pos.side_to_move()), "{pos:?}: {o:?}");
             assert!(
                 plies <= w.at_most().unwrap() as usize,
@@ -928,7 +885,7 @@ fn probe_cost_in_memory_against_compact() {
     let rules = RuleSet::Italian;
     let dir = scratch("probe-cost");
     let built = build_with(rules, 4, &dir, 2);
-    let positions = sample_positions(&built, 200_000, |_| true, 9);
+    let positions = tables_common::sample_positions(&built, 200_000, |_| true, 9, 0);
     let time = |t: &Tables| {
         let start = std::time::Instant::now();
         let answers: Vec<Option<Wdl>> = positions.iter().map(|p| t.probe(p)).collect();

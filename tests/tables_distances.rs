@@ -3,7 +3,9 @@
 //! a build repairing such a piece count solves it again rather than misread it. Shown on the
 //! 3-piece slices (the format does not depend on the piece count), in scratch folders.
 
-use dama::rules::{Position, RuleSet};
+mod tables_common;
+
+use dama::rules::RuleSet;
 use dama::tables::{BuildOptions, Material, Tables, Wdl, build, file, verify};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -133,7 +135,13 @@ fn the_engine_converts_wins_whose_distance_is_not_kept() {
                 continue;
             };
             tried += 1;
-            let (o, plies) = play_out(&engine_tables, &defence, pos);
+            let (o, plies) = tables_common::play_out(
+                &engine_tables,
+                &defence,
+                pos,
+                dama::engine::Limits::Nodes(3_000),
+                false,
+            );
             assert_eq!(
                 o.winner(),
                 Some(pos.side_to_move()),
@@ -146,30 +154,6 @@ fn the_engine_converts_wins_whose_distance_is_not_kept() {
     assert!(seen.0 >= 5, "{seen:?}");
     let _ = std::fs::remove_dir_all(&full);
     let _ = std::fs::remove_dir_all(&bare);
-}
-
-fn play_out(t: &Arc<Tables>, defence: &Tables, pos: Position) -> (dama::rules::Outcome, usize) {
-    use dama::rules::Game;
-    let mut engine = dama::engine::Engine::new(1);
-    engine.set_variety(0);
-    engine.set_tables(Some(t.clone()));
-    let side = pos.side_to_move();
-    let mut game = Game::new(pos);
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    loop {
-        if let Some(o) = game.outcome() {
-            return (o, game.ply());
-        }
-        let p = *game.position();
-        let m = if p.side_to_move() == side {
-            let limits = dama::engine::Limits::Nodes(3_000);
-            engine.search(&game, limits, &stop, &mut |_| {}).best
-        } else {
-            defence.best_move(&p)
-        }
-        .expect("a move: the game is not over");
-        game.play(&m).unwrap();
-    }
 }
 
 /// A build over slices kept without distances keeps them while their piece count is whole;
