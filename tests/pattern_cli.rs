@@ -27,11 +27,11 @@ fn generate_then_fit_reproducibly() {
         out.contains("wrote") && out.contains("positions per CPU-hour"),
         "{out}"
     );
-    let fit = |out: &std::path::Path, threads: &str| {
-        run(&[
-            "pattern",
-            "fit",
-            data_s,
+    // `dama pattern fit` of `files` into `out` on `threads` threads.
+    let fit = |files: &[&str], out: &std::path::Path, threads: &str| {
+        let mut args = vec!["pattern", "fit"];
+        args.extend_from_slice(files);
+        args.extend([
             "--epochs",
             "2",
             "--batch",
@@ -42,14 +42,15 @@ fn generate_then_fit_reproducibly() {
             threads,
             "--out",
             out.to_str().unwrap(),
-        ])
+        ]);
+        run(&args)
     };
-    let report = fit(&a, "1");
+    let report = fit(&[data_s], &a, "1");
     assert!(
         report.contains("held-out loss") && report.contains("K "),
         "{report}"
     );
-    fit(&b, "2");
+    fit(&[data_s], &b, "2");
     let (ba, bb) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     assert_eq!(ba, bb, "same data and seed, same weights");
     let w = PatternWeights::parse(&ba).expect("a weights file the engine reads");
@@ -57,22 +58,7 @@ fn generate_then_fit_reproducibly() {
     // The same file twice: the second copy's positions are repeats, dropped, so the fit is
     // the one of a single copy.
     let twice = dir.join("twice.bin");
-    let report = run(&[
-        "pattern",
-        "fit",
-        data_s,
-        data_s,
-        "--epochs",
-        "2",
-        "--batch",
-        "32",
-        "--lambda",
-        "0",
-        "--threads",
-        "1",
-        "--out",
-        twice.to_str().unwrap(),
-    ]);
+    let report = fit(&[data_s, data_s], &twice, "1");
     let kept = report.split_whitespace().next().unwrap().to_string();
     assert!(
         report.contains(&format!("{kept} repeats of an earlier one dropped")),

@@ -675,34 +675,8 @@ fn old_format_files_are_refused_by_the_engine_and_converted_by_the_build() {
             && why.contains("`dama tables build` converts it"),
         "{why}"
     );
-    let mut converted = Vec::new();
-    let again = build(
-        &BuildOptions {
-            rules,
-            max_pieces: 3,
-            threads: 1,
-            dir: &dir,
-        },
-        &mut |_| {},
-        &mut |e| match e {
-            dama::tables::SliceEvent::Converted(m) => converted.push(m),
-            other => panic!("{other:?}"),
-        },
-    )
-    .unwrap();
-    assert_eq!(converted.len(), Material::all_up_to(3).len());
-    let read = Tables::load(&dir, rules, 6);
-    assert_eq!(read.max_pieces(), 3);
-    for s in built.slices() {
-        for i in 0..s.material.size() {
-            if let Some(pos) =
-                dama::tables::index::unrank(s.material, i).and_then(|p| p.position(rules))
-            {
-                assert_eq!(read.probe(&pos), built.probe(&pos), "{pos:?}");
-                assert_eq!(again.probe(&pos), built.probe(&pos), "{pos:?}");
-            }
-        }
-    }
+    let again = convert_up_to_3(&dir, rules);
+    assert_same_up_to_3(&dir, built, &again);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -738,13 +712,21 @@ fn version_2_files_are_refused_by_the_engine_and_converted_by_the_build() {
             && why.contains("`dama tables build` converts it"),
         "{why}"
     );
+    let again = convert_up_to_3(&dir, rules);
+    assert_same_up_to_3(&dir, built, &again);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `tables build` to 3 pieces in `dir`, whose files all need converting (none solved; a slice
+/// already converted is kept); returns what the build holds.
+fn convert_up_to_3(dir: &Path, rules: RuleSet) -> Tables {
     let mut converted = Vec::new();
-    build(
+    let again = build(
         &BuildOptions {
             rules,
             max_pieces: 3,
             threads: 1,
-            dir: &dir,
+            dir,
         },
         &mut |_| {},
         &mut |e| match e {
@@ -755,7 +737,14 @@ fn version_2_files_are_refused_by_the_engine_and_converted_by_the_build() {
     )
     .unwrap();
     assert_eq!(converted.len(), Material::all_up_to(3).len());
-    let read = Tables::load(&dir, rules, 6);
+    again
+}
+
+/// The files in `dir` and the build's tables `again` answer every position up to 3 pieces as
+/// `built` does.
+fn assert_same_up_to_3(dir: &Path, built: &Tables, again: &Tables) {
+    let rules = built.rules();
+    let read = Tables::load(dir, rules, 6);
     assert_eq!(read.max_pieces(), 3);
     for s in built.slices() {
         for i in 0..s.material.size() {
@@ -763,10 +752,10 @@ fn version_2_files_are_refused_by_the_engine_and_converted_by_the_build() {
                 dama::tables::index::unrank(s.material, i).and_then(|p| p.position(rules))
             {
                 assert_eq!(read.probe(&pos), built.probe(&pos), "{pos:?}");
+                assert_eq!(again.probe(&pos), built.probe(&pos), "{pos:?}");
             }
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A file made coarse (the 5-piece kind, here on the 3-piece slices) answers every position

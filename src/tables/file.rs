@@ -372,15 +372,14 @@ pub fn rewrite(
         Kind::Exact => entries.len(),
         Kind::Wins(_) | Kind::Bare => wdl_blocks,
     };
-    let mut parts: Vec<(&[u8], u32)> = entries[..kept]
-        .iter()
-        .map(|e| {
-            let from = u64_at(e, 0) as usize;
-            let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes"));
-            let sum = u32::from_le_bytes(e[12..16].try_into().expect("4 bytes"));
-            (&f.map[from..from + len as usize], sum)
-        })
-        .collect();
+    // An index entry's block as stored (its bytes and checksum).
+    let stored = |e: &&[u8]| {
+        let from = u64_at(e, 0) as usize;
+        let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes"));
+        let sum = u32::from_le_bytes(e[12..16].try_into().expect("4 bytes"));
+        (&f.map[from..from + len as usize], sum)
+    };
+    let mut parts: Vec<(&[u8], u32)> = entries[..kept].iter().map(stored).collect();
     let fresh: Vec<Vec<u8>> = match kind {
         Kind::Exact => Vec::new(),
         Kind::Bare => {
@@ -389,15 +388,7 @@ pub fn rewrite(
         }
         Kind::Wins(_) if have == kind => {
             // A version-2 file of this kind cannot be: only the header changes.
-            parts = entries
-                .iter()
-                .map(|e| {
-                    let from = u64_at(e, 0) as usize;
-                    let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes"));
-                    let sum = u32::from_le_bytes(e[12..16].try_into().expect("4 bytes"));
-                    (&f.map[from..from + len as usize], sum)
-                })
-                .collect();
+            parts = entries.iter().map(stored).collect();
             Vec::new()
         }
         Kind::Wins(shift) => {
