@@ -136,7 +136,14 @@ impl Searcher<'_> {
         if alpha >= beta {
             return alpha;
         }
-        if self.pos.occupied().count() <= self.table_pieces
+        let capturers = find_capturers(&self.pos);
+        let must_capture = capturers.any();
+        // A position whose side to move must capture is not stored (the tables' "don't
+        // care"): probing it would play its captures out inside the tables, which the search
+        // is about to do anyway, and below 6 pieces that doubled work was the search's largest
+        // cost. Its children are probed instead.
+        if !must_capture
+            && self.pos.occupied().count() <= self.table_pieces
             && let Some(w) = self.tables.and_then(|t| t.probe_for_search(&self.pos))
         {
             // No search below a table position whose distance is kept, exactly or as a bound
@@ -144,11 +151,13 @@ impl Searcher<'_> {
             // which keeps the no-progress check (R-G3) on the safe side). A win or loss whose
             // distance the tables do not keep (6 pieces and more) is searched on to the
             // horizon instead, scored there by the progress made, so the search finds the way
-            // into the slices that know theirs.
+            // into the slices that know theirs; but only from a root in the tables: from one
+            // outside them, reaching the win is all that counts (searched on, it cost twice
+            // the time to the same depth in 7-8 piece endings).
             if w.distance_known() || w.is_bounded() {
                 return score::from_table(w.bounded_as_known(), ply as i32, np, self.draw_score());
             }
-            if depth <= 0 {
+            if depth <= 0 || self.unknown_is_leaf {
                 return score::from_table_unknown(w, self.progress(w, np), self.draw_score());
             }
         }
@@ -165,8 +174,6 @@ impl Searcher<'_> {
             };
         }
         let pv_node = beta - alpha > 1;
-        let capturers = find_capturers(&self.pos);
-        let must_capture = capturers.any();
         if ply >= MAX_PLY - 1 || (depth <= 0 && !must_capture) {
             // Quiescence: at the horizon only forced captures are played out. Decided before
             // the table is read: these leaves are most of the nodes, their entries are rare

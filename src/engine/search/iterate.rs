@@ -139,6 +139,7 @@ impl Engine {
             },
             tables,
             table_pieces,
+            unknown_is_leaf: pos.occupied().count() > table_pieces,
             node_counter: None,
             subset: false,
         };

@@ -224,6 +224,10 @@ struct Searcher<'a> {
     tables: Option<&'a Tables>,
     /// Positions with at most this many pieces are in `tables`.
     table_pieces: u32,
+    /// The root is not in `tables`: a table win or loss of unknown distance is a leaf
+    /// wherever it is met (win/draw/loss is all the root's choice needs), not only at the
+    /// horizon (where the way into the slices that know their distances is searched for).
+    unknown_is_leaf: bool,
     /// A helper thread's published node count, brought up to date at each look at the flag.
     node_counter: Option<&'a AtomicU64>,
     /// The root pass searches only some of the root's moves (multi-PV's later lines).

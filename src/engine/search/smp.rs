@@ -104,6 +104,7 @@ impl<'a> Searcher<'a> {
             draw_bias: self.draw_bias,
             tables: self.tables,
             table_pieces: self.table_pieces,
+            unknown_is_leaf: self.unknown_is_leaf,
             node_counter: Some(counter),
             subset: false,
         }
