@@ -592,6 +592,13 @@ impl Tables {
         if !w.is_bounded() {
             return None;
         }
+        if has_capture(pos) {
+            // A bound read through the captures (6 pieces into coarse 5-piece slices): one
+            // ply above its child's, so not on a bucket's edge, and the line to the next bucket
+            // down can be longer than the search below looks. The capture to the quickest loss
+            // keeps the bound by definition.
+            return self.best_move(pos);
+        }
         let mut c = Converter {
             t: self,
             goal: top.saturating_sub(BUCKET),
