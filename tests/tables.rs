@@ -829,37 +829,7 @@ fn coarse_files_bound_every_distance() {
     // against the tables' best defence: within the bound, never by a repetition. Every
     // index in 499 of the 3-piece slices, the coarse wins among them (some 170).
     let coarse = Arc::new(coarse);
-    let mut played = 0;
-    for s in built
-        .slices()
-        .into_iter()
-        .filter(|s| s.material.pieces() == 3)
-    {
-        for i in (0..s.material.size()).step_by(499) {
-            let Some(pos) =
-                dama::tables::index::unrank(s.material, i).and_then(|p| p.position(rules))
-            else {
-                continue;
-            };
-            let w = coarse.probe(&pos).unwrap();
-            if !(matches!(w, Wdl::Win(_)) && w.is_bounded()) {
-                continue;
-            }
-            let (o, plies) = tables_common::play_out(
-                &coarse,
-                &coarse,
-                pos,
-                dama::engine::Limits::Nodes(200),
-                false,
-            );
-            assert_eq!(o.winner(), Some(pos.side_to_move()), "{pos:?}: {o:?}");
-            assert!(
-                plies <= w.at_most().unwrap() as usize,
-                "{pos:?}: {w:?} {plies}"
-            );
-            played += 1;
-        }
-    }
+    let played = play_bounded_wins(built, &coarse, 3, 499);
     assert!(played > 100, "{played}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -882,13 +852,23 @@ fn a_win_bounded_through_its_captures_is_won_within_its_bound() {
     }
     let t = Arc::new(Tables::load(&dir, rules, 6));
     assert_eq!(t.max_pieces(), 4);
+    let played = play_bounded_wins(&built, &t, 4, 211);
+    assert!(played > 100, "{played}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every `step`-th index of the `pieces`-piece slices of `built` that `t` holds as a bounded
+/// win, played out by the engine from the root against `t`'s best defence: won, within the
+/// bound (which is no less than `built`'s exact distance). Returns how many were played.
+fn play_bounded_wins(built: &Tables, t: &Arc<Tables>, pieces: u32, step: usize) -> usize {
+    let rules = built.rules();
     let mut played = 0;
     for s in built
         .slices()
         .into_iter()
-        .filter(|s| s.material.pieces() == 4)
+        .filter(|s| s.material.pieces() == pieces)
     {
-        for i in (0..s.material.size()).step_by(211) {
+        for i in (0..s.material.size()).step_by(step) {
             let Some(pos) =
                 dama::tables::index::unrank(s.material, i).and_then(|p| p.position(rules))
             else {
@@ -902,14 +882,13 @@ fn a_win_bounded_through_its_captures_is_won_within_its_bound() {
             let exact = built.probe(&pos).unwrap().at_most().unwrap();
             assert!(exact <= bound, "{pos:?}: {exact} {bound}");
             let (o, plies) =
-                tables_common::play_out(&t, &t, pos, dama::engine::Limits::Nodes(200), false);
+                tables_common::play_out(t, t, pos, dama::engine::Limits::Nodes(200), false);
             assert_eq!(o.winner(), Some(pos.side_to_move()), "{pos:?}: {o:?}");
             assert!(plies <= bound as usize, "{pos:?}: {w:?} {plies}");
             played += 1;
         }
     }
-    assert!(played > 100, "{played}");
-    std::fs::remove_dir_all(&dir).unwrap();
+    played
 }
 
 /// What a probe costs: the same random positions (up to 4 pieces, a third of them with a
