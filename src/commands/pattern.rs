@@ -124,6 +124,10 @@ pub struct FitArgs {
     pub out: PathBuf,
     #[arg(long)]
     pub force: bool,
+    /// Also report the held-out losses of this weights file (e.g. the built-in one) on the
+    /// same held-out positions, to compare it with the new fit.
+    #[arg(long, value_name = "WEIGHTS")]
+    pub compare: Option<PathBuf>,
 }
 
 fn positive_usize(s: &str) -> Result<usize, String> {
@@ -198,6 +202,15 @@ fn generate(a: &GenArgs, out: &mut Out) -> anyhow::Result<()> {
 
 fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
     check_output(&a.out, a.force)?;
+    let compare = match &a.compare {
+        Some(p) => {
+            let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            let w =
+                pattern::PatternWeights::parse(&bytes).with_context(|| p.display().to_string())?;
+            Some((p, w))
+        }
+        None => None,
+    };
     let mut rules = None;
     let mut records = Vec::new();
     for p in &a.positions {
@@ -261,6 +274,14 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
         report.test_result_mse_before,
         report.test_result_mse_after
     )?;
+    if let Some((p, w)) = &compare {
+        let (ce, mse) = patternfit::held_out_losses(rules, &records, a.lambda, w);
+        outln!(
+            out,
+            "{} on the same held-out positions: cross-entropy {ce:.6}, squared error against the results {mse:.6}",
+            p.display()
+        )?;
+    }
     let used = report.weights.0.iter().filter(|w| **w != [0, 0]).count();
     outln!(
         out,

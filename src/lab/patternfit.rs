@@ -150,14 +150,9 @@ fn combine(rules: RuleSet, p: &[f32]) -> PatternWeights {
     w
 }
 
-/// Fits the weights to `records` (kings-only positions are not in them); every tenth game is
-/// held out. `progress` hears each epoch's training loss and held-out loss.
-pub fn fit(
-    rules: RuleSet,
-    records: &[Record],
-    cfg: &FitConfig,
-    progress: &mut dyn FnMut(u32, f64, f64),
-) -> FitReport {
+/// The fit's rows from `records`, split into fitted and held out (every tenth game), with K
+/// fitted on the former and the labels blended by `lambda`.
+fn prepare(rules: RuleSet, records: &[Record], lambda: f64) -> (Vec<Row>, Vec<Row>, f64) {
     let make = |r: &Record| -> Option<(bool, Row)> {
         let pos = r.position(rules)?;
         let (w, b) = (r.white, r.black);
@@ -191,8 +186,36 @@ pub fn fit(
     // The labels: the score (kept in `target` so far) becomes its expected result, blended.
     for r in train.iter_mut().chain(test.iter_mut()) {
         let s = sigmoid(c * f64::from(r.target));
-        r.target = (cfg.lambda * f64::from(r.result) + (1.0 - cfg.lambda) * s) as f32;
+        r.target = (lambda * f64::from(r.result) + (1.0 - lambda) * s) as f32;
     }
+    (train, test, k)
+}
+
+/// How given weights (e.g. the built-in ones) do on the positions a fit of `records` with
+/// this `lambda` holds out: the mean cross-entropy against the labels and the mean squared
+/// error against the results, as [`FitReport::test_after`] and
+/// [`FitReport::test_result_mse_after`] count them, so a fit's weights and older ones can be
+/// compared on the same positions.
+pub fn held_out_losses(
+    rules: RuleSet,
+    records: &[Record],
+    lambda: f64,
+    w: &PatternWeights,
+) -> (f64, f64) {
+    let (_, test, k) = prepare(rules, records, lambda);
+    losses(&test, scale(k), &|r| score_combined(w, r))
+}
+
+/// Fits the weights to `records` (kings-only positions are not in them); every tenth game is
+/// held out. `progress` hears each epoch's training loss and held-out loss.
+pub fn fit(
+    rules: RuleSet,
+    records: &[Record],
+    cfg: &FitConfig,
+    progress: &mut dyn FnMut(u32, f64, f64),
+) -> FitReport {
+    let (train, test, k) = prepare(rules, records, cfg.lambda);
+    let c = scale(k);
     let none = |_: &Row| 0.0;
     let (train_before, _) = losses(&train, c, &none);
     let (test_before, test_result_mse_before) = losses(&test, c, &none);
