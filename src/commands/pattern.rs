@@ -128,6 +128,11 @@ pub struct FitArgs {
     /// same held-out positions, to compare it with the new fit.
     #[arg(long, value_name = "WEIGHTS")]
     pub compare: Option<PathBuf>,
+    /// An experiment: fit with men and kings told apart (a second set of the regions for
+    /// the kings) and report the losses; the engine cannot read such weights, so no weights
+    /// file is written.
+    #[arg(long, hide = true)]
+    pub kings_apart: bool,
 }
 
 fn positive_usize(s: &str) -> Result<usize, String> {
@@ -239,6 +244,7 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
         lambda: a.lambda,
         seed: a.seed,
         threads: a.threads,
+        kings_apart: a.kings_apart,
     };
     let t = Instant::now();
     let mut failed = None;
@@ -255,8 +261,10 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
     if let Some(e) = failed {
         return Err(e.into());
     }
-    std::fs::write(&a.out, report.weights.to_bytes())
-        .with_context(|| format!("cannot write {}", a.out.display()))?;
+    if !a.kings_apart {
+        std::fs::write(&a.out, report.weights.to_bytes())
+            .with_context(|| format!("cannot write {}", a.out.display()))?;
+    }
     outln!(
         out,
         "K {:.4}  cross-entropy {:.6} -> {:.6} on {} positions, held out {:.6} -> {:.6} on {}",
@@ -281,6 +289,13 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
             "{} on the same held-out positions: cross-entropy {ce:.6}, squared error against the results {mse:.6}",
             p.display()
         )?;
+    }
+    if a.kings_apart {
+        outln!(
+            out,
+            "an experiment (kings apart, unrounded weights): no weights file written"
+        )?;
+        return Ok(());
     }
     let used = report.weights.0.iter().filter(|w| **w != [0, 0]).count();
     outln!(
