@@ -417,7 +417,10 @@ mod tests {
         let (x, y) = (apart(1), apart(2));
         assert_eq!((x.train_after, x.test_after), (y.train_after, y.test_after));
         assert!(x.train_after < x.train_before, "{x:?}");
-        assert_ne!(x.train_after, a.train_after, "the kings' regions are fitted");
+        assert_ne!(
+            x.train_after, a.train_after,
+            "the kings' regions are fitted"
+        );
         assert!(a.weights.0.iter().any(|w| *w != [0, 0]));
         // The fit's view of a position's patterns is the engine's.
         for r in recs.iter().take(50) {
