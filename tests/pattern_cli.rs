@@ -51,6 +51,43 @@ fn generate_then_fit_reproducibly() {
         "{report}"
     );
     fit(&[data_s], &b, "2");
+    // --compare: the first fit's weights, scored on the same held-out positions by a second
+    // fit of the same data and label, give the first fit's own held-out losses.
+    let after = |line_start: &str| -> String {
+        let line = report
+            .lines()
+            .find(|l| l.starts_with(line_start))
+            .unwrap_or_else(|| panic!("no {line_start:?} line in {report}"));
+        line.split("-> ")
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let (ce, mse) = (after("K "), after("held-out squared error"));
+    let compared = run(&[
+        "pattern",
+        "fit",
+        data_s,
+        "--epochs",
+        "1",
+        "--batch",
+        "32",
+        "--lambda",
+        "0",
+        "--compare",
+        a.to_str().unwrap(),
+        "--out",
+        dir.join("d.bin").to_str().unwrap(),
+    ]);
+    assert!(
+        compared.contains(&format!(
+            "on the same held-out positions: cross-entropy {ce}, squared error against the results {mse}"
+        )),
+        "{ce} {mse}\n{compared}"
+    );
     let (ba, bb) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     assert_eq!(ba, bb, "same data and seed, same weights");
     let w = PatternWeights::parse(&ba).expect("a weights file the engine reads");

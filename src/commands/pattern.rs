@@ -124,6 +124,15 @@ pub struct FitArgs {
     pub out: PathBuf,
     #[arg(long)]
     pub force: bool,
+    /// Also report the held-out losses of this weights file (e.g. the built-in one) on the
+    /// same held-out positions, to compare it with the new fit.
+    #[arg(long, value_name = "WEIGHTS")]
+    pub compare: Option<PathBuf>,
+    /// An experiment: fit with men and kings told apart (a second set of the regions for
+    /// the kings) and report the losses; the engine cannot read such weights, so no weights
+    /// file is written.
+    #[arg(long, hide = true)]
+    pub kings_apart: bool,
 }
 
 fn positive_usize(s: &str) -> Result<usize, String> {
@@ -198,6 +207,15 @@ fn generate(a: &GenArgs, out: &mut Out) -> anyhow::Result<()> {
 
 fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
     check_output(&a.out, a.force)?;
+    let compare = match &a.compare {
+        Some(p) => {
+            let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            let w =
+                pattern::PatternWeights::parse(&bytes).with_context(|| p.display().to_string())?;
+            Some((p, w))
+        }
+        None => None,
+    };
     let mut rules = None;
     let mut records = Vec::new();
     for p in &a.positions {
@@ -226,6 +244,7 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
         lambda: a.lambda,
         seed: a.seed,
         threads: a.threads,
+        kings_apart: a.kings_apart,
     };
     let t = Instant::now();
     let mut failed = None;
@@ -242,8 +261,10 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
     if let Some(e) = failed {
         return Err(e.into());
     }
-    std::fs::write(&a.out, report.weights.to_bytes())
-        .with_context(|| format!("cannot write {}", a.out.display()))?;
+    if !a.kings_apart {
+        std::fs::write(&a.out, report.weights.to_bytes())
+            .with_context(|| format!("cannot write {}", a.out.display()))?;
+    }
     outln!(
         out,
         "K {:.4}  cross-entropy {:.6} -> {:.6} on {} positions, held out {:.6} -> {:.6} on {}",
@@ -261,6 +282,21 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
         report.test_result_mse_before,
         report.test_result_mse_after
     )?;
+    if let Some((p, w)) = &compare {
+        let (ce, mse) = patternfit::held_out_losses(rules, &records, a.lambda, w);
+        outln!(
+            out,
+            "{} on the same held-out positions: cross-entropy {ce:.6}, squared error against the results {mse:.6}",
+            p.display()
+        )?;
+    }
+    if a.kings_apart {
+        outln!(
+            out,
+            "an experiment (kings apart, unrounded weights): no weights file written"
+        )?;
+        return Ok(());
+    }
     let used = report.weights.0.iter().filter(|w| **w != [0, 0]).count();
     outln!(
         out,

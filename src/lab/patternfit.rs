@@ -34,12 +34,19 @@ pub struct FitConfig {
     pub lambda: f64,
     pub seed: u64,
     pub threads: usize,
+    /// An experiment, not an evaluation the engine reads: the regions see men only, and a
+    /// second set of the same regions sees the kings only (each square empty, a White king or
+    /// a Black king), so the fit tells men and kings apart. The held-out losses are then those
+    /// of the unrounded weights, and the weights returned are only the men's half.
+    pub kings_apart: bool,
 }
 
 /// A position as the fit sees it.
 struct Row {
     /// White's view's region configurations, then Black's.
     configs: [u16; 2 * REGIONS],
+    /// The same of the kings alone, with [`FitConfig::kings_apart`] (else unused).
+    kings: [u16; 2 * REGIONS],
     /// The learnt evaluation, White's view.
     offset: f32,
     /// The opening weights' share.
@@ -105,16 +112,25 @@ fn fit_k(rows: &[Row]) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// The feature sets a row has: the regions, and with the kings apart the kings' regions
+/// (their weights after the first set's).
+#[inline]
+fn feature_sets(r: &Row, kings_apart: bool) -> impl Iterator<Item = (usize, &[u16; 2 * REGIONS])> {
+    std::iter::once((0, &r.configs)).chain(kings_apart.then_some((2 * WEIGHTS, &r.kings)))
+}
+
 /// The patterns' sum for a row with own-view weights `p` (`p[2i]` opening, `p[2i + 1]`
-/// ending).
+/// ending; with twice the weights, the kings apart).
 #[inline]
 fn pattern_sum(r: &Row, p: &[f32]) -> f64 {
     let (mut a, mut b) = (0f32, 0f32);
-    for (i, &c) in r.configs.iter().enumerate() {
-        let idx = 2 * ((i % REGIONS) * CONFIGS + c as usize);
-        let sign = if i < REGIONS { 1.0 } else { -1.0 };
-        a += sign * p[idx];
-        b += sign * p[idx + 1];
+    for (base, set) in feature_sets(r, p.len() > 2 * WEIGHTS) {
+        for (i, &c) in set.iter().enumerate() {
+            let idx = base + 2 * ((i % REGIONS) * CONFIGS + c as usize);
+            let sign = if i < REGIONS { 1.0 } else { -1.0 };
+            a += sign * p[idx];
+            b += sign * p[idx + 1];
+        }
     }
     f64::from(a * r.phase + b * (1.0 - r.phase))
 }
@@ -150,27 +166,35 @@ fn combine(rules: RuleSet, p: &[f32]) -> PatternWeights {
     w
 }
 
-/// Fits the weights to `records` (kings-only positions are not in them); every tenth game is
-/// held out. `progress` hears each epoch's training loss and held-out loss.
-pub fn fit(
+/// The fit's rows from `records`, split into fitted and held out (every tenth game), with K
+/// fitted on the former and the labels blended by `lambda`.
+fn prepare(
     rules: RuleSet,
     records: &[Record],
-    cfg: &FitConfig,
-    progress: &mut dyn FnMut(u32, f64, f64),
-) -> FitReport {
+    lambda: f64,
+    kings_apart: bool,
+) -> (Vec<Row>, Vec<Row>, f64) {
+    let both_views = |w: u32, b: u32| {
+        let mut all = [0u16; 2 * REGIONS];
+        all[..REGIONS].copy_from_slice(&configs(rules, w, b));
+        all[REGIONS..].copy_from_slice(&configs(rules, b.reverse_bits(), w.reverse_bits()));
+        all
+    };
     let make = |r: &Record| -> Option<(bool, Row)> {
         let pos = r.position(rules)?;
         let (w, b) = (r.white, r.black);
-        let cw = configs(rules, w, b);
-        let cb = configs(rules, b.reverse_bits(), w.reverse_bits());
-        let mut all = [0u16; 2 * REGIONS];
-        all[..REGIONS].copy_from_slice(&cw);
-        all[REGIONS..].copy_from_slice(&cb);
+        let (all, kings) = if kings_apart {
+            let k = r.kings;
+            (both_views(w & !k, b & !k), both_views(w & k, b & k))
+        } else {
+            (both_views(w, b), [0; 2 * REGIONS])
+        };
         let phase = ((w | b).count_ones() as i32).min(PHASE_MAX) as f32 / PHASE_MAX as f32;
         Some((
             r.game % 10 == 9,
             Row {
                 configs: all,
+                kings,
                 offset: weights::evaluate_white(&pos) as f32,
                 phase,
                 target: f32::from(r.score),
@@ -191,13 +215,41 @@ pub fn fit(
     // The labels: the score (kept in `target` so far) becomes its expected result, blended.
     for r in train.iter_mut().chain(test.iter_mut()) {
         let s = sigmoid(c * f64::from(r.target));
-        r.target = (cfg.lambda * f64::from(r.result) + (1.0 - cfg.lambda) * s) as f32;
+        r.target = (lambda * f64::from(r.result) + (1.0 - lambda) * s) as f32;
     }
+    (train, test, k)
+}
+
+/// How given weights (e.g. the built-in ones) do on the positions a fit of `records` with
+/// this `lambda` holds out: the mean cross-entropy against the labels and the mean squared
+/// error against the results, as [`FitReport::test_after`] and
+/// [`FitReport::test_result_mse_after`] count them, so a fit's weights and older ones can be
+/// compared on the same positions.
+pub fn held_out_losses(
+    rules: RuleSet,
+    records: &[Record],
+    lambda: f64,
+    w: &PatternWeights,
+) -> (f64, f64) {
+    let (_, test, k) = prepare(rules, records, lambda, false);
+    losses(&test, scale(k), &|r| score_combined(w, r))
+}
+
+/// Fits the weights to `records` (kings-only positions are not in them); every tenth game is
+/// held out. `progress` hears each epoch's training loss and held-out loss.
+pub fn fit(
+    rules: RuleSet,
+    records: &[Record],
+    cfg: &FitConfig,
+    progress: &mut dyn FnMut(u32, f64, f64),
+) -> FitReport {
+    let (train, test, k) = prepare(rules, records, cfg.lambda, cfg.kings_apart);
+    let c = scale(k);
     let none = |_: &Row| 0.0;
     let (train_before, _) = losses(&train, c, &none);
     let (test_before, test_result_mse_before) = losses(&test, c, &none);
 
-    let n = 2 * WEIGHTS;
+    let n = if cfg.kings_apart { 4 } else { 2 } * WEIGHTS;
     let mut p = vec![0f32; n];
     let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8f64);
@@ -229,11 +281,13 @@ pub fn fit(
                     l += cross_entropy(f64::from(r.target), pr);
                     let d = ((pr - f64::from(r.target)) * c) as f32;
                     let (da, db) = (d * r.phase, d * (1.0 - r.phase));
-                    for (k, &cf) in r.configs.iter().enumerate() {
-                        let idx = 2 * ((k % REGIONS) * CONFIGS + cf as usize);
-                        let sign = if k < REGIONS { 1.0 } else { -1.0 };
-                        g[idx] += sign * da;
-                        g[idx + 1] += sign * db;
+                    for (base, set) in feature_sets(r, cfg.kings_apart) {
+                        for (k, &cf) in set.iter().enumerate() {
+                            let idx = base + 2 * ((k % REGIONS) * CONFIGS + cf as usize);
+                            let sign = if k < REGIONS { 1.0 } else { -1.0 };
+                            g[idx] += sign * da;
+                            g[idx + 1] += sign * db;
+                        }
                     }
                 }
                 l
@@ -267,12 +321,22 @@ pub fn fit(
                 p[i] -= (lr * (mi / c1) / ((vi / c2).sqrt() + eps)) as f32;
             }
         }
-        let w = combine(rules, &p);
-        let (test_loss, _) = losses(&test, c, &|r| score_combined(&w, r));
+        let test_loss = if cfg.kings_apart {
+            losses(&test, c, &|r| pattern_sum(r, &p)).0
+        } else {
+            let w = combine(rules, &p);
+            losses(&test, c, &|r| score_combined(&w, r)).0
+        };
         progress(epoch, epoch_loss / train.len().max(1) as f64, test_loss);
     }
-    let weights = combine(rules, &p);
-    let extra = |r: &Row| score_combined(&weights, r);
+    let weights = combine(rules, &p[..2 * WEIGHTS]);
+    let extra = |r: &Row| {
+        if cfg.kings_apart {
+            pattern_sum(r, &p)
+        } else {
+            score_combined(&weights, r)
+        }
+    };
     let (train_after, _) = losses(&train, c, &extra);
     let (test_after, test_result_mse_after) = losses(&test, c, &extra);
     FitReport {
@@ -333,6 +397,7 @@ mod tests {
             lambda: 0.5,
             seed: 1,
             threads,
+            kings_apart: false,
         };
         let a = fit(rules, &recs, &cfg(1), &mut |_, _, _| {});
         let b = fit(rules, &recs, &cfg(2), &mut |_, _, _| {});
@@ -341,6 +406,21 @@ mod tests {
             "threads do not change the weights"
         );
         assert!(a.train_after < a.train_before, "{a:?}");
+        // The experiment with the kings apart: reproducible too, and it learns.
+        let apart = |threads| {
+            let c = FitConfig {
+                kings_apart: true,
+                ..cfg(threads)
+            };
+            fit(rules, &recs, &c, &mut |_, _, _| {})
+        };
+        let (x, y) = (apart(1), apart(2));
+        assert_eq!((x.train_after, x.test_after), (y.train_after, y.test_after));
+        assert!(x.train_after < x.train_before, "{x:?}");
+        assert_ne!(
+            x.train_after, a.train_after,
+            "the kings' regions are fitted"
+        );
         assert!(a.weights.0.iter().any(|w| *w != [0, 0]));
         // The fit's view of a position's patterns is the engine's.
         for r in recs.iter().take(50) {
@@ -353,6 +433,7 @@ mod tests {
             all[REGIONS..].copy_from_slice(&cb);
             let row = Row {
                 configs: all,
+                kings: [0; 2 * REGIONS],
                 offset: 0.0,
                 phase: ((w | bl).count_ones() as i32).min(PHASE_MAX) as f32 / PHASE_MAX as f32,
                 target: 0.0,
