@@ -131,3 +131,41 @@ fn bench_takes_the_evaluation() {
     let (ok, _, stderr) = dama(&["bench", "--eval", "nonsense"]);
     assert!(!ok && stderr.contains("nonsense"), "{stderr}");
 }
+
+#[test]
+fn the_default_evaluation_is_the_patterns_for_italian_and_the_learnt_terms_for_english() {
+    // Each bench position's move, score and node count (the time dropped), by rule set.
+    let lines = |eval: &[&str]| -> Vec<(String, String)> {
+        let mut args = vec!["bench", "--depth", "6"];
+        args.extend_from_slice(eval);
+        run(&args)
+            .lines()
+            .filter(|l| l.contains(" nodes ") && !l.starts_with("total"))
+            .map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let time = words.iter().position(|w| *w == "time").unwrap();
+                (words[1].to_string(), words[2..time].join(" "))
+            })
+            .collect()
+    };
+    let (default, learnt, pattern) = (
+        lines(&[]),
+        lines(&["--eval", "learnt"]),
+        lines(&["--eval", "pattern"]),
+    );
+    assert_eq!(default.len(), learnt.len());
+    let mut italian_differs = false;
+    for ((d, l), p) in default.iter().zip(&learnt).zip(&pattern) {
+        match d.0.as_str() {
+            "italian" => {
+                assert_eq!(d, p, "Italian plays with the patterns");
+                italian_differs |= l != p;
+            }
+            "english" => assert_eq!(d, l, "English plays with the learnt terms"),
+            other => panic!("rules {other:?}"),
+        }
+    }
+    // The patterns change what the search does, so the check above tells them apart.
+    assert!(italian_differs, "{default:?}");
+    assert!(default.iter().any(|(r, _)| r == "english"));
+}
