@@ -1,11 +1,12 @@
 //! `dama pattern gen|fit` and `--eval pattern`: the generator writes a positions file the fit
 //! reads, the fit writes a weights file the engine reads, the same seed gives the same
-//! weights, bad files and existing outputs are clear errors, and the engine and bench accept
-//! the choice of evaluation.
+//! weights, bad files and existing outputs are clear errors, the engine and bench accept the
+//! choice of evaluation, and without one Italian plays with the patterns, English with the
+//! learnt terms.
 
 mod cli_common;
 
-use cli_common::{dama, scratch};
+use cli_common::{dama, dama_at, scratch};
 use dama::engine::eval::pattern::PatternWeights;
 
 fn run(args: &[&str]) -> String {
@@ -168,4 +169,57 @@ fn the_default_evaluation_is_the_patterns_for_italian_and_the_learnt_terms_for_e
     // The patterns change what the search does, so the check above tells them apart.
     assert!(italian_differs, "{default:?}");
     assert!(default.iter().any(|(r, _)| r == "english"));
+}
+
+#[test]
+fn dama_engine_plays_each_rule_set_with_its_default_evaluation() {
+    let dir = scratch("pattern-engine-default");
+    // The `info` lines of a depth-7 search (nodes/s and time dropped), by `--eval` given.
+    let search = |rules: &str, fen: &str, eval: &[&str]| -> Vec<String> {
+        let mut args = vec!["engine"];
+        args.extend_from_slice(eval);
+        let input = format!("rules {rules}\nvariety 0\nposition fen {fen}\ngo depth 7\nnewgame\n");
+        let (ok, out, err) = dama_at(&dir, &args, &input);
+        assert!(ok, "{err}");
+        let lines: Vec<String> = out
+            .lines()
+            .filter(|l| l.starts_with("info") || l.starts_with("bestmove"))
+            .map(|l| {
+                let mut w: Vec<&str> = l.split_whitespace().collect();
+                for key in ["nps", "time"] {
+                    if let Some(i) = w.iter().position(|x| *x == key) {
+                        w.drain(i..i + 2);
+                    }
+                }
+                w.join(" ")
+            })
+            .collect();
+        assert!(lines.iter().any(|l| l.starts_with("info depth 7")), "{out}");
+        lines
+    };
+    for (rules, fen, default_is) in [
+        (
+            "italian",
+            "W:W19,23,24,25,26,28,29,31,32:B1,2,3,4,7,8,10,11,12",
+            "pattern",
+        ),
+        (
+            "english",
+            "B:W21,22,24,27,28,29,30,32:B1,2,3,4,6,7,8,12",
+            "learnt",
+        ),
+    ] {
+        let default = search(rules, fen, &[]);
+        let other = if default_is == "pattern" {
+            "learnt"
+        } else {
+            "pattern"
+        };
+        assert_eq!(
+            default,
+            search(rules, fen, &["--eval", default_is]),
+            "{rules}"
+        );
+        assert_ne!(default, search(rules, fen, &["--eval", other]), "{rules}");
+    }
 }
