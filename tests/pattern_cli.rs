@@ -131,6 +131,24 @@ fn bench_takes_the_evaluation() {
     assert!(out.contains("total nodes"), "{out}");
     let (ok, _, stderr) = dama(&["bench", "--eval", "nonsense"]);
     assert!(!ok && stderr.contains("nonsense"), "{stderr}");
+    // `analyze` takes it too: the scores of the same search differ by evaluation.
+    let scores = |eval: &str| -> Vec<String> {
+        let out = run(&[
+            "analyze",
+            "--fen",
+            "W:W21-32:B1-12",
+            "--depth",
+            "3",
+            "--eval",
+            eval,
+        ]);
+        assert!(out.contains("bestmove"), "{out}");
+        out.lines()
+            .filter(|l| l.starts_with("depth"))
+            .map(|l| l.split("nps").next().unwrap().to_string())
+            .collect()
+    };
+    assert_ne!(scores("learnt"), scores("pattern"));
 }
 
 #[test]
