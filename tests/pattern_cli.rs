@@ -1,11 +1,12 @@
 //! `dama pattern gen|fit` and `--eval pattern`: the generator writes a positions file the fit
 //! reads, the fit writes a weights file the engine reads, the same seed gives the same
-//! weights, bad files and existing outputs are clear errors, and the engine and bench accept
-//! the choice of evaluation.
+//! weights, bad files and existing outputs are clear errors, the engine and bench accept the
+//! choice of evaluation, and without one Italian plays with the patterns, English with the
+//! learnt terms.
 
 mod cli_common;
 
-use cli_common::{dama, scratch};
+use cli_common::{dama, dama_at, scratch};
 use dama::engine::eval::pattern::PatternWeights;
 
 fn run(args: &[&str]) -> String {
@@ -130,4 +131,113 @@ fn bench_takes_the_evaluation() {
     assert!(out.contains("total nodes"), "{out}");
     let (ok, _, stderr) = dama(&["bench", "--eval", "nonsense"]);
     assert!(!ok && stderr.contains("nonsense"), "{stderr}");
+    // `analyze` takes it too: the scores of the same search differ by evaluation.
+    let scores = |eval: &str| -> Vec<String> {
+        let out = run(&[
+            "analyze",
+            "--fen",
+            "W:W21-32:B1-12",
+            "--depth",
+            "3",
+            "--eval",
+            eval,
+        ]);
+        assert!(out.contains("bestmove"), "{out}");
+        out.lines()
+            .filter(|l| l.starts_with("depth"))
+            .map(|l| l.split("nps").next().unwrap().to_string())
+            .collect()
+    };
+    assert_ne!(scores("learnt"), scores("pattern"));
+}
+
+#[test]
+fn the_default_evaluation_is_the_patterns_for_italian_and_the_learnt_terms_for_english() {
+    // Each bench position's move, score and node count (the time dropped), by rule set.
+    let lines = |eval: &[&str]| -> Vec<(String, String)> {
+        let mut args = vec!["bench", "--depth", "6"];
+        args.extend_from_slice(eval);
+        run(&args)
+            .lines()
+            .filter(|l| l.contains(" nodes ") && !l.starts_with("total"))
+            .map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let time = words.iter().position(|w| *w == "time").unwrap();
+                (words[1].to_string(), words[2..time].join(" "))
+            })
+            .collect()
+    };
+    let (default, learnt, pattern) = (
+        lines(&[]),
+        lines(&["--eval", "learnt"]),
+        lines(&["--eval", "pattern"]),
+    );
+    assert_eq!(default.len(), learnt.len());
+    let mut italian_differs = false;
+    for ((d, l), p) in default.iter().zip(&learnt).zip(&pattern) {
+        match d.0.as_str() {
+            "italian" => {
+                assert_eq!(d, p, "Italian plays with the patterns");
+                italian_differs |= l != p;
+            }
+            "english" => assert_eq!(d, l, "English plays with the learnt terms"),
+            other => panic!("rules {other:?}"),
+        }
+    }
+    // The patterns change what the search does, so the check above tells them apart.
+    assert!(italian_differs, "{default:?}");
+    assert!(default.iter().any(|(r, _)| r == "english"));
+}
+
+#[test]
+fn dama_engine_plays_each_rule_set_with_its_default_evaluation() {
+    let dir = scratch("pattern-engine-default");
+    // The `info` lines of a depth-7 search (nodes/s and time dropped), by `--eval` given.
+    let search = |rules: &str, fen: &str, eval: &[&str]| -> Vec<String> {
+        let mut args = vec!["engine"];
+        args.extend_from_slice(eval);
+        let input = format!("rules {rules}\nvariety 0\nposition fen {fen}\ngo depth 7\nnewgame\n");
+        let (ok, out, err) = dama_at(&dir, &args, &input);
+        assert!(ok, "{err}");
+        let lines: Vec<String> = out
+            .lines()
+            .filter(|l| l.starts_with("info") || l.starts_with("bestmove"))
+            .map(|l| {
+                let mut w: Vec<&str> = l.split_whitespace().collect();
+                for key in ["nps", "time"] {
+                    if let Some(i) = w.iter().position(|x| *x == key) {
+                        w.drain(i..i + 2);
+                    }
+                }
+                w.join(" ")
+            })
+            .collect();
+        assert!(lines.iter().any(|l| l.starts_with("info depth 7")), "{out}");
+        lines
+    };
+    for (rules, fen, default_is) in [
+        (
+            "italian",
+            "W:W19,23,24,25,26,28,29,31,32:B1,2,3,4,7,8,10,11,12",
+            "pattern",
+        ),
+        (
+            "english",
+            "B:W21,22,24,27,28,29,30,32:B1,2,3,4,6,7,8,12",
+            "learnt",
+        ),
+    ] {
+        let default = search(rules, fen, &[]);
+        let other = if default_is == "pattern" {
+            "learnt"
+        } else {
+            "pattern"
+        };
+        assert_eq!(
+            default,
+            search(rules, fen, &["--eval", default_is]),
+            "{rules}"
+        );
+        assert_ne!(default, search(rules, fen, &["--eval", other]), "{rules}");
+    }
 }

@@ -56,6 +56,8 @@ pub struct AnalyzeArgs {
     /// Transposition table size, MiB.
     #[arg(long, default_value_t = 64, value_parser = tt_mib)]
     pub tt: usize,
+    #[arg(long, value_enum, help = super::pattern::EVAL_HELP)]
+    pub eval: Option<super::pattern::Eval>,
     /// Search threads (lazy SMP: node counts and lines then vary from run to run).
     #[arg(long, default_value_t = 1, value_parser = threads)]
     pub threads: usize,
@@ -106,6 +108,7 @@ fn info_line(i: &SearchInfo) -> String {
 }
 
 pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
+    super::pattern::use_eval(args.eval);
     let limits = limits(args);
     let rules = RuleSet::from(args.rules);
     // The position (or the game) is read before the engine and its tables: a mistake in the

@@ -11,9 +11,8 @@ pub struct BenchArgs {
     /// Search depth in plies for every bench position.
     #[arg(long, short, default_value_t = crate::lab::bench::DEFAULT_DEPTH, value_parser = depth)]
     pub depth: u32,
-    /// The evaluation: the learnt terms, or those plus the region patterns.
-    #[arg(long, value_enum, default_value_t = super::pattern::Eval::Learnt)]
-    pub eval: super::pattern::Eval,
+    #[arg(long, value_enum, help = super::pattern::EVAL_HELP)]
+    pub eval: Option<super::pattern::Eval>,
 }
 
 pub fn run(args: &BenchArgs, out: &mut Out) -> anyhow::Result<()> {

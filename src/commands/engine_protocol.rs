@@ -60,9 +60,8 @@ pub struct EngineArgs {
     /// it).
     #[arg(long, default_value_t = 64, value_parser = table_cache_mib)]
     pub table_cache: usize,
-    /// The evaluation: the learnt terms, or those plus the region patterns.
-    #[arg(long, value_enum, default_value_t = super::pattern::Eval::Learnt)]
-    pub eval: super::pattern::Eval,
+    #[arg(long, value_enum, help = super::pattern::EVAL_HELP)]
+    pub eval: Option<super::pattern::Eval>,
     /// A pattern weights file of `dama pattern fit` to use instead of the built-in one
     /// (rule set as named), for trying a fit without a rebuild.
     #[arg(long, value_names = ["RULES", "FILE"], num_args = 2, hide = true)]

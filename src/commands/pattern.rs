@@ -14,22 +14,26 @@ use clap::{Args, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Which evaluation the search uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+/// Which evaluation the search uses (`--eval`; without it, each rule set's default:
+/// [`pattern::default_kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Eval {
-    /// The learnt terms (the default).
-    #[default]
+    /// The learnt terms alone (English's default).
     Learnt,
-    /// The learnt terms plus the region patterns (`dama pattern fit`).
+    /// The learnt terms plus the region patterns of `dama pattern fit` (Italian's default).
     Pattern,
 }
 
-/// Makes `eval` the evaluation of every search this process runs.
-pub fn use_eval(eval: Eval) {
-    pattern::set_kind(match eval {
+/// The `--eval` help, shared by the commands that take it.
+pub const EVAL_HELP: &str = "The evaluation for both rule sets: the learnt terms, or those plus the region patterns (default: pattern for Italian, learnt for English)";
+
+/// Makes `eval` the evaluation of every search this process runs (`None`: each rule set's
+/// default).
+pub fn use_eval(eval: Option<Eval>) {
+    pattern::set_kind(eval.map(|e| match e {
         Eval::Learnt => EvalKind::Learnt,
         Eval::Pattern => EvalKind::Pattern,
-    });
+    }));
 }
 
 /// Loads a weights file for `rules` ("italian" or "english") in place of the built-in one.
@@ -93,6 +97,8 @@ pub struct GenArgs {
     /// Replace --out if it exists.
     #[arg(long)]
     pub force: bool,
+    #[arg(long, value_enum, help = EVAL_HELP)]
+    pub eval: Option<Eval>,
 }
 
 #[derive(Args, Debug)]
@@ -157,6 +163,7 @@ pub fn run(args: &PatternArgs, out: &mut Out) -> anyhow::Result<()> {
 }
 
 fn generate(a: &GenArgs, out: &mut Out) -> anyhow::Result<()> {
+    use_eval(a.eval);
     check_output(&a.out, a.force)?;
     let cfg = GenConfig {
         rules: RuleSet::from(a.rules),

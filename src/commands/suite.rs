@@ -109,9 +109,8 @@ pub struct RunArgs {
     /// Tuning aid: search features switched off (bits, see engine::search).
     #[arg(long, default_value_t = 0, hide = true)]
     pub exp: u32,
-    /// The evaluation: the learnt terms, or those plus the region patterns.
-    #[arg(long, value_enum, default_value_t = super::pattern::Eval::Learnt)]
-    pub eval: super::pattern::Eval,
+    #[arg(long, value_enum, help = super::pattern::EVAL_HELP)]
+    pub eval: Option<super::pattern::Eval>,
 }
 
 fn positive(text: &str) -> Result<u64, String> {

@@ -2,7 +2,8 @@
 //! ([`learnt`]: features whose weights `dama tune` fits, read from [`weights`]), and the
 //! hand-set one it grew from ([`classic`]), which still judges endings of kings only. Both read
 //! the board through [`geometry`]. [`pattern`] adds board regions' configurations to the learnt
-//! terms, chosen for a whole process with `--eval pattern` (not the default).
+//! terms: Italian's default evaluation (English plays with the learnt terms alone); `--eval`
+//! chooses one for a whole process ([`pattern::default_kind`], [`pattern::set_kind`]).
 //!
 //! The search never calls this on a position where the side to move has a capture: captures
 //! are resolved first (quiescence), so these terms only judge quiet positions.
@@ -18,7 +19,8 @@ pub use classic::{evaluate_classic, params_for};
 use crate::rules::{Color, Position};
 
 /// The evaluation of `pos` from the side to move's view, in centi-men: the learnt one (see
-/// [`learnt`]; its weights are fitted to self-play results by `dama tune`).
+/// [`learnt`]; its weights are fitted to self-play results by `dama tune`), plus the region
+/// patterns ([`pattern`], fitted by `dama pattern fit`) where the rule set plays with them.
 ///
 /// Endings of kings only are left to the hand-set terms: converting them (driving lone kings
 /// into a corner before the no-progress draw) is technique that self-play games at small
@@ -28,7 +30,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     if kings_only(pos) {
         return evaluate_classic(pos);
     }
-    let white = match pattern::kind() {
+    let white = match pattern::kind(pos.rules()) {
         pattern::EvalKind::Learnt => weights::evaluate_white(pos),
         pattern::EvalKind::Pattern => pattern::evaluate_white(pos),
     };
@@ -62,6 +64,42 @@ mod tests {
             );
             assert!(evaluate(&pos).abs() < 20, "{rules}: {}", evaluate(&pos));
         }
+    }
+
+    #[test]
+    fn italian_is_judged_with_the_patterns_english_with_the_learnt_terms() {
+        assert_eq!(
+            pattern::default_kind(RuleSet::Italian),
+            pattern::EvalKind::Pattern
+        );
+        assert_eq!(
+            pattern::default_kind(RuleSet::English),
+            pattern::EvalKind::Learnt
+        );
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
+        let mut patterns_counted = 0;
+        for rules in [RuleSet::Italian, RuleSet::English] {
+            for _ in 0..200 {
+                let pos = tests_support::random_position(rules, &mut rng);
+                if kings_only(&pos) {
+                    continue;
+                }
+                let white = match pos.side_to_move() {
+                    Color::White => evaluate(&pos),
+                    Color::Black => -evaluate(&pos),
+                };
+                let learnt = weights::evaluate_white(&pos);
+                match rules {
+                    RuleSet::Italian => {
+                        assert_eq!(white, pattern::evaluate_white(&pos), "{pos:?}");
+                        patterns_counted += usize::from(white != learnt);
+                    }
+                    RuleSet::English => assert_eq!(white, learnt, "{pos:?}"),
+                }
+            }
+        }
+        // The patterns do change the Italian scores (not a vacuous check).
+        assert!(patterns_counted > 100, "{patterns_counted}");
     }
 
     #[test]

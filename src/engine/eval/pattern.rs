@@ -33,30 +33,48 @@ pub const PHASE_MAX: i32 = super::learnt::PHASE_MAX;
 /// The weights file's first bytes.
 pub const MAGIC: &[u8; 8] = b"DAMAPAT1";
 
-/// Which evaluation the search uses (one for the whole process: `--eval` of `dama engine` and
-/// `dama bench`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// Which evaluation the search uses: each rule set's [`default_kind`], unless `--eval` of
+/// `dama engine`, `dama bench` or `dama suite run` chose one for the whole process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EvalKind {
     /// The learnt terms alone ([`super::learnt`]).
-    #[default]
     Learnt,
     /// The learnt terms plus the region patterns.
     Pattern,
 }
 
-static KIND: AtomicU8 = AtomicU8::new(0);
-
-/// Chooses the evaluation for every search of this process.
-pub fn set_kind(kind: EvalKind) {
-    KIND.store(kind as u8, Ordering::Relaxed);
+/// The evaluation a rule set plays with unless told otherwise: the patterns for Italian (they
+/// measured stronger at every budget and hold the Italian shot suite's floor), the learnt terms
+/// for English (with the patterns the English shot suite falls one short of its floor; see
+/// docs/measurements.md, "The pattern evaluation as the default").
+pub const fn default_kind(rules: RuleSet) -> EvalKind {
+    match rules {
+        RuleSet::Italian => EvalKind::Pattern,
+        RuleSet::English => EvalKind::Learnt,
+    }
 }
 
+/// 0: every rule set its [`default_kind`]; 1: the learnt terms; 2: the patterns.
+static KIND: AtomicU8 = AtomicU8::new(0);
+
+/// Chooses the evaluation for every search of this process, whatever the rule set (`None`:
+/// each rule set's [`default_kind`]).
+pub fn set_kind(kind: Option<EvalKind>) {
+    let v = match kind {
+        None => 0,
+        Some(EvalKind::Learnt) => 1,
+        Some(EvalKind::Pattern) => 2,
+    };
+    KIND.store(v, Ordering::Relaxed);
+}
+
+/// The evaluation the search uses for positions of `rules`.
 #[inline]
-pub fn kind() -> EvalKind {
-    if KIND.load(Ordering::Relaxed) == EvalKind::Pattern as u8 {
-        EvalKind::Pattern
-    } else {
-        EvalKind::Learnt
+pub fn kind(rules: RuleSet) -> EvalKind {
+    match KIND.load(Ordering::Relaxed) {
+        1 => EvalKind::Learnt,
+        2 => EvalKind::Pattern,
+        _ => default_kind(rules),
     }
 }
 
