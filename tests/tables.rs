@@ -302,6 +302,7 @@ fn a_rerun_keeps_sound_files_and_rebuilds_damaged_ones() {
             dama::tables::SliceEvent::Built(m) => built.push(m),
             dama::tables::SliceEvent::Damaged(e) => damaged.push(e.to_string()),
             dama::tables::SliceEvent::Converted(m) => panic!("{m}: no old file here"),
+            dama::tables::SliceEvent::Reblocked(m) => panic!("{m}: no file without distances"),
         },
     )
     .unwrap();

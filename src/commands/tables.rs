@@ -205,7 +205,7 @@ fn build(
         )
         .expect("a valid template"),
     );
-    let (mut built, mut kept, mut replaced, mut converted) = (0, 0, 0, 0);
+    let (mut built, mut kept, mut replaced, mut converted, mut reblocked) = (0, 0, 0, 0, 0);
     let t = tables::build(
         &BuildOptions {
             rules,
@@ -230,6 +230,7 @@ fn build(
             SliceEvent::Built(_) => built += 1,
             SliceEvent::Kept(_) => kept += 1,
             SliceEvent::Converted(_) => converted += 1,
+            SliceEvent::Reblocked(_) => reblocked += 1,
         },
     )
     .with_context(|| format!("building the {rules} tables in {}", dir.display()))?;
@@ -237,7 +238,7 @@ fn build(
     let positions: u64 = t.slices().iter().map(|s| s.positions()).sum();
     outln!(
         out,
-        "{rules} tables up to {pieces} pieces in {}: {} slices ({built} built{}, {kept} already there{}), {positions} positions, {:.1} s",
+        "{rules} tables up to {pieces} pieces in {}: {} slices ({built} built{}, {kept} already there{}{}), {positions} positions, {:.1} s",
         dir.display(),
         built + kept + converted,
         match replaced {
@@ -248,6 +249,11 @@ fn build(
         match converted {
             0 => String::new(),
             n => format!(", {n} converted from the old one-byte format"),
+        },
+        match reblocked {
+            0 => String::new(),
+            1 => ", 1 of them rewritten in smaller blocks".to_string(),
+            n => format!(", {n} of them rewritten in smaller blocks"),
         },
         started.elapsed().as_secs_f64()
     )?;

@@ -50,6 +50,9 @@ pub enum SliceEvent {
     Kept(Material),
     /// Found on disk in the old one-byte format, sound, and written again in the compact one.
     Converted(Material),
+    /// Found on disk without distances in blocks of the earlier size, and written again in
+    /// those of [`file::BARE_WDL_BLOCK`] positions (the same values).
+    Reblocked(Material),
 }
 
 /// How a build is to run.
@@ -250,8 +253,16 @@ fn build_list(
     // [`file::kind_for`]); files of version 2 are written again in this one.
     for &m in &all {
         let kind = file::kind_for(m.pieces());
-        if file::settle(opts.dir, opts.rules, m, kind, opts.threads)? == Some(file::V2) {
-            event(SliceEvent::Converted(m));
+        let reblock = kind == file::Kind::Bare
+            && tables
+                .slices
+                .get(&m)
+                .and_then(Slice::packed_file)
+                .is_some_and(|f| f.wdl_block() != file::BARE_WDL_BLOCK);
+        match file::settle(opts.dir, opts.rules, m, kind, opts.threads)? {
+            Some(file::V2) => event(SliceEvent::Converted(m)),
+            Some(_) if reblock => event(SliceEvent::Reblocked(m)),
+            _ => {}
         }
     }
     Ok(Some(tables))

@@ -16,8 +16,10 @@
 //! against smaller slices, as the search does anyway), and so are indices that are no position
 //! and the distance of a draw: they take the value before them, which lengthens the runs the
 //! compressor sees. Each part is cut in blocks of a fixed number of positions (32,768 for
-//! win/draw/loss, 8,192 for distances: 6.5 KB and 8 KB decompressed), each compressed on its
-//! own (zstd), so a probe that misses the cache decompresses one or two small blocks.
+//! win/draw/loss, 8,192 for distances: 6.5 KB and 8 KB decompressed; the header says), each
+//! compressed on its own (zstd), so a probe that misses the cache decompresses one or two
+//! small blocks. Version 3 cuts the win/draw/loss of a file without distances in blocks of
+//! [`BARE_WDL_BLOCK`] positions.
 //!
 //! ```text
 //! 0  magic "DAMA-TB\0"     8  format version (u16 LE)   10 rules (0 italian, 1 english)
@@ -57,6 +59,11 @@ const V1: u16 = 1;
 pub(super) const HEADER: usize = 64;
 /// Positions per win/draw/loss block (6.5 KB decompressed).
 pub const WDL_BLOCK: u32 = 1 << 15;
+/// Positions per win/draw/loss block in a file without distances (the slices of more than
+/// [`DISTANCES_UP_TO`] pieces, 820 bytes decompressed): a search from outside the tables
+/// probes such slices all over, one position a block, and a small block puts more of the
+/// positions probed into the cache's budget and costs less to decompress on a miss.
+pub const BARE_WDL_BLOCK: u32 = 1 << 12;
 /// Positions per distance block (8 KB decompressed): a quarter of the above, since distances
 /// take five times the bytes; smaller blocks cost 5% more disk (5 pieces), and a miss less.
 pub const DISTANCE_BLOCK: u32 = 1 << 13;
@@ -169,7 +176,8 @@ fn encode_block(rules: RuleSet, m: Material, data: &[u8], start: usize) -> (Vec<
 /// to `threads` threads.
 fn encode(rules: RuleSet, s: &Slice, data: &[u8], threads: usize) -> Vec<u8> {
     const _: () = assert!(WDL_BLOCK.is_multiple_of(DISTANCE_BLOCK));
-    let blocks = data.len().div_ceil(WDL_BLOCK as usize);
+    let wdl_block = wdl_block(s.distances);
+    let blocks = data.len().div_ceil(wdl_block as usize);
     // Per win/draw/loss block: its compressed part, and those of the distance blocks in it.
     let mut parts: Vec<(Vec<u8>, Vec<Vec<u8>>)> = vec![(Vec::new(), Vec::new()); blocks];
     crate::pool::run(
@@ -177,8 +185,8 @@ fn encode(rules: RuleSet, s: &Slice, data: &[u8], threads: usize) -> Vec<u8> {
         blocks,
         || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
         |z, b| {
-            let start = b * WDL_BLOCK as usize;
-            let end = (start + WDL_BLOCK as usize).min(data.len());
+            let start = b * wdl_block as usize;
+            let end = (start + wdl_block as usize).min(data.len());
             let (wdl, dist) = encode_block(rules, s.material, &data[start..end], start);
             let mut c = |x: &[u8]| z.compress(x).expect("zstd compresses into memory");
             // A slice solved for win, draw or loss only keeps no distances.
@@ -206,7 +214,7 @@ fn encode(rules: RuleSet, s: &Slice, data: &[u8], threads: usize) -> Vec<u8> {
     h[24..32].copy_from_slice(&s.wins.to_le_bytes());
     h[32..40].copy_from_slice(&s.draws.to_le_bytes());
     h[40..48].copy_from_slice(&s.losses.to_le_bytes());
-    h[56..60].copy_from_slice(&WDL_BLOCK.to_le_bytes());
+    h[56..60].copy_from_slice(&wdl_block.to_le_bytes());
     let dist_block = if s.distances { DISTANCE_BLOCK } else { 0 };
     h[60..64].copy_from_slice(&dist_block.to_le_bytes());
     let in_order: Vec<&[u8]> = parts
@@ -231,6 +239,11 @@ fn encode(rules: RuleSet, s: &Slice, data: &[u8], threads: usize) -> Vec<u8> {
         out.extend_from_slice(p);
     }
     out
+}
+
+/// Positions per win/draw/loss block of a file that keeps distances or not.
+pub fn wdl_block(distances: bool) -> u32 {
+    if distances { WDL_BLOCK } else { BARE_WDL_BLOCK }
 }
 
 /// Writes a solved slice (its values in memory) in the compact format, atomically: temporary
@@ -348,7 +361,9 @@ pub fn rewrite(
 ) -> Result<Option<u16>, TableError> {
     let (s, version) = map_any(dir, rules, m)?;
     let f = s.packed_file().expect("a mapped slice");
-    if version == VERSION && f.kind() == kind {
+    // A file without distances is cut in the smaller blocks of its kind (see [`BARE_WDL_BLOCK`]).
+    let reblock = kind == Kind::Bare && f.block[0] != BARE_WDL_BLOCK;
+    if version == VERSION && f.kind() == kind && !reblock {
         return Ok(None);
     }
     let have = f.kind();
@@ -384,7 +399,13 @@ pub fn rewrite(
         Kind::Exact => Vec::new(),
         Kind::Bare => {
             h[60..64].copy_from_slice(&0u32.to_le_bytes());
-            Vec::new()
+            if reblock {
+                h[56..60].copy_from_slice(&BARE_WDL_BLOCK.to_le_bytes());
+                parts.clear();
+                reblocked_wdl(f, BARE_WDL_BLOCK, threads)?
+            } else {
+                Vec::new()
+            }
         }
         Kind::Wins(_) if have == kind => {
             // A version-2 file of this kind cannot be: only the header changes.
@@ -423,6 +444,60 @@ pub fn rewrite(
     drop(s);
     put(&path(dir, m), &bytes)?;
     Ok(Some(version))
+}
+
+/// The win/draw/loss blocks of `f` cut again at `block` positions (a divisor of the file's
+/// block size), compressed on up to `threads` threads, one of the file's blocks at a time.
+fn reblocked_wdl(f: &Packed, block: u32, threads: usize) -> Result<Vec<Vec<u8>>, TableError> {
+    use super::packed::Part;
+    let old = f.block[0];
+    if !old.is_multiple_of(block) {
+        return Err(TableError::Format {
+            path: f.path.clone(),
+            why: format!("blocks of {old} positions cannot be cut in blocks of {block}"),
+        });
+    }
+    let blocks = f.positions.div_ceil(u64::from(old)) as usize;
+    let mut out: Vec<Vec<Vec<u8>>> = vec![Vec::new(); blocks];
+    let mut failed = None;
+    crate::pool::run(
+        threads.max(1),
+        blocks,
+        || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
+        |z, b| {
+            let w = match f.load(b as u64, Part::Wdl) {
+                Ok(w) => w,
+                Err(e) => return Some(Err(e)),
+            };
+            let n = (f.positions - b as u64 * u64::from(old)).min(u64::from(old)) as usize;
+            let digit = |k: usize| DIGITS[usize::from(w[k / 5])][k % 5];
+            let parts = (0..n)
+                .step_by(block as usize)
+                .map(|start| {
+                    let end = (start + block as usize).min(n);
+                    let mut packed = vec![0u8; (end - start).div_ceil(5)];
+                    for k in start..end {
+                        packed[(k - start) / 5] += digit(k) * POW3[(k - start) % 5];
+                    }
+                    z.compress(&packed).expect("zstd compresses into memory")
+                })
+                .collect();
+            Some(Ok(parts))
+        },
+        |rx| {
+            for (b, r) in rx {
+                match r {
+                    Ok(p) => out[b] = p,
+                    Err(e) => failed = Some(e),
+                }
+            }
+        },
+    );
+    f.release();
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(out.into_iter().flatten().collect()),
+    }
 }
 
 /// The distance blocks of wins only, compressed, from a file with exact ones or ones of wins

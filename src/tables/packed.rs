@@ -48,6 +48,11 @@ impl Packed {
         t
     }
 
+    /// Positions per win/draw/loss block.
+    pub fn wdl_block(&self) -> u32 {
+        self.block[Part::Wdl as usize]
+    }
+
     fn blocks(&self, part: Part) -> u64 {
         match self.block[part as usize] {
             // A file without distances (see [`super::file::DISTANCES_UP_TO`]).
