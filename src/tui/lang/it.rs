@@ -572,7 +572,7 @@ pub fn text(m: Msg) -> &'static str {
         TablesBuildFailed => "Non è stato possibile costruire le tabelle dei finali: {0}",
         StartTables => {
             "Le tabelle dei finali fino a 5 pezzi si costruiscono da sole; 6 pezzi: \
-             `dama tables build --pieces 6` (100 MB, circa 25 minuti, 3 GB di memoria)"
+             `dama tables build --pieces 6` (meno di 100 MB, circa 25 minuti, 2 GB di memoria)"
         }
         // ----- levels 1-15 and the start screen's clock (issue 21 item 5) -----
         StrengthFull => "livello {0} di {1} (piena forza)",
