@@ -45,9 +45,9 @@ pub const FULL_STRENGTH_MOVETIME: Duration = Duration::from_secs(1);
 pub const MAX_DEPTH: u32 = 40;
 
 /// Node budget and variety margin per level, 1 first, up to the level below full strength
-/// (fitted as docs/developer.md says; levels 2-11 re-measured with Italian's default
-/// evaluation, the patterns, level 3's budget refitted; levels 12-14 were fitted with the
-/// learnt terms alone and are to be re-measured).
+/// (fitted as docs/developer.md says; levels 2-13 re-measured with Italian's default
+/// evaluation, the patterns, level 3's budget refitted; level 14 was fitted with the learnt
+/// terms alone and is to be re-measured).
 const TABLE: [(u64, i32); LEVELS as usize - 1] = [
     (20, 90),
     (73, 75),
