@@ -334,8 +334,6 @@ pub enum TableError {
     Checksum { path: PathBuf },
     /// A distance over 253 plies (the format's limit).
     TooDeep,
-    /// A slice too large to index with 32 bits.
-    TooLarge(Material),
 }
 
 impl TableError {
@@ -354,7 +352,7 @@ impl TableError {
             | TableError::NotRegular { path, .. }
             | TableError::Format { path, .. }
             | TableError::Checksum { path } => Some(path),
-            TableError::TooDeep | TableError::TooLarge(_) => None,
+            TableError::TooDeep => None,
         }
     }
 
@@ -388,7 +386,6 @@ impl fmt::Display for TableError {
                 path.display()
             ),
             TableError::TooDeep => f.write_str("a distance to win longer than 253 plies"),
-            TableError::TooLarge(m) => write!(f, "the slice {m} is too large"),
         }
     }
 }
