@@ -76,6 +76,7 @@ fn build_with(rules: RuleSet, n: u32, dir: &Path, threads: usize) -> Tables {
             max_pieces: n,
             threads,
             dir,
+            memory: None,
         },
         &mut |_| {},
         &mut |_| {},
@@ -295,6 +296,7 @@ fn a_rerun_keeps_sound_files_and_rebuilds_damaged_ones() {
             max_pieces: 3,
             threads: 1,
             dir: &dir,
+            memory: None,
         },
         &mut |_| {},
         &mut |e| match e {
@@ -728,6 +730,7 @@ fn convert_up_to_3(dir: &Path, rules: RuleSet) -> Tables {
             max_pieces: 3,
             threads: 1,
             dir,
+            memory: None,
         },
         &mut |_| {},
         &mut |e| match e {
@@ -996,6 +999,7 @@ fn seven_piece_slices_agree_with_their_moves_and_a_plain_search() {
             max_pieces: 7,
             threads: 2,
             dir: &dir,
+            memory: None,
         },
         &[target],
         &mut |_| {},

@@ -24,6 +24,7 @@ fn build_to(dir: &Path, n: u32) -> Vec<String> {
             max_pieces: n,
             threads: 2,
             dir,
+            memory: None,
         },
         &mut |_| {},
         &mut |e| events.push(format!("{e:?}")),

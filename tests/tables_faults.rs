@@ -27,6 +27,7 @@ fn pristine() -> &'static Path {
                 max_pieces: 3,
                 threads: 2,
                 dir: &dir,
+                memory: None,
             },
             &mut |_| {},
             &mut |_| {},
@@ -485,4 +486,55 @@ fn an_unreadable_slice_is_named_with_the_reason() {
     assert!(i.out.contains(&folder), "{}", i.out);
     mode(&dir, 0o755).unwrap();
     std::fs::remove_dir_all(&data).unwrap();
+}
+
+/// A slice pair the memory cannot hold is refused before its arrays are allocated (the system
+/// would kill the build part way, and again at every rerun): the error says which pair, what it
+/// takes and what is free; the files built before it stay, and nothing half-written is left.
+#[test]
+fn a_pair_the_memory_cannot_hold_is_refused_before_it_starts() {
+    let (_data, dir) = copy("memory");
+    let names = |dir: &Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    let before = names(&dir);
+    let Err(e) = build(
+        &BuildOptions {
+            rules: RULES,
+            max_pieces: 4,
+            threads: 1,
+            dir: &dir,
+            memory: Some(1_000_000),
+        },
+        &mut |_| {},
+        &mut |_| {},
+    ) else {
+        panic!("a 4-piece pair was solved in 1 MB");
+    };
+    let dama::tables::TableError::Memory { slices, need, free } = &e else {
+        panic!("not a memory error: {e}");
+    };
+    assert_eq!(*free, 1_000_000);
+    assert!(slices.iter().all(|m| m.pieces() == 4), "{slices:?}");
+    let size: u64 = slices.iter().map(|m| m.size()).sum();
+    assert_eq!(*need, dama::tables::memory_needed(size));
+    assert!(*need >= 3 * size, "{need} for {size} positions");
+    let text = e.to_string();
+    assert!(text.contains(&slices[0].to_string()), "{text}");
+    assert!(
+        text.contains("MB of memory") && text.contains("and 1 MB is free"),
+        "{text}"
+    );
+    // The pairs that fit in 1 MB (kings only, 432 K positions) were solved before; the 3-piece
+    // files stay.
+    let after = names(&dir);
+    assert!(before.iter().all(|f| after.contains(f)), "{after:?}");
+    assert!(after.contains(&"0-1v0-3.dtb".to_string()), "{after:?}");
+    assert!(!file::path(&dir, slices[0]).exists(), "{after:?}");
+    assert!(parts(&dir).is_empty());
 }

@@ -212,6 +212,7 @@ fn build(
             max_pieces: pieces,
             threads,
             dir: &dir,
+            memory: None,
         },
         &mut |p| {
             bar.set_length(p.total);

@@ -151,6 +151,7 @@ fn run(plan: &Plan, stop: &AtomicBool, status: &Mutex<Status>) -> Status {
             max_pieces: plan.pieces,
             threads: plan.threads.max(1),
             dir: &dir,
+            memory: None,
         };
         let r = build_until(
             &opts,

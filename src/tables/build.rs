@@ -61,6 +61,9 @@ pub struct BuildOptions<'a> {
     pub threads: usize,
     /// Where the rule set's files go (created if missing).
     pub dir: &'a Path,
+    /// The most memory a slice pair may take to solve, in bytes. `None`: what the system has
+    /// free when the pair begins ([`memory_free`]), not checked where that is not known.
+    pub memory: Option<u64>,
 }
 
 /// Builds (or completes) the tables of a rule set up to `max_pieces` pieces, writing each
@@ -162,6 +165,18 @@ fn build_list(
             vec![m, m.mirror()]
         };
         let group_size: u64 = group.iter().map(|g| g.size()).sum();
+        // Refused before the arrays are allocated: a pair the memory cannot hold would be
+        // killed by the system part way, its work lost, and again at every rerun.
+        let need = memory_needed(group_size);
+        if let Some(free) = opts.memory.or_else(memory_free)
+            && need > free
+        {
+            return Err(TableError::Memory {
+                slices: group,
+                need,
+                free,
+            });
+        }
         let read: Vec<Result<file::Found, TableError>> = group
             .iter()
             .map(|&g| file::read_for_build(opts.dir, opts.rules, g))
@@ -518,6 +533,27 @@ impl Work {
     }
 }
 
+/// The memory a slice pair of `indices` positions takes to solve: the arrays of [`Work`].
+pub fn memory_needed(indices: u64) -> u64 {
+    3 * indices + indices.div_ceil(SCAN_BLOCK as u64) * MARK_WORDS as u64 * 8
+}
+
+/// The memory the system can give a process now: Linux's available memory and free swap (from
+/// `/proc/meminfo`), `None` where that is not known.
+pub fn memory_free() -> Option<u64> {
+    free_in(&std::fs::read_to_string("/proc/meminfo").ok()?)
+}
+
+fn free_in(meminfo: &str) -> Option<u64> {
+    let kib = |name: &str| {
+        meminfo.lines().find_map(|line| {
+            let value = line.strip_prefix(name)?.strip_prefix(':')?;
+            value.trim().strip_suffix("kB")?.trim().parse::<u64>().ok()
+        })
+    };
+    Some((kib("MemAvailable")? + kib("SwapFree").unwrap_or(0)) * 1024)
+}
+
 /// The positions a level's scan skips or reads as one.
 const SCAN_BLOCK: usize = 1 << 12;
 
@@ -798,6 +834,24 @@ fn solve_group(
 mod tests {
     use super::*;
     use crate::rules::legal_moves;
+
+    /// The memory a pair takes: 3 bytes an index and the level bits (the largest 7-piece pair,
+    /// 3.02 G indices, measured at 9.0 GB); what is free: available memory and free swap.
+    #[test]
+    fn memory_needed_and_free() {
+        let largest = Material::new(1, 2, 2, 2).size() + Material::new(2, 2, 1, 2).size();
+        let need = memory_needed(largest);
+        assert!((9_050_000_000..9_150_000_000).contains(&need), "{need}");
+        let meminfo = "MemTotal:       24000000 kB\nMemFree:         1000000 kB\n\
+                       MemAvailable:   20000000 kB\nSwapTotal:       2000000 kB\n\
+                       SwapFree:        1500000 kB\n";
+        assert_eq!(free_in(meminfo), Some(21_500_000 * 1024));
+        let no_swap = "MemTotal: 8000000 kB\nMemAvailable: 4000000 kB\n";
+        assert_eq!(free_in(no_swap), Some(4_000_000 * 1024));
+        // An old kernel without the field, or a damaged line: not known, not checked.
+        assert_eq!(free_in("MemTotal: 8000000 kB\nMemFree: 10 kB\n"), None);
+        assert_eq!(free_in("MemAvailable: lots\n"), None);
+    }
 
     /// Stepping a piece back finds exactly the positions whose legal quiet moves that promote
     /// nothing lead to the position: both ways, every position of the slices up to 3 pieces and

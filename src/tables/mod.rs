@@ -24,7 +24,10 @@ pub mod index;
 pub mod packed;
 pub mod verify;
 
-pub use build::{BuildOptions, Progress, SliceEvent, build, build_slices, build_until};
+pub use build::{
+    BuildOptions, Progress, SliceEvent, build, build_slices, build_until, memory_free,
+    memory_needed,
+};
 pub use index::{MAX_PIECES, Material};
 
 use crate::rules::{Move, MoveList, Position, RuleSet, has_capture, legal_moves, legal_moves_into};
@@ -334,6 +337,12 @@ pub enum TableError {
     Checksum { path: PathBuf },
     /// A distance over 253 plies (the format's limit).
     TooDeep,
+    /// Not enough memory free to solve a slice pair: `need` bytes, `free` free.
+    Memory {
+        slices: Vec<Material>,
+        need: u64,
+        free: u64,
+    },
 }
 
 impl TableError {
@@ -352,7 +361,7 @@ impl TableError {
             | TableError::NotRegular { path, .. }
             | TableError::Format { path, .. }
             | TableError::Checksum { path } => Some(path),
-            TableError::TooDeep => None,
+            TableError::TooDeep | TableError::Memory { .. } => None,
         }
     }
 
@@ -386,6 +395,24 @@ impl fmt::Display for TableError {
                 path.display()
             ),
             TableError::TooDeep => f.write_str("a distance to win longer than 253 plies"),
+            TableError::Memory { slices, need, free } => {
+                let names: Vec<String> = slices.iter().map(ToString::to_string).collect();
+                let size = |bytes: u64| {
+                    if bytes >= 1_000_000_000 {
+                        format!("{:.1} GB", bytes as f64 / 1e9)
+                    } else {
+                        format!("{} MB", bytes.div_ceil(1_000_000))
+                    }
+                };
+                write!(
+                    f,
+                    "solving {} takes about {} of memory, and {} is free: close other programs \
+                     and run the build again (it goes on from here)",
+                    names.join(" and "),
+                    size(*need),
+                    size(*free)
+                )
+            }
         }
     }
 }
