@@ -518,6 +518,27 @@ impl Work {
         self.marks[word].fetch_or(1 << (level % 64), Ordering::Relaxed);
     }
 
+    /// Visits every position of the blocks marked for `level`, on `threads` workers; each
+    /// chunk of positions collects into a `T` of its own, and those are returned.
+    fn scan<T: Send + Default>(
+        &self,
+        threads: usize,
+        level: u32,
+        visit: &(dyn Fn(usize, &mut T) + Sync),
+    ) -> Vec<T> {
+        parallel(
+            threads,
+            self.value.len(),
+            SCAN_CHUNK,
+            &|start, end| {
+                let mut found = T::default();
+                self.marked(level, start, end, |i| visit(i, &mut found));
+                found
+            },
+            |_| {},
+        )
+    }
+
     /// Calls `f` with every position in `start..end` of a block marked for `level`.
     fn marked(&self, level: u32, start: usize, end: usize, mut f: impl FnMut(usize)) {
         let bit = 1u64 << (level % 64);
@@ -704,28 +725,18 @@ fn solve_group(
             // (none left open) waiting for a longer win outside it.
             let v = encode(level)?;
             for w in &work {
-                let found = parallel(
-                    opts.threads,
-                    w.value.len(),
-                    SCAN_CHUNK,
-                    &|start, end| {
-                        let mut n = 0u64;
-                        w.marked(level, start, end, |i| {
-                            if w.value[i].load(Ordering::Relaxed) != DRAW
-                                || u32::from(w.outside_win[i].load(Ordering::Relaxed)) != level
-                            {
-                                return;
-                            }
-                            let open = w.open[i].load(Ordering::Relaxed);
-                            if open == CANNOT_LOSE || open == 0 {
-                                w.value[i].store(v, Ordering::Relaxed);
-                                n += 1;
-                            }
-                        });
-                        n
-                    },
-                    |_| {},
-                );
+                let found = w.scan(opts.threads, level, &|i, n: &mut u64| {
+                    if w.value[i].load(Ordering::Relaxed) != DRAW
+                        || u32::from(w.outside_win[i].load(Ordering::Relaxed)) != level
+                    {
+                        return;
+                    }
+                    let open = w.open[i].load(Ordering::Relaxed);
+                    if open == CANNOT_LOSE || open == 0 {
+                        w.value[i].store(v, Ordering::Relaxed);
+                        *n += 1;
+                    }
+                });
                 expected[l] += found.into_iter().sum::<u64>();
             }
         }
@@ -737,73 +748,59 @@ fn solve_group(
             for (k, w) in work.iter().enumerate() {
                 let pk = other(k);
                 let pw = &work[pk];
-                let res = parallel(
-                    opts.threads,
-                    w.value.len(),
-                    SCAN_CHUNK,
-                    &|start, end| {
-                        let mut now = 0u64;
-                        let mut wait_at: Vec<u8> = Vec::new();
-                        w.marked(level, start, end, |i| {
-                            if w.value[i].load(Ordering::Relaxed) != cur {
-                                return;
+                // Per chunk: how many were decided for the next level, and the levels of
+                // those that wait.
+                let visit = |i: usize, (now, wait_at): &mut (u64, Vec<u8>)| {
+                    if w.value[i].load(Ordering::Relaxed) != cur {
+                        return;
+                    }
+                    let c = unrank(group[k], i as u64).expect("a decided index is a position");
+                    unmoves.each(c, |p| {
+                        let j = rank_in(group[pk], p) as usize;
+                        let cell = &pw.value[j];
+                        if cell.load(Ordering::Relaxed) != DRAW {
+                            return;
+                        }
+                        let open = &pw.open[j];
+                        let count = open.load(Ordering::Relaxed);
+                        debug_assert_eq!(count == DECIDED, unmoves.must_capture(p));
+                        if count == DECIDED {
+                            return;
+                        }
+                        let Some(next) = next else {
+                            too_deep.store(true, Ordering::Relaxed);
+                            return;
+                        };
+                        if win_next {
+                            if cell
+                                .compare_exchange(DRAW, next, Ordering::Relaxed, Ordering::Relaxed)
+                                .is_ok()
+                            {
+                                pw.mark(j, level + 1);
+                                *now += 1;
                             }
-                            let c =
-                                unrank(group[k], i as u64).expect("a decided index is a position");
-                            unmoves.each(c, |p| {
-                                let j = rank_in(group[pk], p) as usize;
-                                let cell = &pw.value[j];
-                                if cell.load(Ordering::Relaxed) != DRAW {
-                                    return;
-                                }
-                                let open = &pw.open[j];
-                                let count = open.load(Ordering::Relaxed);
-                                debug_assert_eq!(count == DECIDED, unmoves.must_capture(p));
-                                if count == DECIDED {
-                                    return;
-                                }
-                                let Some(next) = next else {
-                                    too_deep.store(true, Ordering::Relaxed);
-                                    return;
-                                };
-                                if win_next {
-                                    if cell
-                                        .compare_exchange(
-                                            DRAW,
-                                            next,
-                                            Ordering::Relaxed,
-                                            Ordering::Relaxed,
-                                        )
-                                        .is_ok()
-                                    {
-                                        pw.mark(j, level + 1);
-                                        now += 1;
-                                    }
-                                    return;
-                                }
-                                if count == CANNOT_LOSE {
-                                    return;
-                                }
-                                if open.fetch_sub(1, Ordering::Relaxed) == 1 {
-                                    // Its last open move: lost one ply after the longest win
-                                    // among all its moves.
-                                    let outside = pw.outside_win[j].load(Ordering::Relaxed);
-                                    if u32::from(outside) <= level + 1 {
-                                        cell.store(next, Ordering::Relaxed);
-                                        pw.mark(j, level + 1);
-                                        now += 1;
-                                    } else {
-                                        // Its level is in `outside_win` already.
-                                        pw.mark(j, u32::from(outside));
-                                        wait_at.push(outside);
-                                    }
-                                }
-                            });
-                        });
-                        (now, wait_at)
-                    },
-                    |_| {},
-                );
+                            return;
+                        }
+                        if count == CANNOT_LOSE {
+                            return;
+                        }
+                        if open.fetch_sub(1, Ordering::Relaxed) == 1 {
+                            // Its last open move: lost one ply after the longest win
+                            // among all its moves.
+                            let outside = pw.outside_win[j].load(Ordering::Relaxed);
+                            if u32::from(outside) <= level + 1 {
+                                cell.store(next, Ordering::Relaxed);
+                                pw.mark(j, level + 1);
+                                *now += 1;
+                            } else {
+                                // Its level is in `outside_win` already.
+                                pw.mark(j, u32::from(outside));
+                                wait_at.push(outside);
+                            }
+                        }
+                    });
+                };
+                let res = w.scan(opts.threads, level, &visit);
                 for (now, wait_at) in res {
                     carried += now;
                     for at in wait_at {
