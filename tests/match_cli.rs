@@ -448,3 +448,89 @@ fn a_side_can_search_with_several_threads() {
     assert_eq!(moves_of(&pdn).len(), 2);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The records of a PDN file as text, one string each.
+fn records(file: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).unwrap();
+    text.split("[Event ")
+        .skip(1)
+        .map(|r| format!("[Event {r}"))
+        .collect()
+}
+
+#[test]
+fn a_stopped_match_resumes_from_its_games_file_and_ends_as_a_whole_run() {
+    let dir = scratch("match-resume");
+    let (whole, part) = (dir.join("whole.pdn"), dir.join("part.pdn"));
+    let (w, p) = (whole.to_str().unwrap(), part.to_str().unwrap());
+    let common = [
+        "match",
+        "--games",
+        "6",
+        "--a-depth",
+        "2",
+        "--b-depth",
+        "1",
+        "--seed",
+        "3",
+    ];
+    let out = run_ok(&[&common[..], &["--pdn", w]].concat());
+    let all = records(&whole);
+    assert_eq!(all.len(), 6);
+    // A run killed after games 1, 2 and 5 had ended (threads finish out of order).
+    std::fs::write(&part, format!("{}{}{}", all[0], all[1], all[4])).unwrap();
+    let resume_args = [&common[..], &["--pdn", p, "--resume"]].concat();
+    let resumed = run_ok(&resume_args);
+    assert!(
+        resumed.contains("resume: 3 games from"),
+        "the resumed games are counted:\n{resumed}"
+    );
+    let played: Vec<&str> = resumed.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(
+        played.len(),
+        3,
+        "only the missing games are played:\n{resumed}"
+    );
+    for (line, n) in played.iter().zip(["3", "4", "6"]) {
+        assert!(line.starts_with(&format!("game   {n} ")), "{line}");
+    }
+    // The same totals as the whole run, and the same file.
+    assert_eq!(results(&out).last(), results(&resumed).last());
+    assert_eq!(records(&part), all);
+    // Resuming a finished match plays nothing more.
+    let again = run_ok(&resume_args);
+    assert!(again.contains("resume: 6 games from"), "{again}");
+    assert!(!again.lines().any(|l| l.starts_with("game ")), "{again}");
+    assert_eq!(records(&part), all);
+}
+
+#[test]
+fn a_resume_refuses_games_another_match_played() {
+    let dir = scratch("match-resume-other");
+    let file = dir.join("m.pdn");
+    let f = file.to_str().unwrap();
+    let common = ["match", "--games", "4", "--b-depth", "1", "--pdn", f];
+    run_ok(&[&common[..], &["--a-depth", "2", "--seed", "3"]].concat());
+    let before = std::fs::read(&file).unwrap();
+    for (other, why) in [
+        (&["--a-depth", "3", "--seed", "3"][..], "White is"),
+        (&["--a-depth", "2", "--seed", "4"][..], "opening"),
+    ] {
+        let args = [&common[..], other, &["--resume"]].concat();
+        let (ok, _, err) = dama(&args);
+        assert!(!ok, "{args:?} must fail");
+        assert!(
+            err.contains("record 1")
+                && err.contains(why)
+                && err.contains("not written by this match"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            before,
+            "the file is kept as it was"
+        );
+    }
+    let (ok, _, err) = dama(&["match", "--games", "2", "--resume"]);
+    assert!(!ok && err.contains("--pdn"), "{err}");
+}

@@ -137,9 +137,15 @@ pub struct MatchArgs {
     /// the match (per rule set; the files themselves are mapped). Default 64.
     #[arg(long, value_name = "MIB", value_parser = super::super::values::table_cache_mib)]
     pub table_cache: Option<usize>,
-    /// Write every game to this PDN file.
+    /// Write every game to this PDN file (rewritten as each game ends, so a match stopped part
+    /// way keeps its finished games).
     #[arg(long)]
     pub pdn: Option<std::path::PathBuf>,
+    /// Go on with the match whose games the --pdn file holds: they are counted and the rest
+    /// are played. Give the options that began it (each game is checked against them); with
+    /// no file yet, the match starts.
+    #[arg(long, requires = "pdn", conflicts_with = "force")]
+    pub resume: bool,
     /// Replace the --pdn file if it exists (without this, an existing file is kept).
     #[arg(long, requires = "pdn")]
     pub force: bool,

@@ -8,6 +8,7 @@ use super::timing::TimeUse;
 use crate::lab::external::{self, Forfeit};
 use crate::lab::selfplay::Tally;
 use crate::lab::sprt::{Sprt, Verdict};
+use crate::notation::pdn::PdnGame;
 use crate::rules::{Color, Game, RuleSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -113,6 +114,8 @@ pub(super) struct Results {
     pub(super) time: [TimeUse; 2],
     /// The games counted, in the order they finished.
     pub(super) played: Vec<Played>,
+    /// Games an earlier run of the match played (`--resume`), by number.
+    pub(super) resumed: Vec<(usize, PdnGame)>,
     pub(super) verdict: Verdict,
 }
 
@@ -135,21 +138,55 @@ impl Played {
 }
 
 impl Results {
-    /// Counts a finished game.
-    fn count(&mut self, p: &Played, job: &Job) {
-        match p.for_a(job) {
+    /// The games an earlier run played, counted (their time per move is not known), and the
+    /// SPRT's verdict on them.
+    pub(super) fn resumed(
+        resumed: Vec<(usize, PdnGame)>,
+        jobs: &[Job],
+        sprt: Option<&Sprt>,
+    ) -> Results {
+        let mut r = Results {
+            tally: Tally::default(),
+            time: [TimeUse::default(); 2],
+            played: Vec::new(),
+            resumed: Vec::new(),
+            verdict: Verdict::Continue,
+        };
+        for (i, record) in &resumed {
+            let job = &jobs[*i];
+            r.add(match record.result.winner(record.rules) {
+                None => ForA::Draw,
+                Some(c) if c == job.a_colour => ForA::Win,
+                Some(_) => ForA::Loss,
+            });
+        }
+        r.resumed = resumed;
+        if let Some(s) = sprt {
+            r.verdict = s.verdict(&r.tally);
+        }
+        r
+    }
+
+    fn add(&mut self, result: ForA) {
+        match result {
             ForA::Win => self.tally.wins += 1,
             ForA::Draw => self.tally.draws += 1,
             ForA::Loss => self.tally.losses += 1,
         }
+    }
+
+    /// Counts a finished game.
+    fn count(&mut self, p: &Played, job: &Job) {
+        self.add(p.for_a(job));
         self.time[0].merge(&p.time[0]);
         self.time[1].merge(&p.time[1]);
     }
 }
 
-/// Plays the games on `concurrency` threads, each with its own players, and hands each game
-/// as it finishes, counted, to `on_game` (which reports it); with `sprt`, stops as soon as the
-/// test decides (games that end after that are not counted).
+/// Plays the games `r` does not hold yet on `concurrency` threads, each with its own players,
+/// and hands each game as it finishes, counted and kept in `r.played`, to `on_game` (which
+/// reports it); with `sprt`, stops as soon as the test decides (games that end after that are
+/// not counted).
 ///
 /// # Errors
 /// `on_game` failed, e.g. its line could not be written (the games under way are then
@@ -158,29 +195,33 @@ pub(super) fn play_all(
     concurrency: usize,
     plan: &Plan,
     sprt: Option<&Sprt>,
+    mut r: Results,
     mut on_game: impl FnMut(&Played, &Results) -> anyhow::Result<()>,
 ) -> anyhow::Result<Results> {
     let (jobs, specs, openings) = (&plan.jobs, &plan.specs, &plan.openings);
+    if r.verdict != Verdict::Continue {
+        return Ok(r);
+    }
+    let mut done = vec![false; jobs.len()];
+    for (i, _) in &r.resumed {
+        done[*i] = true;
+    }
+    let todo: Vec<usize> = (0..jobs.len()).filter(|&i| !done[i]).collect();
     let stop = AtomicBool::new(false);
-    let mut r = Results {
-        tally: Tally::default(),
-        time: [TimeUse::default(); 2],
-        played: Vec::new(),
-        verdict: Verdict::Continue,
-    };
     let mut failed = None;
     crate::pool::run(
         concurrency,
-        jobs.len(),
+        todo.len(),
         || {
             // On the game's own thread: the signal mask is per thread.
             external::quiet_broken_pipes();
             [specs[0].build(), specs[1].build()]
         },
-        |sides, i| {
+        |sides, k| {
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
+            let i = todo[k];
             let job = &jobs[i];
             play(i, job, &openings[job.opening].1, sides, specs, &stop)
         },
@@ -198,9 +239,9 @@ pub(super) fn play_all(
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
-                let reported = on_game(&p, &r);
                 r.played.push(p);
-                if let Err(e) = reported {
+                let p = r.played.last().expect("just pushed");
+                if let Err(e) = on_game(p, &r) {
                     // Nowhere to report to: the games under way are abandoned.
                     stop.store(true, Ordering::Relaxed);
                     failed = Some(e);

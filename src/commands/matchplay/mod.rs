@@ -13,10 +13,11 @@ mod args;
 mod book;
 mod games;
 mod report;
+mod resume;
 mod spec;
 mod timing;
 
-use super::output::Out;
+use super::output::{Out, outln};
 use crate::lab::sprt::Sprt;
 use crate::rules::RuleSet;
 pub use args::{MatchArgs, PlayerKind};
@@ -28,7 +29,7 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     anyhow::ensure!(args.games >= 1, "--games must be at least 1");
     if let Some(path) = &args.pdn {
         // Checked before the (long) match as well as when writing.
-        super::check_output(path, args.force)?;
+        super::check_output(path, args.force || (args.resume && path.exists()))?;
         // The games file is the product: it is written even if the reader of the progress
         // lines goes away.
         out.outlive_reader();
@@ -45,7 +46,15 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
         opening_text,
     };
     let sprt = args.sprt.map(|(e0, e1)| Sprt::new(e0, e1));
+    let resumed = match &args.pdn {
+        Some(path) if args.resume => resume::read(path, rules, &plan)?,
+        _ => Vec::new(),
+    };
     report::header(out, args, rules, &plan, sprt.as_ref())?;
+    let results = games::Results::resumed(resumed, &plan.jobs, sprt.as_ref());
+    if args.resume {
+        report::resumed(out, args, &results)?;
+    }
 
     if let Some(mib) = args.table_cache {
         crate::tables::set_cache_bytes(mib << 20);
@@ -53,12 +62,21 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     // Solved once per process: not charged to the first move's time.
     crate::engine::endgame::prepare(rules);
     let t = Instant::now();
-    let mut results = games::play_all(args.concurrency, &plan, sprt.as_ref(), |p, r| {
+    // The file is rewritten as each game ends, so that a match stopped part way keeps its
+    // games (and `--resume` goes on from them); only this run's first write may find it new.
+    let mut replace = args.force || args.resume;
+    let results = games::play_all(args.concurrency, &plan, sprt.as_ref(), results, |p, r| {
+        // Saved before its line is printed: the file, not the log, is what a resume reads.
+        if let Some(path) = &args.pdn {
+            report::save_games(path, replace, r, &plan)?;
+            replace = true;
+        }
         report::game(out, p, r, &plan, sprt.as_ref())
     })?;
     report::summary(out, &results, t.elapsed(), sprt.as_ref())?;
     if let Some(path) = &args.pdn {
-        report::save_games(out, path, args.force, &mut results.played, &plan)?;
+        report::save_games(path, replace, &results, &plan)?;
+        outln!(out, "games written to {}", path.display())?;
     }
     Ok(())
 }

@@ -150,38 +150,60 @@ fn verdict_text(s: &Sprt, verdict: Verdict, tally: &Tally) -> String {
     }
 }
 
-/// Writes the games to `path` as PDN, in the order they were numbered (threads finish them
-/// in any order), and says so.
+/// Writes the games to `path` as PDN, those of an earlier run (`--resume`) and this run's, in
+/// the order they were numbered (threads finish them in any order).
 ///
 /// # Errors
-/// The file cannot be written (or exists, without `force`).
+/// The file cannot be written (or exists, without `replace`).
 pub(super) fn save_games(
-    out: &mut Out,
     path: &Path,
-    force: bool,
-    played: &mut [Played],
+    replace: bool,
+    r: &Results,
     plan: &Plan,
 ) -> anyhow::Result<()> {
     let jobs = &plan.jobs;
-    played.sort_by_key(|p| p.index);
-    let records: Vec<PdnGame> = played
+    let mut records: Vec<(usize, PdnGame)> = r
+        .played
         .iter()
         .map(|p| {
             let number = plan.openings[jobs[p.index].opening].0;
-            record(p, &jobs[p.index], number, &plan.specs, &plan.opening_text)
+            let record = record(p, &jobs[p.index], number, &plan.specs, &plan.opening_text);
+            (p.index, record)
         })
         .collect();
+    records.extend(r.resumed.iter().cloned());
+    records.sort_by_key(|(i, _)| *i);
+    let records: Vec<PdnGame> = records.into_iter().map(|(_, g)| g).collect();
     save_atomic(
         path,
         &write_games(&records),
-        if force {
+        if replace {
             Overwrite::Replace
         } else {
             Overwrite::Never
         },
     )
-    .map_err(|e| crate::commands::write_error(path, e))?;
-    outln!(out, "games written to {}", path.display())?;
+    .map_err(|e| crate::commands::write_error(path, e))
+}
+
+/// The line after the header of a resumed match: how many games the file held and their score.
+pub(super) fn resumed(out: &mut Out, args: &MatchArgs, r: &Results) -> anyhow::Result<()> {
+    let path = args.pdn.as_deref().unwrap_or(Path::new("")).display();
+    let t = &r.tally;
+    if t.games() == 0 {
+        outln!(out, "resume: no games in {path} yet: the match starts")?;
+    } else {
+        outln!(
+            out,
+            "resume: {} game{} from {path}: +{} ={} -{}  {} (their time per move is not in the totals)",
+            t.games(),
+            if t.games() == 1 { "" } else { "s" },
+            t.wins,
+            t.draws,
+            t.losses,
+            elo_text(t)
+        )?;
+    }
     Ok(())
 }
 
