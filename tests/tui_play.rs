@@ -533,3 +533,27 @@ fn the_cursor_starts_on_the_players_own_piece() {
         );
     }
 }
+
+/// What the command line says at the start (the game `--resume` continues, the ballot) is not
+/// wiped out by the engine's first move before the player did anything: the move's line comes
+/// after it. Once the player acts, messages replace each other as before.
+#[test]
+fn the_note_of_the_start_stays_when_the_engine_moves_first() {
+    // The player has Black: the engine (White) moves first.
+    let mut app = new_app(
+        RuleSet::Italian,
+        Color::Black,
+        Position::start(RuleSet::Italian),
+    );
+    app.note("Resumed: a kept game");
+    tui_common::answer_search(&mut app, "21-18", Report::default());
+    let msg = app.message().to_string();
+    assert!(msg.starts_with("Resumed: a kept game. "), "{msg}");
+    assert!(
+        msg.contains("21-18"),
+        "the engine's move is said too: {msg}"
+    );
+    // The player acts (a key); what comes next replaces the line.
+    press(&mut app, KeyCode::Char('t'));
+    assert!(!app.message().contains("Resumed"), "{}", app.message());
+}

@@ -259,6 +259,23 @@ impl Session {
     /// Escape sequences are looked for in the bytes written; text on the screen as a terminal
     /// shows it (the vt100 crate replays the bytes): ratatui writes only the cells that
     /// changed, so a phrase on screen need not appear in one piece in the byte stream.
+    /// Waits until the screen shows every one of `want`; if it does not in time, fails with
+    /// what it shows.
+    fn wait_screen(&self, what: &str, want: &[&str]) {
+        let start = Instant::now();
+        while !want.iter().all(|w| self.screen_has(w)) {
+            if start.elapsed() >= PATIENCE {
+                let mut term = vt100::Parser::new(32, 100, 0);
+                term.process(&self.screen.lock().unwrap());
+                panic!(
+                    "timed out waiting for {what} ({want:?}); the screen:\n{}",
+                    term.screen().contents()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     fn screen_has(&self, needle: &str) -> bool {
         let bytes = self.screen.lock().unwrap();
         if needle.starts_with('\x1b') {
@@ -584,7 +601,7 @@ fn unwritable_case(name: &str, file_mode: u32) {
     let resume_says = |lang: &str, want: &[&str]| {
         let s = run(&["play", "--resume", "--depth", "1", "--lang", lang]).unwrap();
         s.wait_for_board();
-        wait_until("the note", || want.iter().all(|w| s.screen_has(w)));
+        s.wait_screen("the note", want);
         let seen = |w: &str| s.screen_has(w);
         let older = seen("an older game") || seen("una partita precedente");
         s.signal(libc::SIGTERM);

@@ -125,6 +125,11 @@ pub struct App {
     /// add a short note): the keeper thread's answer may come after the next move, so
     /// whether it failed before is not the same as whether it was said.
     failure_told: bool,
+    /// The message line holds what the command line had to say at the start ([`App::note`]:
+    /// the game `--resume` continues, the ballot): the player has not acted since, so what
+    /// comes by itself (the engine's first move, the tables' news) is added after it rather
+    /// than put in its place.
+    noted: bool,
     /// A save waiting for the player to confirm replacing an existing file.
     replace: Option<PathBuf>,
     /// The replay viewer, while a PDN file is being viewed.
@@ -192,6 +197,7 @@ impl App {
             saved_to: None,
             keeper,
             failure_told: false,
+            noted: false,
             replace: None,
             viewer: None,
             back_to_start: None,
@@ -327,6 +333,17 @@ impl App {
     /// as which game `--resume` continues).
     pub fn note(&mut self, text: impl Into<String>) {
         self.message = text.into();
+        self.noted = true;
+    }
+
+    /// Shows `text`, news that came by itself, on the message line: after the note of the start
+    /// if the player has not acted since it was shown (once), else in place of what was there.
+    pub(super) fn tell(&mut self, text: String) {
+        if std::mem::take(&mut self.noted) {
+            self.message = format!("{}. {text}", self.message);
+        } else {
+            self.message = text;
+        }
     }
 
     /// Follows a background build of the endgame tables: its progress in the panel, its end
@@ -424,6 +441,13 @@ impl App {
     }
 
     fn apply(&mut self, action: Action) {
+        if !matches!(
+            action,
+            Action::Resize { .. } | Action::Tick | Action::Engine(_)
+        ) {
+            // The player acted: the note of the start has been seen.
+            self.noted = false;
+        }
         match action {
             Action::Resize { width, height } => {
                 self.screen = Screen::new(Rect::new(0, 0, width, height));
@@ -443,7 +467,7 @@ impl App {
                     if not_kept {
                         self.message = format!("{}. {note}", self.message);
                     } else {
-                        self.note(note);
+                        self.tell(note);
                     }
                 }
                 self.check_deadline();

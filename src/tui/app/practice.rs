@@ -210,10 +210,11 @@ impl App {
                 }
                 self.clock.moved(side);
                 self.ring |= self.settings.bell;
-                self.message = self.fill(
+                let played = self.fill(
                     Msg::EnginePlayed,
                     &[&crate::tui::lang::move_text(&m, self.settings.rules)],
                 );
+                self.tell(played);
                 if self.person_to_move() && crate::rules::has_capture(self.game.position()) {
                     self.message.push_str(self.t(Msg::YouMustCaptureSuffix));
                 }
