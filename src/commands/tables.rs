@@ -279,7 +279,7 @@ fn info(sets: &[RuleSet], out: &mut Out) -> anyhow::Result<()> {
             "losses",
             "dtw"
         )?;
-        let mut per_n = [(0u64, 0u64, 0u64, 0u64, 0u64, 0usize); 7];
+        let mut per_n = [(0u64, 0u64, 0u64, 0u64, 0u64, 0usize); tables::MAX_PIECES as usize + 1];
         // Every slice up to the highest piece count present is due: one that is not there,
         // or whose header or length is wrong, is named below rather than left out unsaid.
         let top = tables::built_up_to(&dir, tables::MAX_PIECES);
