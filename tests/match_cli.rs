@@ -534,3 +534,57 @@ fn a_resume_refuses_games_another_match_played() {
     let (ok, _, err) = dama(&["match", "--games", "2", "--resume"]);
     assert!(!ok && err.contains("--pdn"), "{err}");
 }
+
+#[test]
+fn adjudication_ends_games_on_the_players_scores_and_says_so() {
+    let dir = scratch("match-adjudicate");
+    let file = dir.join("adj.pdn");
+    let f = file.to_str().unwrap();
+    // Any score is level with so wide a band: each game is a draw once both players have
+    // searched one move each.
+    let args = [
+        "match",
+        "--games",
+        "4",
+        "--a-depth",
+        "3",
+        "--b-depth",
+        "2",
+        "--adjudicate-draw",
+        "1,1,100000",
+        "--pdn",
+        f,
+    ];
+    let out = run_ok(&args);
+    assert!(out.contains("adjudication: a draw from move 1"), "{out}");
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 4, "{out}");
+    for g in &games {
+        assert!(g.contains("draw  (adjudicated: a draw"), "{g}");
+    }
+    let records = pdn::read_file(&file, RuleSet::Italian).unwrap();
+    for r in records {
+        let r = r.unwrap();
+        // The 4 random plies of the opening, then one move of each player.
+        assert_eq!(r.moves.len(), 6);
+        assert_eq!(r.result.as_str(), "1/2-1/2");
+        assert!(r.tag("Termination").unwrap().starts_with("adjudicated: a draw"));
+    }
+    // A win both players agree on ends the game for the side they score lost.
+    let out = run_ok(&[
+        "match",
+        "--games",
+        "2",
+        "--a-depth",
+        "5",
+        "--b-depth",
+        "1",
+        "--seed",
+        "3",
+        "--adjudicate-win",
+        "2,200",
+    ]);
+    assert!(out.contains("A wins  (adjudicated: "), "{out}");
+    let (ok, _, err) = dama(&["match", "--adjudicate-win", "0,200"]);
+    assert!(!ok && err.contains("COUNT and CP must be at least 1"), "{err}");
+}

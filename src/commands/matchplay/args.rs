@@ -137,6 +137,15 @@ pub struct MatchArgs {
     /// the match (per rule set; the files themselves are mapped). Default 64.
     #[arg(long, value_name = "MIB", value_parser = super::super::values::table_cache_mib)]
     pub table_cache: Option<usize>,
+    /// End a game as a draw once both players' scores have stayed within CP centi-men of 0
+    /// for their last COUNT moves each, from full move MOVE on (e.g. 40,8,10; off by default).
+    #[arg(long, value_name = "MOVE,COUNT,CP", value_parser = super::adjudicate::draw_rule)]
+    pub adjudicate_draw: Option<super::adjudicate::DrawRule>,
+    /// End a game as a loss once one player's score has been at least CP centi-men below 0
+    /// and the other's as far above for their last COUNT moves each (e.g. 4,500; off by
+    /// default).
+    #[arg(long, value_name = "COUNT,CP", value_parser = super::adjudicate::win_rule)]
+    pub adjudicate_win: Option<super::adjudicate::WinRule>,
     /// Write every game to this PDN file (rewritten as each game ends, so a match stopped part
     /// way keeps its finished games).
     #[arg(long)]

@@ -3,6 +3,7 @@
 //! comes in ([`play_all`]), stopping early when the SPRT decides. What is printed is the
 //! caller's (`report`).
 
+use super::adjudicate::{Adjudication, Adjudicator, DrawRule, WinRule};
 use super::spec::{Side, Spec};
 use super::timing::TimeUse;
 use crate::lab::external::{self, Forfeit};
@@ -24,6 +25,8 @@ pub(super) struct Played {
     pub(super) game: Game,
     /// The side (A's colour or B's) that lost other than on the board, and why.
     pub(super) forfeit: Option<(Color, Forfeit)>,
+    /// Ended early on the players' scores (`--adjudicate-draw`, `--adjudicate-win`).
+    pub(super) adjudicated: Option<Adjudication>,
     /// A's time, then B's.
     pub(super) time: [TimeUse; 2],
 }
@@ -35,11 +38,14 @@ fn play(
     opening: &Game,
     sides: &mut [Side; 2],
     specs: &[Spec; 2],
+    rules: (Option<DrawRule>, Option<WinRule>),
     stop: &AtomicBool,
 ) -> Option<Played> {
     let mut game = opening.clone();
     let mut time = [TimeUse::default(); 2];
     let mut forfeit = None;
+    let mut judge = Adjudicator::new(rules.0, rules.1);
+    let mut adjudicated = None;
     let colour = |i: usize| {
         if i == 0 {
             job.a_colour
@@ -59,14 +65,28 @@ fn play(
         }
         let i = usize::from(game.position().side_to_move() != job.a_colour);
         let forced = game.legal_moves().len() == 1;
+        let mover = game.position().side_to_move();
         match sides[i].choose(&specs[i], &game, stop) {
-            Ok((m, _, _, true)) => {
-                time[i].add_book();
-                game.play(&m).expect("book moves are legal");
-            }
-            Ok((m, used, ended, false)) => {
-                time[i].add(used, forced, ended);
-                game.play(&m).expect("players answer legal moves");
+            Ok(c) => {
+                if c.book {
+                    time[i].add_book();
+                } else {
+                    time[i].add(c.used, forced, c.ended);
+                }
+                game.play(&c.mv).expect("players answer legal moves");
+                let full_move = (game.ply() / 2 + 1) as u32;
+                if let Some(a) = judge
+                    .as_mut()
+                    .and_then(|j| j.after(mover, c.score, full_move))
+                {
+                    if game.outcome().is_none() {
+                        match a {
+                            Adjudication::Draw(_) => game.agree_draw(),
+                            Adjudication::Loss(loser, _) => game.resign(loser),
+                        }
+                        adjudicated = Some(a);
+                    }
+                }
             }
             Err(f) => forfeit = Some((colour(i), f)),
         }
@@ -78,6 +98,7 @@ fn play(
         index,
         game,
         forfeit,
+        adjudicated,
         time,
     })
 }
@@ -92,6 +113,8 @@ pub(super) struct Plan {
     pub(super) opening_text: String,
     /// The games, in order (see [`schedule`]).
     pub(super) jobs: Vec<Job>,
+    pub(super) adjudicate_draw: Option<DrawRule>,
+    pub(super) adjudicate_win: Option<WinRule>,
 }
 
 /// The games to play, in order: games 2k and 2k+1 share an opening (the openings taken in
@@ -223,7 +246,8 @@ pub(super) fn play_all(
             }
             let i = todo[k];
             let job = &jobs[i];
-            play(i, job, &openings[job.opening].1, sides, specs, &stop)
+            let rules = (plan.adjudicate_draw, plan.adjudicate_win);
+            play(i, job, &openings[job.opening].1, sides, specs, rules, &stop)
         },
         |rx| {
             for (_, p) in rx {

@@ -9,6 +9,7 @@
 //! (playing them), `timing` (time used per move), `report` (what is printed and saved).
 //! The match uses `commands::external` for other programs; that module never uses this one.
 
+mod adjudicate;
 mod args;
 mod book;
 mod games;
@@ -44,6 +45,8 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
         specs,
         openings,
         opening_text,
+        adjudicate_draw: args.adjudicate_draw,
+        adjudicate_win: args.adjudicate_win,
     };
     let sprt = args.sprt.map(|(e0, e1)| Sprt::new(e0, e1));
     let resumed = match &args.pdn {

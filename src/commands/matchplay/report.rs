@@ -31,6 +31,9 @@ pub(super) fn header(
         if args.games == 1 { "" } else { "s" },
         if sprt.is_some() { " at most" } else { "" },
     )?;
+    if let Some(text) = super::adjudicate::rules_text(plan.adjudicate_draw, plan.adjudicate_win) {
+        outln!(out, "{text}")?;
+    }
     if let Some(s) = sprt {
         let (lo, hi) = s.bounds();
         outln!(
@@ -75,6 +78,7 @@ fn game_line(p: &Played, job: &Job, opening_number: usize, tally: &Tally) -> Str
         ForA::Loss => "B wins",
     };
     let why = match (&p.forfeit, p.game.outcome()) {
+        _ if p.adjudicated.is_some() => p.adjudicated.map(|a| a.to_string()).unwrap_or_default(),
         (Some((c, f)), _) => {
             let who = if *c == job.a_colour { "A" } else { "B" };
             format!("{who} {f}")
@@ -230,6 +234,9 @@ fn record(
     record.set_tag("Opening", &opening);
     if let Some((_, f)) = &p.forfeit {
         record.set_tag("Termination", &f.to_string());
+    }
+    if let Some(a) = &p.adjudicated {
+        record.set_tag("Termination", &a.to_string());
     }
     record
 }

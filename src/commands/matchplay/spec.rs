@@ -111,6 +111,18 @@ impl Spec {
     }
 }
 
+/// A side's answer: its move and how it came.
+pub(super) struct Choice {
+    pub(super) mv: Move,
+    pub(super) used: Duration,
+    /// The search ended before its limit (a forced result, the deepest depth).
+    pub(super) ended: bool,
+    /// From the opening book, with no search.
+    pub(super) book: bool,
+    /// The search's last score, the mover's view (none without a search).
+    pub(super) score: Option<Score>,
+}
+
 /// A player in a running match.
 pub(super) enum Side {
     Local(Player),
@@ -132,14 +144,14 @@ impl Side {
         }
     }
 
-    /// The move, the time it took, whether the search ended before the clock, and whether
-    /// it came from the opening book (no search).
+    /// The move, the time it took, whether the search ended before the clock, whether it
+    /// came from the opening book (no search), and the search's last score (the mover's view).
     pub(super) fn choose(
         &mut self,
         spec: &Spec,
         game: &Game,
         stop: &AtomicBool,
-    ) -> Result<(Move, Duration, bool, bool), Forfeit> {
+    ) -> Result<Choice, Forfeit> {
         if let (Some(book), Side::Local(Player::Engine { .. })) = (&spec.book, &self) {
             use rand::SeedableRng;
             let t = Instant::now();
@@ -148,7 +160,13 @@ impl Side {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let margin = crate::book::probe::margin(spec.strength);
             if let Some(pick) = book.pick(game, margin, &mut rng) {
-                return Ok((pick.mv, t.elapsed(), true, true));
+                return Ok(Choice {
+                    mv: pick.mv,
+                    used: t.elapsed(),
+                    ended: true,
+                    book: true,
+                    score: None,
+                });
             }
         }
         match self {
@@ -161,18 +179,38 @@ impl Side {
                 // Only called while the game goes on, so there is a legal move.
                 let m = r.best.expect("a legal move");
                 let ended = last.is_some_and(|(d, s, n)| ended_on_its_own(d, s, n));
-                Ok((m, t.elapsed(), ended, false))
+                Ok(Choice {
+                    mv: m,
+                    used: t.elapsed(),
+                    ended,
+                    book: false,
+                    score: last.map(|(_, s, _)| s),
+                })
             }
             Side::Local(p) => {
                 let t = Instant::now();
                 let m = p.choose(game, stop).expect("a legal move");
-                Ok((m, t.elapsed(), false, false))
+                Ok(Choice {
+                    mv: m,
+                    used: t.elapsed(),
+                    ended: false,
+                    book: false,
+                    score: None,
+                })
             }
             Side::External(e) => {
                 let (m, used, last) = e.choose(game, spec.strength.limits(), spec.timeout)?;
                 // Its `info` lines read by the same rules as the engine's own reports.
-                let ended = last.is_some_and(|i| ended_on_its_own(i.depth, i.score, i.nodes));
-                Ok((m, used, ended, false))
+                let ended = last
+                    .as_ref()
+                    .is_some_and(|i| ended_on_its_own(i.depth, i.score, i.nodes));
+                Ok(Choice {
+                    mv: m,
+                    used,
+                    ended,
+                    book: false,
+                    score: last.map(|i| i.score),
+                })
             }
         }
     }
