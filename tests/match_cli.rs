@@ -568,7 +568,11 @@ fn adjudication_ends_games_on_the_players_scores_and_says_so() {
         // The 4 random plies of the opening, then one move of each player.
         assert_eq!(r.moves.len(), 6);
         assert_eq!(r.result.as_str(), "1/2-1/2");
-        assert!(r.tag("Termination").unwrap().starts_with("adjudicated: a draw"));
+        assert!(
+            r.tag("Termination")
+                .unwrap()
+                .starts_with("adjudicated: a draw")
+        );
     }
     // A win both players agree on ends the game for the side they score lost.
     let out = run_ok(&[
@@ -586,5 +590,8 @@ fn adjudication_ends_games_on_the_players_scores_and_says_so() {
     ]);
     assert!(out.contains("A wins  (adjudicated: "), "{out}");
     let (ok, _, err) = dama(&["match", "--adjudicate-win", "0,200"]);
-    assert!(!ok && err.contains("COUNT and CP must be at least 1"), "{err}");
+    assert!(
+        !ok && err.contains("COUNT and CP must be at least 1"),
+        "{err}"
+    );
 }
