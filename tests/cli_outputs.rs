@@ -394,10 +394,12 @@ fn force_writes_into_a_fifo() {
         let _ = tx.send(std::fs::read_to_string(reader));
     });
     let f = fifo.to_str().unwrap();
+    // Two games: a pipe takes them in one write at the end (its reader stops at the end of
+    // the first), where a file is rewritten as each game ends.
     let args = [
         "match",
         "--games",
-        "1",
+        "2",
         "--a-depth",
         "1",
         "--b-depth",
@@ -415,6 +417,10 @@ fn force_writes_into_a_fifo() {
         .expect("the games came through the FIFO")
         .unwrap();
     assert!(text.contains("[GameType \"22,W,8,8,N2,1\"]"), "{text}");
+    assert!(
+        text.contains("[Round \"2\"]"),
+        "both games came through: {text}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 

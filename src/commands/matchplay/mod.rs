@@ -65,12 +65,20 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     // Solved once per process: not charged to the first move's time.
     crate::engine::endgame::prepare(rules);
     let t = Instant::now();
-    // The file is rewritten as each game ends, so that a match stopped part way keeps its
+    // A file is rewritten as each game ends, so that a match stopped part way keeps its
     // games (and `--resume` goes on from them); only this run's first write may find it new.
+    // A stream (a named pipe, a terminal, /dev/null) takes them once, at the end: a pipe's
+    // reader stops at the end of the first write.
     let mut replace = args.force || args.resume;
+    let each_game = args.pdn.as_deref().filter(|p| {
+        !matches!(
+            crate::store::Target::of(p),
+            Ok(crate::store::Target::Stream(_))
+        )
+    });
     let results = games::play_all(args.concurrency, &plan, sprt.as_ref(), results, |p, r| {
         // Saved before its line is printed: the file, not the log, is what a resume reads.
-        if let Some(path) = &args.pdn {
+        if let Some(path) = each_game {
             report::save_games(path, replace, r, &plan)?;
             replace = true;
         }
@@ -78,7 +86,9 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     })?;
     report::summary(out, &results, t.elapsed(), sprt.as_ref())?;
     if let Some(path) = &args.pdn {
-        report::save_games(path, replace, &results, &plan)?;
+        if each_game.is_none() {
+            report::save_games(path, replace, &results, &plan)?;
+        }
         outln!(out, "games written to {}", path.display())?;
     }
     Ok(())
