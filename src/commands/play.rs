@@ -87,10 +87,10 @@ pub struct PlayArgs {
     /// --white-movetime/--black-movetime, else --level (or the default) for both.
     #[arg(long, conflicts_with_all = ["color", "load", "resume", "time"])]
     pub watch: bool,
-    /// With --watch: White's level (1-10).
+    /// With --watch: White's level (1-15, as --level).
     #[arg(long, value_parser = level, requires = "watch", conflicts_with = "white_movetime")]
     pub white_level: Option<u8>,
-    /// With --watch: Black's level (1-10).
+    /// With --watch: Black's level (1-15, as --level).
     #[arg(long, value_parser = level, requires = "watch", conflicts_with = "black_movetime")]
     pub black_level: Option<u8>,
     /// With --watch: White's time per move in milliseconds.
