@@ -585,3 +585,21 @@ fn i21_17_italian_words_and_keys() {
         check(&format!("i21_start_it_{w}x{h}"), &a, w, h);
     }
 }
+
+/// A question longer than the screen is wide wraps inside its box: the answer keys at its end
+/// are never cut off (at 100 columns "Quit? You have not moved ..." lost its "(y/n)").
+#[test]
+fn a_long_question_wraps_and_keeps_its_answer_keys() {
+    for (lang, keys) in [(Lang::En, "(y/n)"), (Lang::It, "(s sì / n no)")] {
+        for w in [60, 80, 100] {
+            let mut c = config(lang);
+            c.human = Color::Black;
+            let mut app = app_at(c, Position::start(RuleSet::Italian), w, 24);
+            answer_search(&mut app, "21-18", Report::default());
+            press(&mut app, KeyCode::Char('q'));
+            assert!(matches!(app.overlay(), Overlay::Confirm(_)));
+            let text = screen(&app, w, 24);
+            assert!(text.contains(keys), "{lang:?} at {w} columns:\n{text}");
+        }
+    }
+}

@@ -43,10 +43,14 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         }
         Overlay::Games(at) => games_popup(app, *at, area, theme, buf),
         Overlay::GameEnd => game_end_popup(app, area, theme, buf),
+        // Wrapped to the screen: the answer keys come last and must not be cut off.
         Overlay::Confirm(q) => popup(
             area,
             t(Msg::QuestionTitle),
-            vec![Line::from(q.text(lang))],
+            crate::tui::layout::wrap(q.text(lang), width_inside(area), width_inside(area))
+                .into_iter()
+                .map(Line::from)
+                .collect(),
             theme,
             buf,
         ),
@@ -103,6 +107,11 @@ fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer
         n => Msg::NGames.fill(lang, &[&n]),
     };
     popup(area, &title, lines, theme, buf);
+}
+
+/// The widest text a popup holds in `area` (its borders and a column of space each side).
+fn width_inside(area: Rect) -> usize {
+    usize::from(area.width.saturating_sub(4)).max(1)
 }
 
 pub(super) fn popup(area: Rect, title: &str, lines: Vec<Line>, theme: &Theme, buf: &mut Buffer) {
