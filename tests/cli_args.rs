@@ -36,9 +36,9 @@ fn out_of_range_numbers_are_refused_with_the_range() {
         (&["match", "--games", "0"], "must be at least 1"),
         (&["match", "--a-depth", "0"], "must be from 1 to 100"),
         (&["match", "--b-nodes", "0"], "must be at least 1"),
-        (&["play", "--level", "16"], "must be from 1 to 15"),
-        (&["play", "--level", "0"], "must be from 1 to 15"),
-        (&["match", "--b-level", "16"], "must be from 1 to 15"),
+        (&["play", "--level", "15"], "must be from 1 to 14"),
+        (&["play", "--level", "0"], "must be from 1 to 14"),
+        (&["match", "--b-level", "15"], "must be from 1 to 14"),
         (&["engine", "--tt", "100000000"], "must be from 0 to 4096"),
         (
             &["analyze", "--fen", "W:W21-32:B1-12", "--tt", "99999999"],

@@ -39,7 +39,7 @@ fn move_search(a: &mut App) -> Option<Limits> {
     })
 }
 
-/// Down to the level row, up to level 15 (from 6), down to the clock row, one step right
+/// Down to the level row, up to level 14 (from 6), down to the clock row, one step right
 /// (none to 5+3): the screen says "full strength" and the clock; Enter there starts the game
 /// with that level and that clock.
 #[test]
@@ -47,15 +47,15 @@ fn full_strength_and_a_clock_chosen_on_the_start_screen_start_the_game() {
     for (lang, full, clock, started) in [
         (
             Lang::En,
-            "< level 15 of 15 (full strength) >",
+            "< level 14 of 14 (full strength) >",
             "Clock    < 5 min + 3 s a move >",
-            "the engine at level 15 of 15 (full strength)",
+            "the engine at level 14 of 14 (full strength)",
         ),
         (
             Lang::It,
-            "< livello 15 di 15 (piena forza) >",
+            "< livello 14 di 14 (piena forza) >",
             "Tempo    < 5 min + 3 s a mossa >",
-            "il computer al livello 15 di 15 (piena forza)",
+            "il computer al livello 14 di 14 (piena forza)",
         ),
     ] {
         let mut a = start(config(lang), 100, 32);
@@ -72,9 +72,9 @@ fn full_strength_and_a_clock_chosen_on_the_start_screen_start_the_game() {
         press(&mut a, KeyCode::Right); // Black: the engine moves first
         press(&mut a, KeyCode::Down); // level
         for _ in 0..12 {
-            press(&mut a, KeyCode::Right); // past the top: stays at 15
+            press(&mut a, KeyCode::Right); // past the top: stays at 14
         }
-        assert_eq!(a.start_menu().unwrap().level, 15);
+        assert_eq!(a.start_menu().unwrap().level, 14);
         press(&mut a, KeyCode::Down); // clock
         press(&mut a, KeyCode::Right);
         let text = screen(&a, 100, 32);
@@ -82,7 +82,7 @@ fn full_strength_and_a_clock_chosen_on_the_start_screen_start_the_game() {
         assert!(text.contains(clock), "{text}");
         press(&mut a, KeyCode::Enter);
         assert!(a.start_menu().is_none(), "the game started");
-        assert_eq!(a.settings().strength, Strength::Level(15));
+        assert_eq!(a.settings().strength, Strength::Level(14));
         assert_eq!(a.settings().time_control, Some(tc(5, 3)));
         assert_eq!(a.settings().human, Color::Black);
         assert!(a.message().contains(started), "{}", a.message());
@@ -128,13 +128,13 @@ fn the_clock_row_goes_round_and_none_means_no_clock() {
     assert!(screen(&a, 100, 32).contains("Clock    < 30 minutes >"));
     press(&mut a, KeyCode::Right); // back to none
     press(&mut a, KeyCode::Up); // the level row
-    for _ in 0..9 {
+    for _ in 0..8 {
         press(&mut a, KeyCode::Right);
     }
     press(&mut a, KeyCode::Up);
     press(&mut a, KeyCode::Right); // Black
     press(&mut a, KeyCode::Enter);
-    assert_eq!(a.settings().strength, Strength::Level(15));
+    assert_eq!(a.settings().strength, Strength::Level(14));
     assert_eq!(a.settings().time_control, None);
     assert_eq!(
         move_search(&mut a),
@@ -158,7 +158,7 @@ fn a_level_keeps_its_budget_under_a_clock_and_answers_in_time() {
     });
     assert_eq!(move_search(&mut a), Some(Strength::Level(3).limits()));
     let text = screen(&a, 100, 32);
-    assert!(text.contains("level 3 of 15"), "{text}");
+    assert!(text.contains("level 3 of 14"), "{text}");
     a.update(Action::Tick);
     assert!(
         !a.take_requests().iter().any(|r| matches!(r, Request::Stop)),
@@ -201,7 +201,7 @@ fn the_clock_and_the_top_level_are_remembered() {
     for _ in 0..3 {
         press(&mut a, KeyCode::Down);
     }
-    for _ in 0..9 {
+    for _ in 0..8 {
         press(&mut a, KeyCode::Right);
     }
     press(&mut a, KeyCode::Down);
@@ -209,13 +209,13 @@ fn the_clock_and_the_top_level_are_remembered() {
     press(&mut a, KeyCode::Right); // 15+10
     press(&mut a, KeyCode::Enter);
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.contains("level = 15"), "{text}");
+    assert!(text.contains("level = 14"), "{text}");
     assert!(text.contains("time = \"15+10\""), "{text}");
     let r = prefs::load(&file).unwrap();
     let mut b = start(c, 100, 32);
     b.remember(Ok(&r));
     let m = b.start_menu().unwrap();
-    assert_eq!((m.level, m.clock), (15, Some(tc(15, 10))));
+    assert_eq!((m.level, m.clock), (14, Some(tc(15, 10))));
     let text = screen(&b, 100, 32);
     assert!(text.contains("< 15 min + 10 s a move >"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -224,8 +224,10 @@ fn the_clock_and_the_top_level_are_remembered() {
 /// A game saved against the top level reads back as played against it.
 #[test]
 fn the_top_level_reads_back_from_a_saved_game() {
-    let s = Strength::Level(15);
-    assert_eq!(s.player_name(), "dama (level 15)");
+    let s = Strength::Level(14);
+    assert_eq!(s.player_name(), "dama (level 14)");
+    assert_eq!(Strength::from_player_name("dama (level 14)"), Some(s));
+    // Saved when the top was level 15: still the top.
     assert_eq!(Strength::from_player_name("dama (level 15)"), Some(s));
     assert_eq!(Strength::from_player_name("dama (level 16)"), None);
 }

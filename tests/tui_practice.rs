@@ -560,7 +560,7 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
     let mut c = config(RuleSet::Italian);
     c.strength = Strength::Level(3);
     let mut a = app_with(c, Position::start(RuleSet::Italian), 100, 32);
-    assert!(screen(&a, 100, 32).contains("Engine level 3 of 15"));
+    assert!(screen(&a, 100, 32).contains("Engine level 3 of 14"));
     play_by_keys(&mut a, "22-18");
     let (limits, variety) = a
         .take_requests()
@@ -580,26 +580,26 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
     assert_eq!(variety, l3.variety());
     press(&mut a, KeyCode::Char('+'));
     assert_eq!(a.settings().strength, Strength::Level(4));
-    assert!(a.message().contains("level 4 of 15"), "{}", a.message());
-    for _ in 0..10 {
+    assert!(a.message().contains("level 4 of 14"), "{}", a.message());
+    for _ in 0..9 {
         press(&mut a, KeyCode::Char('+'));
     }
-    assert_eq!(a.settings().strength, Strength::Level(14));
-    let Limits::Nodes(top) = Strength::level(14).unwrap().limits() else {
-        panic!("level 14 is a node budget");
+    assert_eq!(a.settings().strength, Strength::Level(13));
+    let Limits::Nodes(top) = Strength::level(13).unwrap().limits() else {
+        panic!("level 13 is a node budget");
     };
     assert_eq!(a.settings().strength.limits(), Limits::Nodes(top));
     // The top: the engine at full strength, a second a move, and said so.
     press(&mut a, KeyCode::Char('+'));
     press(&mut a, KeyCode::Char('+'));
-    assert_eq!(a.settings().strength, Strength::Level(15));
+    assert_eq!(a.settings().strength, Strength::Level(14));
     assert_eq!(
         a.settings().strength.limits(),
         Limits::MoveTime(std::time::Duration::from_secs(1))
     );
     assert!(
         a.message()
-            .contains("Engine at full strength, level 15 of 15"),
+            .contains("Engine at full strength, level 14 of 14"),
         "{}",
         a.message()
     );
@@ -644,7 +644,7 @@ fn the_start_screen_starts_a_game_with_the_chosen_options() {
     }
     let text = screen(&a, 100, 32);
     assert!(text.contains("English draughts"), "{text}");
-    assert!(text.contains("level 3 of 15"), "{text}");
+    assert!(text.contains("level 3 of 14"), "{text}");
     for _ in 0..3 {
         press(&mut a, KeyCode::Up);
     }
@@ -660,7 +660,7 @@ fn the_start_screen_starts_a_game_with_the_chosen_options() {
             .iter()
             .all(|r| !matches!(r, dama::tui::app::Request::Search { .. }))
     );
-    assert!(screen(&a, 100, 32).contains("Engine level 3 of 15"));
+    assert!(screen(&a, 100, 32).contains("Engine level 3 of 14"));
 
     let mut a = start_app(None, None);
     press(&mut a, KeyCode::Char('q'));

@@ -36,9 +36,9 @@ pub struct PlayArgs {
     /// The side you play (default White; a loaded game keeps the side you had).
     #[arg(long, value_enum)]
     pub color: Option<ColorChoice>,
-    /// The engine's playing level, 1 (a beginner) to 15 (full strength: a second a move on
-    /// all --threads); each level scores about three games in four against the one below.
-    /// With --time, levels 1-14 keep their own pace and 15 spends its share of the clock.
+    /// The engine's playing level, 1 (a beginner) to 14 (full strength: a second a move on
+    /// all --threads); each level scores 65-80 % against the one below.
+    /// With --time, levels 1-13 keep their own pace and 14 spends its share of the clock.
     #[arg(long, value_parser = level, conflicts_with_all = ["depth", "movetime"])]
     pub level: Option<u8>,
     /// Engine search depth in plies (default 12: about a quarter of a second from the start
@@ -87,10 +87,10 @@ pub struct PlayArgs {
     /// --white-movetime/--black-movetime, else --level (or the default) for both.
     #[arg(long, conflicts_with_all = ["color", "load", "resume", "time"])]
     pub watch: bool,
-    /// With --watch: White's level (1-15, as --level).
+    /// With --watch: White's level (1-14, as --level).
     #[arg(long, value_parser = level, requires = "watch", conflicts_with = "white_movetime")]
     pub white_level: Option<u8>,
-    /// With --watch: Black's level (1-15, as --level).
+    /// With --watch: Black's level (1-14, as --level).
     #[arg(long, value_parser = level, requires = "watch", conflicts_with = "black_movetime")]
     pub black_level: Option<u8>,
     /// With --watch: White's time per move in milliseconds.

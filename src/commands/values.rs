@@ -75,7 +75,7 @@ pub fn threads(text: &str) -> Result<usize, String> {
     number_in(text, 1, 256)
 }
 
-/// A playing level: 1 to 15 (15: full strength, a second a move).
+/// A playing level: 1 to 14 (14: full strength, a second a move).
 pub fn level(text: &str) -> Result<u8, String> {
     number_in(text, 1, u64::from(crate::engine::strength::LEVELS))
 }

@@ -5,8 +5,8 @@
 //! `dama play`, `dama match`, saved games) holds this one type. The words a player reads are
 //! the TUI's language table's (`tui::lang::strength`); the PDN name is not translated.
 //!
-//! Playing levels 1-15 go from a beginner who misses combinations and picks a plausible
-//! second-best move now and then, to the engine at full strength. Levels 1-14 are a search
+//! Playing levels 1-14 go from a beginner who misses combinations and picks a plausible
+//! second-best move now and then, to the engine at full strength. Levels 1-13 are a search
 //! budget and a variety margin: the engine picks at random among the root moves its search
 //! proved within the margin of the best (so a weaker move is always one that looked nearly as
 //! good to it, never a random blunder). The margins stay under a man, so no level throws a
@@ -18,7 +18,9 @@
 //! search with the learnt evaluation, far weaker than before). Whole plies of depth are too
 //! coarse a step, and nodes weaken the same on any machine. From level 3 to 8 the narrowing
 //! variety margin does much of the work (level 7 searches one node more than level 6); from
-//! level 10 the margin is the engine's own and the budget alone climbs.
+//! level 10 the margin is the engine's own and the budget alone climbs. From level 11 up the
+//! same multiple of nodes buys less (more games are drawn): level 12 scores 69 % and level 13
+//! 66 % over the level below, and full strength searches some fifteen times level 13's nodes.
 //!
 //! The top level, [`FULL_STRENGTH`], is not a budget but a time: the engine as it plays
 //! anywhere else, a second a move on all the threads the game's engine has, with its default
@@ -32,10 +34,14 @@ use std::fmt;
 use std::time::Duration;
 
 /// The number of levels.
-pub const LEVELS: u8 = 15;
+pub const LEVELS: u8 = 14;
 
 /// The top level, the engine at full strength: a time per move, not a node budget.
 pub const FULL_STRENGTH: u8 = LEVELS;
+
+/// The top level's number when there were fifteen levels (before 2026-12-05): saved games
+/// and settings that name it mean full strength.
+const FORMER_TOP: u8 = 15;
 
 /// The top level's time per move.
 pub const FULL_STRENGTH_MOVETIME: Duration = Duration::from_secs(1);
@@ -46,8 +52,10 @@ pub const MAX_DEPTH: u32 = 40;
 
 /// Node budget and variety margin per level, 1 first, up to the level below full strength
 /// (fitted as docs/developer.md says; levels 2-13 re-measured with Italian's default
-/// evaluation, the patterns, level 3's budget refitted; level 14, re-measured, scores 60.6 %
-/// over 13, under the band: the top of the ladder is open, docs/developer.md "Levels").
+/// evaluation, the patterns, level 3's budget refitted). A level of 1,000,000 nodes between 13
+/// and full strength scored 60.6 % over 13, under the band: from level 11 up each step of about
+/// three times the nodes buys less, so the top step is full strength, about fifteen times
+/// level 13's nodes (docs/developer.md "Levels").
 const TABLE: [(u64, i32); LEVELS as usize - 1] = [
     (20, 90),
     (73, 75),
@@ -62,7 +70,6 @@ const TABLE: [(u64, i32); LEVELS as usize - 1] = [
     (25_000, 6),
     (90_000, 6),
     (300_000, 6),
-    (1_000_000, 6),
 ];
 
 /// The move times `+`/`-` step through, in milliseconds.
@@ -92,6 +99,12 @@ impl Strength {
     /// Level `n`, or `None` outside 1 to [`LEVELS`].
     pub fn level(n: u8) -> Option<Strength> {
         (1..=LEVELS).contains(&n).then_some(Strength::Level(n))
+    }
+
+    /// A level a saved game or the settings file names: as [`Strength::level`], and the
+    /// former top level, 15, read as today's top (full strength then as now).
+    pub fn saved_level(n: u8) -> Option<Strength> {
+        Strength::level(if n == FORMER_TOP { FULL_STRENGTH } else { n })
     }
 
     /// A level's node budget and variety margin (a level outside the budgets' range, which no
@@ -162,7 +175,7 @@ impl Strength {
     pub fn from_player_name(name: &str) -> Option<Strength> {
         let inner = name.strip_prefix("dama (")?.strip_suffix(')')?;
         if let Some(n) = inner.strip_prefix("level ") {
-            return Strength::level(n.parse().ok()?);
+            return Strength::saved_level(n.parse().ok()?);
         }
         if let Some(d) = inner.strip_prefix("depth ") {
             return d
@@ -219,7 +232,7 @@ mod tests {
         let top = Strength::level(FULL_STRENGTH).unwrap();
         assert_eq!(top.limits(), Limits::MoveTime(Duration::from_secs(1)));
         assert_eq!(top.variety(), params::VARIETY_MARGIN);
-        assert_eq!(FULL_STRENGTH, 15);
+        assert_eq!(FULL_STRENGTH, 14);
     }
 
     #[test]
@@ -228,7 +241,7 @@ mod tests {
             Strength::Level(1),
             Strength::Level(10),
             Strength::Level(11),
-            Strength::Level(14),
+            Strength::Level(13),
             Strength::Level(LEVELS),
             Strength::Depth(1),
             Strength::Depth(MAX_DEPTH),
@@ -238,11 +251,15 @@ mod tests {
             assert_eq!(Strength::from_player_name(&s.player_name()), Some(s), "{s}");
         }
         assert_eq!(Strength::DEFAULT.player_name(), "dama (depth 12)");
-        assert_eq!(Strength::Level(15).player_name(), "dama (level 15)");
+        assert_eq!(Strength::Level(14).player_name(), "dama (level 14)");
+        // Games saved when the top was level 15 continue at today's top.
         assert_eq!(
             Strength::from_player_name("dama (level 15)"),
             Some(Strength::Level(FULL_STRENGTH))
         );
+        assert_eq!(Strength::saved_level(15), Some(Strength::Level(14)));
+        assert_eq!(Strength::saved_level(16), None);
+        assert_eq!(Strength::saved_level(0), None);
         for other in [
             "dama (level 0)",
             "dama (level 16)",
@@ -260,9 +277,9 @@ mod tests {
     #[test]
     fn steps_keep_to_the_unit_and_range() {
         assert_eq!(Strength::Level(10).step(1), Strength::Level(11));
-        assert_eq!(Strength::Level(14).step(1), Strength::Level(15));
-        assert_eq!(Strength::Level(15).step(1), Strength::Level(15));
-        assert_eq!(Strength::Level(15).step(-1), Strength::Level(14));
+        assert_eq!(Strength::Level(13).step(1), Strength::Level(14));
+        assert_eq!(Strength::Level(14).step(1), Strength::Level(14));
+        assert_eq!(Strength::Level(14).step(-1), Strength::Level(13));
         assert_eq!(Strength::Level(3).step(-1), Strength::Level(2));
         assert_eq!(Strength::Depth(1).step(-1), Strength::Depth(1));
         assert_eq!(

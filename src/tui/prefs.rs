@@ -133,10 +133,13 @@ pub fn load(path: &Path) -> Result<Remembered, PrefsError> {
         Some("watch") => Some(StartSide::Watch),
         Some(v) => return Err(bad("colour", v)),
     };
-    let levels = 1..=crate::engine::strength::LEVELS;
+    // The former top level (15) is read as today's: full strength then as now.
     let level = match file.level {
-        Some(n) if !levels.contains(&n) => return Err(bad("level", &n.to_string())),
-        l => l,
+        Some(n) => match crate::engine::strength::Strength::saved_level(n) {
+            Some(crate::engine::strength::Strength::Level(l)) => Some(l),
+            _ => return Err(bad("level", &n.to_string())),
+        },
+        None => None,
     };
     let time_control = match file.time.as_deref() {
         None => None,
@@ -281,6 +284,21 @@ mod tests {
             assert!(e.starts_with(&path.display().to_string()), "{e}");
             assert!(e.contains(why), "{text:?}: {e}");
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_former_top_level_is_read_as_todays_top() {
+        let dir = scratch("top");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(FILE_NAME);
+        let top = crate::engine::strength::FULL_STRENGTH;
+        for (text, level) in [("level = 15", top), ("level = 14", top), ("level = 13", 13)] {
+            std::fs::write(&path, text).unwrap();
+            assert_eq!(load(&path).unwrap().level, Some(level), "{text}");
+        }
+        std::fs::write(&path, "level = 16").unwrap();
+        assert!(load(&path).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

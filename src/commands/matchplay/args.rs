@@ -38,7 +38,7 @@ pub struct MatchArgs {
     /// Player A: nodes per move.
     #[arg(long, value_parser = positive)]
     pub a_nodes: Option<u64>,
-    /// Player A: a playing level, 1-15 (its node budget and variety as in the game; 15: a
+    /// Player A: a playing level, 1-14 (its node budget and variety as in the game; 14: a
     /// second a move on --a-threads).
     #[arg(long, value_parser = level, conflicts_with_all = ["a_depth", "a_movetime", "a_nodes", "a_engine"])]
     pub a_level: Option<u8>,
@@ -59,7 +59,7 @@ pub struct MatchArgs {
     /// Player B: nodes per move.
     #[arg(long, value_parser = positive)]
     pub b_nodes: Option<u64>,
-    /// Player B: a playing level, 1-15 (see --a-level).
+    /// Player B: a playing level, 1-14 (see --a-level).
     #[arg(long, value_parser = level, conflicts_with_all = ["b_depth", "b_movetime", "b_nodes", "b_engine"])]
     pub b_level: Option<u8>,
     /// Player B: what kind of player.

@@ -562,7 +562,7 @@ pub fn text(m: Msg) -> &'static str {
             "Endgame tables up to 5 pieces build themselves; 6 pieces: \
              `dama tables build --pieces 6` (under 100 MB, about 25 minutes, 2 GB of memory)"
         }
-        // ----- levels 1-15 and the start screen's clock (issue 21 item 5) -----
+        // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
         StrengthFull => "level {0} of {1} (full strength)",
         EngineLevelFull => "Engine at full strength, level {0} of {1} (from its next move)",
         StartClock => "  Clock    {0}",

@@ -144,7 +144,7 @@ pub fn movetime(t: Duration) -> String {
     }
 }
 
-/// The engine's strength as the panel words it: `level 3 of 15`, `level 15 of 15 (full
+/// The engine's strength as the panel words it: `level 3 of 14`, `level 14 of 14 (full
 /// strength)`, `depth 12`, `2 s a move`.
 pub fn strength(lang: Lang, s: Strength) -> String {
     use crate::engine::strength::{FULL_STRENGTH, LEVELS};

@@ -574,7 +574,7 @@ pub fn text(m: Msg) -> &'static str {
             "Le tabelle dei finali fino a 5 pezzi si costruiscono da sole; 6 pezzi: \
              `dama tables build --pieces 6` (meno di 100 MB, circa 25 minuti, 2 GB di memoria)"
         }
-        // ----- levels 1-15 and the start screen's clock (issue 21 item 5) -----
+        // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
         StrengthFull => "livello {0} di {1} (piena forza)",
         EngineLevelFull => "Computer a piena forza, livello {0} di {1} (dalla prossima mossa)",
         StartClock => "  Tempo    {0}",

@@ -575,8 +575,8 @@ keys! {
     TablesBuildFailed,
     /// The start screen: the bigger tables and their cost.
     StartTables,
-    // ----- levels 1-15 and the start screen's clock (issue 21 item 5) -----
-    /// The top level: `level 15 of 15 (full strength)`.
+    // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
+    /// The top level: `level 14 of 14 (full strength)`.
     StrengthFull,
     /// `+`/`-` reaching the top level.
     EngineLevelFull,
