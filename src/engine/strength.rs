@@ -20,7 +20,8 @@
 //! variety margin does much of the work (level 7 searches one node more than level 6); from
 //! level 10 the margin is the engine's own and the budget alone climbs. From level 11 up the
 //! same multiple of nodes buys less (more games are drawn): level 12 scores 69 % and level 13
-//! 66 % over the level below, and full strength searches some fifteen times level 13's nodes.
+//! 66 % over the level below, and full strength searches some ten times level 13's nodes on
+//! one thread.
 //!
 //! The top level, [`FULL_STRENGTH`], is not a budget but a time: the engine as it plays
 //! anywhere else, a second a move on all the threads the game's engine has, with its default
@@ -54,8 +55,8 @@ pub const MAX_DEPTH: u32 = 40;
 /// (fitted as docs/developer.md says; levels 2-13 re-measured with Italian's default
 /// evaluation, the patterns, level 3's budget refitted). A level of 1,000,000 nodes between 13
 /// and full strength scored 60.6 % over 13, under the band: from level 11 up each step of about
-/// three times the nodes buys less, so the top step is full strength, about fifteen times
-/// level 13's nodes (docs/developer.md "Levels").
+/// three times the nodes buys less, so the top step is full strength, about ten times level
+/// 13's nodes on one thread (docs/developer.md "Levels").
 const TABLE: [(u64, i32); LEVELS as usize - 1] = [
     (20, 90),
     (73, 75),
