@@ -1045,3 +1045,56 @@ fn seven_piece_slices_agree_with_their_moves_and_a_plain_search() {
     );
     std::fs::remove_dir_all(&data).unwrap();
 }
+
+/// The block index is checked when a slice opens (its checksum, and every block where the one
+/// before it ends), though the engine reads it from the mapped file only when it probes.
+#[test]
+fn a_damaged_block_index_is_refused_when_the_slice_opens() {
+    let rules = RuleSet::Italian;
+    let (_, built) = shared(rules);
+    let dir = scratch("damaged-index");
+    let entries = |b: &[u8]| {
+        let n = u64::from_le_bytes(b[16..24].try_into().unwrap());
+        let per = |at: usize| u64::from(u32::from_le_bytes(b[at..at + 4].try_into().unwrap()));
+        let d = per(60) & 0x00FF_FFFF;
+        n.div_ceil(per(56)) + if d == 0 { 0 } else { n.div_ceil(d) }
+    };
+    // A slice whose index has two blocks or more, so two can be swapped.
+    let (m, pristine) = Material::all_up_to(3)
+        .into_iter()
+        .find_map(|m| {
+            file::write(&dir, rules, built.slice(m).unwrap(), 1).unwrap();
+            let b = std::fs::read(file::path(&dir, m)).unwrap();
+            (entries(&b) >= 2).then_some((m, b))
+        })
+        .expect("a 3-piece slice of two blocks or more");
+    assert!(
+        file::open_mapped(&dir, rules, m).is_ok(),
+        "sound as written"
+    );
+    // A flipped byte in the index: the header's checksum covers it.
+    let mut bytes = pristine.clone();
+    bytes[64 + 3] ^= 0x10;
+    std::fs::write(file::path(&dir, m), &bytes).unwrap();
+    assert!(matches!(
+        file::open_mapped(&dir, rules, m),
+        Err(dama::tables::TableError::Checksum { .. })
+    ));
+    // Two entries swapped and the checksum made to match: the offsets give it away.
+    let mut bytes = pristine.clone();
+    let n = entries(&bytes) as usize;
+    let (a, b) = (bytes[64..80].to_vec(), bytes[80..96].to_vec());
+    bytes[64..80].copy_from_slice(&b);
+    bytes[80..96].copy_from_slice(&a);
+    let sum = fnv(&[&bytes[0..48], &bytes[56..64], &bytes[64..64 + 16 * n]]);
+    bytes[48..56].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(file::path(&dir, m), &bytes).unwrap();
+    let Err(e) = file::open_mapped(&dir, rules, m) else {
+        panic!("an index out of order opened");
+    };
+    assert!(
+        e.to_string().contains("the block index is out of order"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -97,12 +97,19 @@ pub fn path(dir: &Path, m: Material) -> PathBuf {
 
 /// FNV-1a, 64 bits.
 fn checksum(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for &b in *part {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+    parts
+        .iter()
+        .fold(CHECKSUM_START, |h, part| checksum_on(h, part))
+}
+
+/// FNV-1a 64's state before any byte.
+const CHECKSUM_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a 64 carried on over `bytes` from state `h` (so a long part can be summed in pieces).
+fn checksum_on(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
 }
@@ -382,7 +389,7 @@ pub fn rewrite(
     h.copy_from_slice(&f.map[..HEADER]);
     h[8..10].copy_from_slice(&VERSION.to_le_bytes());
     // The compressed parts kept as they are (win/draw/loss, and exact distances), then new ones.
-    let entries: Vec<&[u8]> = f.index.chunks_exact(ENTRY).collect();
+    let entries: Vec<&[u8]> = f.index().chunks_exact(ENTRY).collect();
     let kept = match kind {
         Kind::Exact => entries.len(),
         Kind::Wins(_) | Kind::Bare => wdl_blocks,
@@ -763,8 +770,11 @@ fn open_header(dir: &Path, rules: RuleSet, m: Material) -> Result<Opened, TableE
 }
 
 /// Reads and checks a version-2 file's block index: the header's checksum, every part inside
-/// the file, the file's length. Returns the index bytes and the block length.
-fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2], u8), TableError> {
+/// the file, the file's length. Returns the index's length in bytes (it starts at [`HEADER`]),
+/// the block lengths and the distance kind. The index is read in pieces and not kept: a
+/// slice's index is read from its mapped file when probed, so only the pages a search uses
+/// become resident (the 7-piece indexes are 134 MB).
+fn check_index(o: &mut Opened) -> Result<(usize, [u32; 2], u8), TableError> {
     let at = |i: usize| u32::from_le_bytes(o.header[i..i + 4].try_into().expect("4 bytes"));
     let block = [at(56), at(60) & 0x00FF_FFFF];
     let coarse = o.header[63];
@@ -791,25 +801,36 @@ fn check_index(o: &mut Opened) -> Result<(Vec<u8>, [u32; 2], u8), TableError> {
             data_start
         )));
     }
-    let mut index = vec![0u8; index_len as usize];
-    o.file
-        .read_exact(&mut index)
-        .map_err(|e| TableError::io(&o.path, e))?;
-    if checksum(&[&o.header[0..48], &o.header[56..64], &index]) != u64_at(&o.header, 48) {
+    let mut sum = checksum(&[&o.header[0..48], &o.header[56..64]]);
+    // The parts follow one another from the end of the index: so the index says the length.
+    let mut at = data_start;
+    let mut out_of_order = false;
+    let mut piece = vec![0u8; 4096 * ENTRY];
+    let mut left = index_len as usize;
+    while left > 0 {
+        let n = left.min(piece.len());
+        o.file
+            .read_exact(&mut piece[..n])
+            .map_err(|e| TableError::io(&o.path, e))?;
+        sum = checksum_on(sum, &piece[..n]);
+        for e in piece[..n].chunks_exact(ENTRY) {
+            out_of_order |= u64_at(e, 0) != at;
+            at = at.saturating_add(u64::from(u32::from_le_bytes(
+                e[8..12].try_into().expect("4 bytes"),
+            )));
+        }
+        left -= n;
+    }
+    if sum != u64_at(&o.header, 48) {
         return Err(TableError::Checksum {
             path: o.path.clone(),
         });
     }
-    // The parts follow one another from the end of the index: so the index says the length.
-    let mut at = data_start;
-    for e in index.chunks_exact(ENTRY) {
-        if u64_at(e, 0) != at {
-            return Err(o.bad("the block index is out of order".into()));
-        }
-        at += u64::from(u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")));
+    if out_of_order {
+        return Err(o.bad("the block index is out of order".into()));
     }
     o.check_len(at)?;
-    Ok((index, block, coarse))
+    Ok((index_len as usize, block, coarse))
 }
 
 /// Maps a slice's file after checking its header and block index (not its blocks: each is
@@ -842,7 +863,7 @@ pub(super) fn map_any(dir: &Path, rules: RuleSet, m: Material) -> Result<(Slice,
 fn map(mut o: Opened) -> Result<Slice, TableError> {
     static NEXT_ID: AtomicU32 = AtomicU32::new(0);
     let m = Material::new(o.header[11], o.header[12], o.header[13], o.header[14]);
-    let (index, block, coarse) = check_index(&mut o)?;
+    let (index_len, block, coarse) = check_index(&mut o)?;
     // SAFETY: the file is mapped read-only. Table files are only ever replaced by a rename
     // (never written in place), so the mapped inode keeps its contents while mapped; a file
     // truncated behind dama's back is the one case memmap cannot guard against.
@@ -856,7 +877,7 @@ fn map(mut o: Opened) -> Result<Slice, TableError> {
     let h = &o.header;
     let packed = Packed {
         map,
-        index,
+        index: HEADER..HEADER + index_len,
         path: o.path.clone(),
         block,
         wins_only: coarse,

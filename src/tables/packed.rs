@@ -11,7 +11,9 @@ use std::path::PathBuf;
 /// bounded cache of [`super::Tables`]).
 pub struct Packed {
     pub(super) map: memmap2::Mmap,
-    pub(super) index: Vec<u8>,
+    /// Where the block index lies in the file (read from the map, so only the pages probes
+    /// use are resident).
+    pub(super) index: std::ops::Range<usize>,
     pub(super) path: PathBuf,
     /// Positions per block of each part.
     pub(super) block: [u32; 2],
@@ -32,6 +34,11 @@ pub(crate) enum Part {
 }
 
 impl Packed {
+    /// The block index's bytes.
+    pub(super) fn index(&self) -> &[u8] {
+        &self.map[self.index.clone()]
+    }
+
     /// The file's length in bytes.
     pub fn bytes(&self) -> u64 {
         self.map.len() as u64
@@ -41,7 +48,7 @@ impl Packed {
     pub fn part_bytes(&self) -> (u64, u64) {
         let wdl = self.blocks(Part::Wdl) as usize;
         let mut t = (0, 0);
-        for (i, e) in self.index.chunks_exact(ENTRY).enumerate() {
+        for (i, e) in self.index().chunks_exact(ENTRY).enumerate() {
             let n = u64::from(u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")));
             if i < wdl { t.0 += n } else { t.1 += n }
         }
@@ -101,7 +108,7 @@ impl Packed {
             Part::Wdl => 0,
             Part::Distance => self.blocks(Part::Wdl) as usize,
         };
-        let e = &self.index[(first + b as usize) * ENTRY..][..ENTRY];
+        let e = &self.index()[(first + b as usize) * ENTRY..][..ENTRY];
         let at = u64_at(e, 0) as usize;
         let len = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes")) as usize;
         let sum = u32::from_le_bytes(e[12..16].try_into().expect("4 bytes"));
