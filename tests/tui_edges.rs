@@ -352,7 +352,7 @@ fn i21_13_the_resume_line_counts_moves() {
         assert!(i.ends_with(it), "{i}");
         // Item 17: dama's own names in Italian on the resume line.
         assert!(
-            i.starts_with("Tu (Bianco) contro dama (livello 1 di 14)"),
+            i.starts_with("Tu (Bianco) contro dama (livello 1)"),
             "{i}"
         );
         assert!(e.starts_with("You (White) v dama (level 1)"), "{e}");
@@ -478,7 +478,7 @@ fn i21_15_panel_words_and_the_way_back() {
             if lang == Lang::It {
                 // Item 17: dama's names and the annotation's word in Italian.
                 assert!(text.contains("Bianco: Tu"), "{text}");
-                assert!(text.contains("Nero: dama (livello 1 di 14)"), "{text}");
+                assert!(text.contains("Nero: dama (livello 1)"), "{text}");
                 assert!(text.contains("(migliore 21-17"), "{text}");
             }
             check(&format!("i21_replay_{}_{w}x{h}", lang_name(lang)), &a, w, h);
@@ -570,7 +570,7 @@ fn i21_17_italian_words_and_keys() {
     });
     a.show_game_list();
     let text = screen(&a, 100, 32);
-    assert!(text.contains("1. Tu - dama (livello 1 di 14)"), "{text}");
+    assert!(text.contains("1. Tu - dama (livello 1)"), "{text}");
     assert!(text.contains("2. dama (profondità 12) - Tu"), "{text}");
 
     for (w, h) in SIZES {

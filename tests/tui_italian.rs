@@ -256,3 +256,33 @@ fn the_replay_viewer_in_italian() {
         "Si gioca da qui: tu hai il Nero, il computer il Bianco"
     );
 }
+
+/// The start screen's Load list in Italian at 120 columns: a game against the top level names
+/// its opponent whole (`dama (livello 14)`), not cut mid-word from the long wording
+/// ("livello 14 di 14 (piena forza)").
+#[test]
+fn the_load_list_names_a_level_whole_in_italian() {
+    let dir = std::env::temp_dir().join(format!("dama-test-{}-it-list", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    tui_common::put_game(
+        &dir.join("archive/2026-12-05-120000.pdn"),
+        "dama (level 14)",
+        "0-1",
+        ("2026.12.05", "12:00:00"),
+        "1. 22-18 11-14",
+        10,
+    );
+    let mut c = tui_common::ascii_settings(Lang::It);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    let mut a = tui_common::start_sized(c, 120, 40);
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Load);
+    a.update(Action::Select);
+    let text = tui_common::screen(&a, 120, 40);
+    let row = text
+        .lines()
+        .find(|l| l.contains("2026.12.05 12:00"))
+        .unwrap_or_else(|| panic!("no listed game:\n{text}"));
+    assert!(row.contains("dama (livello 14) "), "{row}");
+    assert!(!row.contains("piena"), "{row}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -564,6 +564,7 @@ pub fn text(m: Msg) -> &'static str {
         }
         // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
         StrengthFull => "level {0} of {1} (full strength)",
+        StrengthLevelShort => "level {0}",
         EngineLevelFull => "Engine at full strength, level {0} of {1} (from its next move)",
         StartClock => "  Clock    {0}",
         StartClockNone => "none",

@@ -26,11 +26,16 @@ pub fn who(lang: Lang, c: Color, human: Color) -> &'static str {
 
 /// A player's name from a record as the TUI shows it: dama's own names (`You`, `dama (level
 /// 3)`) in the interface's language; any other name as written. The record keeps its tags.
+/// A level is named as short as the record names it (`dama (livello 14)`): lists and panels
+/// give a name a narrow column.
 pub fn player_name(lang: Lang, name: &str) -> String {
     if name == crate::tui::keep::PLAYER {
         return Msg::PlayerYou.text(lang).to_string();
     }
     match (lang, Strength::from_player_name(name)) {
+        (Lang::It, Some(Strength::Level(n))) => {
+            format!("dama ({})", Msg::StrengthLevelShort.fill(lang, &[&n]))
+        }
         (Lang::It, Some(s)) => format!("dama ({})", strength(lang, s)),
         _ => name.to_string(),
     }
@@ -215,6 +220,21 @@ mod tests {
         let e = IllegalMove::NotLegal(m);
         assert_eq!(illegal(Lang::En, &e), e.to_string());
         let _: Move = m;
+    }
+
+    #[test]
+    fn player_names_keep_a_level_short_in_both_languages() {
+        // The start screen's list gives the opponent 10-30 columns: the top level's long
+        // wording ("livello 14 di 14 (piena forza)") was cut mid-word there.
+        let top = Strength::Level(crate::engine::strength::FULL_STRENGTH).player_name();
+        assert_eq!(player_name(Lang::En, &top), "dama (level 14)");
+        assert_eq!(player_name(Lang::It, &top), "dama (livello 14)");
+        assert_eq!(player_name(Lang::It, "dama (level 3)"), "dama (livello 3)");
+        assert_eq!(
+            player_name(Lang::It, "dama (depth 12)"),
+            "dama (profondità 12)"
+        );
+        assert_eq!(player_name(Lang::It, "Tinsley"), "Tinsley");
     }
 
     #[test]

@@ -576,6 +576,7 @@ pub fn text(m: Msg) -> &'static str {
         }
         // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
         StrengthFull => "livello {0} di {1} (piena forza)",
+        StrengthLevelShort => "livello {0}",
         EngineLevelFull => "Computer a piena forza, livello {0} di {1} (dalla prossima mossa)",
         StartClock => "  Tempo    {0}",
         StartClockNone => "senza limite",

@@ -578,6 +578,8 @@ keys! {
     // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
     /// The top level: `level 14 of 14 (full strength)`.
     StrengthFull,
+    /// A level in a player's name, where the list has no room for `of 14`: `level 14`.
+    StrengthLevelShort,
     /// `+`/`-` reaching the top level.
     EngineLevelFull,
     /// The start screen's time-control row.
