@@ -351,10 +351,7 @@ fn i21_13_the_resume_line_counts_moves() {
         assert!(e.ends_with(en), "{e}");
         assert!(i.ends_with(it), "{i}");
         // Item 17: dama's own names in Italian on the resume line.
-        assert!(
-            i.starts_with("Tu (Bianco) contro dama (livello 1)"),
-            "{i}"
-        );
+        assert!(i.starts_with("Tu (Bianco) contro dama (livello 1)"), "{i}");
         assert!(e.starts_with("You (White) v dama (level 1)"), "{e}");
     }
     let _ = std::fs::remove_dir_all(&dir);
