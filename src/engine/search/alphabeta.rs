@@ -226,6 +226,7 @@ impl Searcher<'_> {
             } else {
                 let r = lmr::reduction(
                     self.experiment,
+                    self.pos.rules(),
                     quiet,
                     depth,
                     i,

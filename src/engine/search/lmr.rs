@@ -4,17 +4,20 @@
 //! (docs/measurements.md: +52 +- 25 Elo for today's).
 
 use crate::engine::params;
+use crate::rules::RuleSet;
 use std::sync::OnceLock;
 
 /// The experiment bit that switches back to the earlier reduction.
 const OLD_LMR: u32 = 4;
 
 /// Plies to reduce the `i`-th move (0-based) of a node at `depth`, its move-ordering score
-/// `order`, searched at `new_depth` if not reduced. 0 (not reduced): a capture or promotion
-/// (not `quiet`), a shallow node, an early move, a killer.
+/// `order`, searched at `new_depth` if not reduced, under `rules`. 0 (not reduced): a capture
+/// or promotion (not `quiet`), a shallow node, an early move, a killer.
 #[inline]
+#[allow(clippy::too_many_arguments)]
 pub(super) fn reduction(
     experiment: u32,
+    rules: RuleSet,
     quiet: bool,
     depth: i32,
     i: usize,
@@ -29,7 +32,7 @@ pub(super) fn reduction(
         let r = if old {
             old_lmr_reduction(depth, i)
         } else {
-            lmr_reduction(depth, i)
+            lmr_reduction(rules, depth, i)
         };
         (r - i32::from(pv_node)).clamp(1, new_depth - 1)
     } else {
@@ -38,25 +41,28 @@ pub(super) fn reduction(
 }
 
 /// Late-move reduction in plies for the `i`-th move (0-based) at `depth`: grows with the log
-/// of both, as in most modern alpha-beta programs. Read from a table built once (two
-/// logarithms per move were a measurable share of the search); the same formula beyond it.
+/// of both, as in most modern alpha-beta programs. Read from a table built once per rule set
+/// (two logarithms per move were a measurable share of the search); the same formula beyond it.
 #[inline]
-fn lmr_reduction(depth: i32, i: usize) -> i32 {
-    static TABLE: OnceLock<[[u8; LMR_TABLE]; LMR_TABLE]> = OnceLock::new();
+fn lmr_reduction(rules: RuleSet, depth: i32, i: usize) -> i32 {
+    type Table = [[[u8; LMR_TABLE]; LMR_TABLE]; 2];
+    static TABLE: OnceLock<Box<Table>> = OnceLock::new();
     let d = depth as usize;
     if (1..LMR_TABLE as i32).contains(&depth) && i < LMR_TABLE {
         let t = TABLE.get_or_init(|| {
-            let mut t = [[0u8; LMR_TABLE]; LMR_TABLE];
-            for (d, row) in t.iter_mut().enumerate().skip(1) {
-                for (i, r) in row.iter_mut().enumerate() {
-                    *r = lmr_formula(d as i32, i) as u8;
+            let mut t = Box::new([[[0u8; LMR_TABLE]; LMR_TABLE]; 2]);
+            for (layer, rules) in t.iter_mut().zip([RuleSet::Italian, RuleSet::English]) {
+                for (d, row) in layer.iter_mut().enumerate().skip(1) {
+                    for (i, r) in row.iter_mut().enumerate() {
+                        *r = lmr_formula(rules, d as i32, i) as u8;
+                    }
                 }
             }
             t
         });
-        i32::from(t[d][i])
+        i32::from(t[usize::from(rules == RuleSet::English)][d][i])
     } else {
-        lmr_formula(depth, i)
+        lmr_formula(rules, depth, i)
     }
 }
 
@@ -65,9 +71,9 @@ const LMR_TABLE: usize = 64;
 /// Out of line, so the compiler can't hoist a logarithm to every node.
 #[cold]
 #[inline(never)]
-fn lmr_formula(depth: i32, i: usize) -> i32 {
-    let r =
-        (f64::from(depth).ln() * (i as f64 + 1.0).ln()) / params::LMR_DIVISOR + params::LMR_BASE;
+fn lmr_formula(rules: RuleSet, depth: i32, i: usize) -> i32 {
+    let r = (f64::from(depth).ln() * (i as f64 + 1.0).ln()) / params::LMR_DIVISOR
+        + params::lmr_base(rules);
     r as i32
 }
 
