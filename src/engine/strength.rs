@@ -53,7 +53,8 @@ pub const MAX_DEPTH: u32 = 40;
 
 /// Node budget and variety margin per level, 1 first, up to the level below full strength
 /// (fitted as docs/developer.md says; levels 2-13 re-measured with Italian's default
-/// evaluation, the patterns, level 3's budget refitted). A level of 1,000,000 nodes between 13
+/// evaluation, the patterns, level 3's budget refitted; again after the stronger Italian
+/// reductions, levels 4 and 10 refitted). A level of 1,000,000 nodes between 13
 /// and full strength scored 60.6 % over 13, under the band: from level 11 up each step of about
 /// three times the nodes buys less, so the top step is full strength, about ten times level
 /// 13's nodes on one thread (docs/developer.md "Levels").
@@ -61,13 +62,13 @@ const TABLE: [(u64, i32); LEVELS as usize - 1] = [
     (20, 90),
     (73, 75),
     (105, 60),
-    (325, 50),
+    (290, 50),
     (472, 40),
     (947, 30),
     (948, 19),
     (1_119, 14),
     (2_664, 9),
-    (7_500, 6),
+    (6_300, 6),
     (25_000, 6),
     (90_000, 6),
     (300_000, 6),

@@ -128,22 +128,25 @@ const BUCKET: usize = 4;
 #[repr(C, align(64))]
 struct Bucket([Entry; BUCKET]);
 
-/// The buckets, in memory the allocator hands out already zeroed (an all-zero bucket is four
-/// empty entries). For a large block the system does that with fresh pages that are mapped only
-/// when first touched, so a table of any size is ready at once and takes memory as the search
-/// fills it: filling a `Vec` instead made `--tt 4096` wait 8.8 s before its first answer.
+/// The buckets, in an anonymous memory map: the system hands out fresh pages that read as
+/// zero (an all-zero bucket is four empty entries) and are mapped only when first touched, so
+/// a table of any size is ready at once and takes memory as the search fills it (filling a
+/// `Vec` instead made `--tt 4096` wait 8.8 s before its first answer). On Linux the map asks
+/// for huge pages: a probe lands on a random bucket, and with 4 KiB pages nearly every probe of
+/// a large table also missed the processor's address cache (see `HUGE`).
 struct Buckets {
-    /// The allocation, aligned to 8 only: Rust's system allocator zeroes a block of a larger
-    /// alignment by writing every byte (touching every page), while for 8 it asks `calloc`,
-    /// which knows fresh pages are zero.
-    raw: NonNull<u8>,
-    layout: Layout,
-    /// The first bucket, at the first cache-line boundary inside the allocation.
+    /// Owns the memory; unmapped when dropped.
+    _map: memmap2::MmapMut,
+    /// The first bucket, at the first huge-page boundary inside the map (or the map's start).
     first: NonNull<Bucket>,
     len: usize,
 }
 
-// SAFETY: `Buckets` owns its allocation alone, as a `Box<[Bucket]>` would.
+/// The huge-page size the table is aligned to (2 MiB on x86-64 and most arm64 kernels):
+/// tables smaller than this are mapped as they are.
+const HUGE: usize = 2 << 20;
+
+// SAFETY: `Buckets` owns its map alone, as a `Box<[Bucket]>` would.
 unsafe impl Send for Buckets {}
 // SAFETY: shared access goes through `&[Bucket]`, whose entries are atomics.
 unsafe impl Sync for Buckets {}
@@ -151,24 +154,32 @@ unsafe impl Sync for Buckets {}
 impl Buckets {
     /// `len` (at least 1) zeroed buckets, or `None` if the memory cannot be had.
     fn zeroed(len: usize) -> Option<Buckets> {
-        let align = std::mem::align_of::<Bucket>();
-        let bytes = len
-            .max(1)
-            .checked_mul(std::mem::size_of::<Bucket>())?
-            .checked_add(align - 8)?;
-        let layout = Layout::from_size_align(bytes, 8).ok()?;
-        // SAFETY: the layout's size is not zero.
-        let raw = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
-        let addr = raw.as_ptr() as usize;
-        let offset = addr.next_multiple_of(align) - addr;
-        // SAFETY: `raw` is 8-aligned, so `offset <= align - 8`: `len` buckets from there end
-        // within the `len * size + align - 8` bytes allocated.
-        let first = unsafe { NonNull::new_unchecked(raw.as_ptr().add(offset).cast::<Bucket>()) };
+        let len = len.max(1);
+        let size = len.checked_mul(std::mem::size_of::<Bucket>())?;
+        let slack = if size >= HUGE { HUGE } else { 0 };
+        let map = memmap2::MmapOptions::new()
+            .len(size.checked_add(slack)?)
+            .map_anon()
+            .ok()?;
+        let addr = map.as_ptr() as usize;
+        // Pages are 4 KiB-aligned at least, so cache-line aligned; a large table starts on a
+        // huge-page boundary so that every one of its huge pages is whole.
+        let offset = if slack > 0 {
+            addr.next_multiple_of(HUGE) - addr
+        } else {
+            0
+        };
+        #[cfg(target_os = "linux")]
+        if slack > 0 {
+            // A hint: where the kernel has no huge pages to give, the table works as before.
+            let _ = map.advise_range(memmap2::Advice::HugePage, offset, size);
+        }
+        // SAFETY: `offset <= slack`, so `len` buckets from there end within the map.
+        let first = unsafe { NonNull::new_unchecked(map.as_ptr().add(offset) as *mut Bucket) };
         Some(Buckets {
-            raw,
-            layout,
+            _map: map,
             first,
-            len: len.max(1),
+            len,
         })
     }
 }
@@ -176,16 +187,9 @@ impl Buckets {
 impl std::ops::Deref for Buckets {
     type Target = [Bucket];
     fn deref(&self) -> &[Bucket] {
-        // SAFETY: `len` aligned buckets, allocated and zeroed (a valid `Bucket`: plain integers)
+        // SAFETY: `len` aligned buckets, mapped and zeroed (a valid `Bucket`: plain integers)
         // in `zeroed`, borrowed with `self`.
         unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for Buckets {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this layout, freed once.
-        unsafe { std::alloc::dealloc(self.raw.as_ptr(), self.layout) }
     }
 }
 
@@ -265,7 +269,7 @@ impl Table {
         match Buckets::zeroed(self.buckets.len) {
             Some(fresh) => {
                 let old = std::mem::replace(&mut self.buckets, fresh);
-                if old.layout.size() >= FREE_APART_BYTES {
+                if old.len * std::mem::size_of::<Bucket>() >= FREE_APART_BYTES {
                     // If no thread can be started, the closure (and the table) is dropped here.
                     let _ = std::thread::Builder::new()
                         .name("tt-free".into())
