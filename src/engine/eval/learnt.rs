@@ -124,17 +124,38 @@ fn feature_tables(rules: RuleSet) -> &'static FeatureTables {
 /// The position should be quiet (no capture for the side to move), as the search's are.
 #[inline]
 pub fn extract<S: Sink>(pos: &Position, sink: &mut S) -> Shape {
-    let rules = pos.rules();
-    let (t, ft) = (geometry(rules), feature_tables(rules));
+    let ft = feature_tables(pos.rules());
+    for (bb, sign) in views(pos) {
+        placement(bb, sign, sink);
+        small_patterns(ft, bb, sign, sink);
+    }
+    extract_unfolded(pos, sink)
+}
+
+/// Both sides' views of `pos`: White's `[men, kings, enemy men, enemy kings]` counted
+/// positive, and Black's on the board turned half round (so its men move up as White's do)
+/// counted negative.
+#[inline(always)]
+pub(super) fn views(pos: &Position) -> [([u32; 4], i32); 2] {
     let kings = pos.kings().0;
     let w = pos.pieces_of(Color::White).0;
     let b = pos.pieces_of(Color::Black).0;
     let (wm, wk, bm, bk) = (w & !kings, w & kings, b & !kings, b & kings);
-    side(t, ft, [wm, wk, bm, bk], 1, sink);
-    // Black's view: the board turned half round, so Black's men move up as White's do.
     let r = u32::reverse_bits;
-    side(t, ft, [r(bm), r(bk), r(wm), r(wk)], -1, sink);
+    [([wm, wk, bm, bk], 1), ([r(bm), r(bk), r(wm), r(wk)], -1)]
+}
 
+/// The features that depend on more than which squares hold whose pieces (men and kings
+/// apart, runaways, mobility, the back row, the chase, tempo, hanging), with the scale: the
+/// part of [`extract`] that [`super::folded`] cannot fold into its region tables.
+#[inline(always)]
+pub(super) fn extract_unfolded<S: Sink>(pos: &Position, sink: &mut S) -> Shape {
+    let rules = pos.rules();
+    let (t, ft) = (geometry(rules), feature_tables(rules));
+    for (bb, sign) in views(pos) {
+        runaways(t, bb, sign, sink);
+        structure(t, ft, bb, sign, sink);
+    }
     let stm = pos.side_to_move();
     let sign = if stm == Color::White { 1 } else { -1 };
     sink.add(TEMPO, sign);
@@ -142,10 +163,13 @@ pub fn extract<S: Sink>(pos: &Position, sink: &mut S) -> Shape {
     if hanging != 0 {
         sink.add(HANGING, sign * hanging);
     }
+    let kings = pos.kings().0;
+    let w = pos.pieces_of(Color::White).0;
+    let b = pos.pieces_of(Color::Black).0;
     let pieces = (w | b).count_ones() as i32;
     Shape {
         phase: pieces.min(PHASE_MAX),
-        divisor: if wm | bm == 0 && wk.count_ones() == bk.count_ones() {
+        divisor: if (w | b) & !kings == 0 && (w & kings).count_ones() == (b & kings).count_ones() {
             8
         } else {
             1
@@ -153,34 +177,20 @@ pub fn extract<S: Sink>(pos: &Position, sink: &mut S) -> Shape {
     }
 }
 
-/// One side's features, in the view where it moves up the board (White's): `bb` holds its
-/// men, its kings, the enemy's men and the enemy's kings.
+/// One side's material and squares (`bb` as [`views`] gives it).
 #[inline(always)]
-fn side<S: Sink>(t: &Geometry, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: &mut S) {
-    let [men, kings, opp_men, opp_kings] = bb;
-    let own = men | kings;
-    let opp = opp_men | opp_kings;
-    let empty = !(own | opp);
-    // Counted in the loops below: popcounts are a dozen instructions each here (none is
-    // assumed in hardware), and the loops visit every piece anyway.
+fn placement<S: Sink>(bb: [u32; 4], sign: i32, sink: &mut S) {
+    let [men, kings, _, _] = bb;
+    // Counted in the loops: popcounts are a dozen instructions each here (none is assumed
+    // in hardware), and the loops visit every piece anyway.
     let (mut n_men, mut n_kings) = (0, 0);
-    let runaway = if opp_kings == 0 {
-        RUNAWAY
-    } else {
-        RUNAWAY_VS_KINGS
-    };
     for sq in Bitboard(men) {
-        let i = sq.index();
         n_men += 1;
-        sink.add(MAN_SQ + i, sign);
-        if t.cone[0][i] & opp == 0 {
-            sink.add(runaway + i / 4, sign);
-        }
+        sink.add(MAN_SQ + sq.index(), sign);
     }
     for sq in Bitboard(kings) {
-        let i = sq.index();
         n_kings += 1;
-        sink.add(KING_SQ + i, sign);
+        sink.add(KING_SQ + sq.index(), sign);
     }
     if n_men != 0 {
         sink.add(MAN, sign * n_men);
@@ -188,7 +198,34 @@ fn side<S: Sink>(t: &Geometry, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink
     if n_kings != 0 {
         sink.add(KING, sign * n_kings);
     }
+}
 
+/// One side's men with no enemy piece in their forward cone, by rows to go.
+#[inline(always)]
+fn runaways<S: Sink>(t: &Geometry, bb: [u32; 4], sign: i32, sink: &mut S) {
+    let [men, _, opp_men, opp_kings] = bb;
+    let opp = opp_men | opp_kings;
+    let runaway = if opp_kings == 0 {
+        RUNAWAY
+    } else {
+        RUNAWAY_VS_KINGS
+    };
+    for sq in Bitboard(men) {
+        let i = sq.index();
+        if t.cone[0][i] & opp == 0 {
+            sink.add(runaway + i / 4, sign);
+        }
+    }
+}
+
+/// One side's mobility, locked men, trapped kings, wing balance, back row and the chase of
+/// lone kings.
+#[inline(always)]
+fn structure<S: Sink>(t: &Geometry, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: &mut S) {
+    let [men, kings, opp_men, opp_kings] = bb;
+    let own = men | kings;
+    let opp = opp_men | opp_kings;
+    let empty = !(own | opp);
     // Directions 0, 1 go up (forward here), 2, 3 down; squares whose neighbour in direction
     // d is empty are the empty squares stepped the opposite way (3 - d).
     let free = [
@@ -214,7 +251,9 @@ fn side<S: Sink>(t: &Geometry, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink
             sink.add(TRAPPED_KING, sign * trapped as i32);
         }
     }
-    let balance = (2 * (men & ft.left).count_ones() as i32 - n_men).abs();
+    // Men on files a-d less men on e-h, as a size.
+    let balance = (men & ft.left).count_ones() as i32 - (men & !ft.left).count_ones() as i32;
+    let balance = balance.abs();
     if balance != 0 {
         sink.add(WING_BALANCE, sign * balance);
     }
@@ -223,11 +262,7 @@ fn side<S: Sink>(t: &Geometry, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink
     }
 
     // Lone enemy kings and more pieces here, kings among them: drive them into a corner.
-    if opp_men == 0
-        && opp_kings != 0
-        && kings != 0
-        && n_men + n_kings > opp_kings.count_ones() as i32
-    {
+    if opp_men == 0 && opp_kings != 0 && kings != 0 && own.count_ones() > opp_kings.count_ones() {
         let (mut dist, mut rim, mut immobile) = (0, 0, 0);
         for sq in Bitboard(opp_kings) {
             let k = sq.index();
@@ -244,16 +279,51 @@ fn side<S: Sink>(t: &Geometry, ft: &FeatureTables, bb: [u32; 4], sign: i32, sink
             sink.add(CHASE_IMMOBILE, sign * immobile);
         }
     }
+}
 
+/// One side's small regions (two rows by four files).
+#[inline(always)]
+fn small_patterns<S: Sink>(ft: &FeatureTables, bb: [u32; 4], sign: i32, sink: &mut S) {
+    let [men, kings, opp_men, opp_kings] = bb;
+    let (own, opp) = (men | kings, opp_men | opp_kings);
     for pair in 0..7 {
         let o = ((own >> (4 * pair)) & 0xFF) as usize;
         let e = ((opp >> (4 * pair)) & 0xFF) as usize;
-        let tp = &ft.pattern[pair];
-        for (r, region) in tp.iter().enumerate() {
-            let config = region[o] as usize + 2 * region[e] as usize;
-            sink.add(PATTERN + (pair * 3 + r) * PATTERN_CONFIGS + config, sign);
+        for r in 0..3 {
+            sink.add(small_pattern(ft, pair, r, o, e), sign);
         }
     }
+}
+
+/// The feature of small region (`pair`, file offset `r`) for the bytes `o` (own pieces) and
+/// `e` (enemy pieces) of the pair's rows.
+#[inline(always)]
+fn small_pattern(ft: &FeatureTables, pair: usize, r: usize, o: usize, e: usize) -> usize {
+    let region = &ft.pattern[pair][r];
+    let config = region[o] as usize + 2 * region[e] as usize;
+    PATTERN + (pair * 3 + r) * PATTERN_CONFIGS + config
+}
+
+/// The squares (bits) of small region (`pair`, file offset `r`) in White's view.
+pub(super) fn small_region_mask(rules: RuleSet, pair: usize, r: usize) -> u32 {
+    let ft = feature_tables(rules);
+    (0..8)
+        .filter(|&k| ft.pattern[pair][r][1 << k] != 0)
+        .fold(0, |m, k| m | 1 << (4 * pair + k))
+}
+
+/// The small-region feature (`pair`, `r`) of one side whose own pieces are `own` and the
+/// enemy's `opp`, in that side's view (for folding: [`super::folded`]).
+pub(super) fn small_pattern_feature(
+    rules: RuleSet,
+    pair: usize,
+    r: usize,
+    own: u32,
+    opp: u32,
+) -> usize {
+    let o = ((own >> (4 * pair)) & 0xFF) as usize;
+    let e = ((opp >> (4 * pair)) & 0xFF) as usize;
+    small_pattern(feature_tables(rules), pair, r, o, e)
 }
 
 /// Pieces of the side to move that the opponent could take (single jumps) if it were its

@@ -9,6 +9,7 @@
 //! are resolved first (quiescence), so these terms only judge quiet positions.
 
 pub mod classic;
+pub mod folded;
 pub(crate) mod geometry;
 pub mod learnt;
 pub mod pattern;
@@ -30,10 +31,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     if kings_only(pos) {
         return evaluate_classic(pos);
     }
-    let white = match pattern::kind(pos.rules()) {
-        pattern::EvalKind::Learnt => weights::evaluate_white(pos),
-        pattern::EvalKind::Pattern => pattern::evaluate_white(pos),
-    };
+    let white = folded::evaluate_white(pos, pattern::kind(pos.rules()));
     match pos.side_to_move() {
         Color::White => white,
         Color::Black => -white,
@@ -91,7 +89,11 @@ mod tests {
                 let learnt = weights::evaluate_white(&pos);
                 match rules {
                     RuleSet::Italian => {
-                        assert_eq!(white, pattern::evaluate_white(&pos), "{pos:?}");
+                        assert_eq!(
+                            white,
+                            folded::reference_white(&pos, pattern::EvalKind::Pattern),
+                            "{pos:?}"
+                        );
                         patterns_counted += usize::from(white != learnt);
                     }
                     RuleSet::English => assert_eq!(white, learnt, "{pos:?}"),

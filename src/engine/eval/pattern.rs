@@ -287,12 +287,6 @@ pub fn set_weights(rules: RuleSet, w: PatternWeights) -> bool {
     cell(rules).set(w).is_ok()
 }
 
-/// The pattern evaluation from White's view: the learnt terms plus the patterns.
-#[inline]
-pub fn evaluate_white(pos: &Position) -> i32 {
-    super::weights::evaluate_white(pos) + weights(pos.rules()).score(pos)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

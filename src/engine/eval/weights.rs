@@ -4,7 +4,7 @@
 
 use super::learnt::{
     BACK, CHASE_DISTANCE, CHASE_IMMOBILE, CHASE_RIM, COUNT, KING, KING_SQ, MAN, MAN_SQ,
-    MOBILITY_KINGS, MOBILITY_MEN, PHASE_MAX, RUNAWAY, Sink, TEMPO, extract, name,
+    MOBILITY_KINGS, MOBILITY_MEN, PHASE_MAX, RUNAWAY, Shape, Sink, TEMPO, extract, name,
 };
 use crate::rules::{Position, RuleSet, Square};
 use std::collections::HashMap;
@@ -79,23 +79,35 @@ impl Weights {
 
     /// The score of a feature list, from White's view.
     pub fn score(&self, pos: &Position) -> i32 {
-        let mut acc = Acc {
-            w: &self.0,
-            opening: 0,
-            ending: 0,
-        };
+        let mut acc = Acc::new(self);
         let shape = extract(pos, &mut acc);
-        (acc.opening * shape.phase + acc.ending * (PHASE_MAX - shape.phase))
-            / PHASE_MAX
-            / shape.divisor
+        acc.mix(shape)
     }
 }
 
 /// Sums the weights of the features it is given.
-struct Acc<'a> {
+pub(super) struct Acc<'a> {
     w: &'a [[i32; 2]],
-    opening: i32,
-    ending: i32,
+    pub(super) opening: i32,
+    pub(super) ending: i32,
+}
+
+impl<'a> Acc<'a> {
+    pub(super) fn new(w: &'a Weights) -> Acc<'a> {
+        Acc {
+            w: &w.0,
+            opening: 0,
+            ending: 0,
+        }
+    }
+
+    /// The score: the opening and ending sums mixed by the phase, then scaled.
+    #[inline(always)]
+    pub(super) fn mix(&self, shape: Shape) -> i32 {
+        (self.opening * shape.phase + self.ending * (PHASE_MAX - shape.phase))
+            / PHASE_MAX
+            / shape.divisor
+    }
 }
 
 impl Sink for Acc<'_> {
