@@ -283,6 +283,7 @@ impl Position {
     }
 
     /// The position after `m` (copy-make).
+    #[inline]
     pub fn after(&self, m: &Move) -> Position {
         let mut p = *self;
         p.make(m);
