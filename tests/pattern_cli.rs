@@ -152,7 +152,7 @@ fn bench_takes_the_evaluation() {
 }
 
 #[test]
-fn the_default_evaluation_is_the_patterns_for_italian_and_the_learnt_terms_for_english() {
+fn the_default_evaluation_is_the_network_for_italian_and_the_learnt_terms_for_english() {
     // Each bench position's move, score and node count (the time dropped), by rule set.
     let lines = |eval: &[&str]| -> Vec<(String, String)> {
         let mut args = vec!["bench", "--depth", "6"];
@@ -167,25 +167,32 @@ fn the_default_evaluation_is_the_patterns_for_italian_and_the_learnt_terms_for_e
             })
             .collect()
     };
-    let (default, learnt, pattern) = (
+    let (default, learnt, pattern, network) = (
         lines(&[]),
         lines(&["--eval", "learnt"]),
         lines(&["--eval", "pattern"]),
+        lines(&["--eval", "network"]),
     );
     assert_eq!(default.len(), learnt.len());
-    let mut italian_differs = false;
-    for ((d, l), p) in default.iter().zip(&learnt).zip(&pattern) {
+    let (mut italian_differs, mut network_differs) = (false, false);
+    for (((d, l), p), n) in default.iter().zip(&learnt).zip(&pattern).zip(&network) {
         match d.0.as_str() {
             "italian" => {
-                assert_eq!(d, p, "Italian plays with the patterns");
+                assert_eq!(d, n, "Italian plays with the network");
                 italian_differs |= l != p;
+                network_differs |= p != n;
             }
-            "english" => assert_eq!(d, l, "English plays with the learnt terms"),
+            // English has no network: "network" is the patterns there.
+            "english" => {
+                assert_eq!(d, l, "English plays with the learnt terms");
+                assert_eq!(p, n, "English's network is its patterns");
+            }
             other => panic!("rules {other:?}"),
         }
     }
-    // The patterns change what the search does, so the check above tells them apart.
-    assert!(italian_differs, "{default:?}");
+    // The patterns and the network change what the search does, so the checks above tell
+    // them apart.
+    assert!(italian_differs && network_differs, "{default:?}");
     assert!(default.iter().any(|(r, _)| r == "english"));
 }
 
@@ -219,7 +226,7 @@ fn dama_engine_plays_each_rule_set_with_its_default_evaluation() {
         (
             "italian",
             "W:W19,23,24,25,26,28,29,31,32:B1,2,3,4,7,8,10,11,12",
-            "pattern",
+            "network",
         ),
         (
             "english",
@@ -228,16 +235,21 @@ fn dama_engine_plays_each_rule_set_with_its_default_evaluation() {
         ),
     ] {
         let default = search(rules, fen, &[]);
-        let other = if default_is == "pattern" {
-            "learnt"
-        } else {
-            "pattern"
-        };
         assert_eq!(
             default,
             search(rules, fen, &["--eval", default_is]),
             "{rules}"
         );
-        assert_ne!(default, search(rules, fen, &["--eval", other]), "{rules}");
+        for other in ["learnt", "pattern", "network"] {
+            // English has no network, so "network" plays its patterns there.
+            let same = other == default_is || (rules == "english" && other == "network");
+            if !same {
+                assert_ne!(
+                    default,
+                    search(rules, fen, &["--eval", other]),
+                    "{rules} {other}"
+                );
+            }
+        }
     }
 }

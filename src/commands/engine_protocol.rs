@@ -66,6 +66,10 @@ pub struct EngineArgs {
     /// (rule set as named), for trying a fit without a rebuild.
     #[arg(long, value_names = ["RULES", "FILE"], num_args = 2, hide = true)]
     pub pattern_weights: Option<Vec<String>>,
+    /// A network weights file of `dama pattern fit --network` to use instead of the built-in
+    /// one (rule set as named), for trying a fit without a rebuild.
+    #[arg(long, value_names = ["RULES", "FILE"], num_args = 2, hide = true)]
+    pub network_weights: Option<Vec<String>>,
 }
 
 use crate::line_protocol::MAX_LINE;
@@ -212,6 +216,9 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
     super::pattern::use_eval(args.eval);
     if let Some(v) = &args.pattern_weights {
         super::pattern::load_weights(&v[0], &v[1])?;
+    }
+    if let Some(v) = &args.network_weights {
+        super::pattern::load_network(&v[0], &v[1])?;
     }
     let (tx, rx) = mpsc::channel::<Event>();
     let reader = tx.clone();

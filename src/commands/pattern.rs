@@ -5,6 +5,7 @@
 use super::check_output;
 use super::output::{Out, outln};
 use super::values::{Rules, concurrency, positive, positive_u32};
+use crate::engine::eval::net;
 use crate::engine::eval::pattern::{self, EvalKind};
 use crate::lab::patterndata::{self, GenConfig};
 use crate::lab::patternfit::{self, FitConfig};
@@ -20,12 +21,15 @@ use std::time::Instant;
 pub enum Eval {
     /// The learnt terms alone (English's default).
     Learnt,
-    /// The learnt terms plus the region patterns of `dama pattern fit` (Italian's default).
+    /// The learnt terms plus the region patterns of `dama pattern fit`.
     Pattern,
+    /// The patterns plus the network's correction of `dama pattern fit --network`
+    /// (Italian's default; English has no network, so the patterns alone).
+    Network,
 }
 
 /// The `--eval` help, shared by the commands that take it.
-pub const EVAL_HELP: &str = "The evaluation for both rule sets: the learnt terms, or those plus the region patterns (default: pattern for Italian, learnt for English)";
+pub const EVAL_HELP: &str = "The evaluation for both rule sets: the learnt terms, those plus the region patterns, or those plus the network's correction (default: network for Italian, learnt for English)";
 
 /// Makes `eval` the evaluation of every search this process runs (`None`: each rule set's
 /// default).
@@ -33,6 +37,7 @@ pub fn use_eval(eval: Option<Eval>) {
     pattern::set_kind(eval.map(|e| match e {
         Eval::Learnt => EvalKind::Learnt,
         Eval::Pattern => EvalKind::Pattern,
+        Eval::Network => EvalKind::Network,
     }));
 }
 
@@ -52,6 +57,24 @@ pub fn load_weights(rules: &str, path: &str) -> anyhow::Result<()> {
         pattern::set_weights(rules, w),
         "pattern weights already in use"
     );
+    Ok(())
+}
+
+/// Loads a network weights file for `rules` ("italian" or "english") in place of the built-in
+/// network.
+///
+/// # Errors
+/// An unknown rule set, a file that cannot be read or is not a network the engine reads.
+pub fn load_network(rules: &str, path: &str) -> anyhow::Result<()> {
+    let rules = match rules {
+        "italian" => RuleSet::Italian,
+        "english" => RuleSet::English,
+        _ => anyhow::bail!("{rules:?}: expected italian or english"),
+    };
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {path}"))?;
+    let net = net::Net::parse(&bytes).with_context(|| path.to_string())?;
+    let q = net::QNet::from_net(&net).with_context(|| path.to_string())?;
+    anyhow::ensure!(net::set_network(rules, q), "a network already in use");
     Ok(())
 }
 
@@ -139,6 +162,11 @@ pub struct FitArgs {
     /// file is written.
     #[arg(long, hide = true)]
     pub kings_apart: bool,
+    /// Fit the network's correction over the patterns instead of the patterns (the weights
+    /// file the build includes as src/engine/eval/weights/network_italian.bin); the learning
+    /// rate is then Adam's step in the network's weights (e.g. 0.003).
+    #[arg(long)]
+    pub network: bool,
 }
 
 fn positive_usize(s: &str) -> Result<usize, String> {
@@ -243,6 +271,48 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
         "{} positions ({rules}; {read} read, {repeats} repeats of an earlier one dropped)",
         records.len()
     )?;
+    if a.network {
+        let cfg = crate::lab::netfit::NetFitConfig {
+            epochs: a.epochs,
+            batch: a.batch,
+            learning_rate: a.learning_rate,
+            regularisation: a.regularisation,
+            lambda: a.lambda,
+            seed: a.seed,
+            threads: a.threads,
+        };
+        let t = Instant::now();
+        let mut failed = None;
+        let r = crate::lab::netfit::fit(rules, &records, &cfg, &mut |epoch, train, test| {
+            if failed.is_none() {
+                failed = outln!(
+                    out,
+                    "epoch {epoch}  train loss {train:.6}  held-out loss {test:.6}  {:.0}s",
+                    t.elapsed().as_secs_f64()
+                )
+                .err();
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e.into());
+        }
+        std::fs::write(&a.out, r.net.to_bytes())
+            .with_context(|| format!("cannot write {}", a.out.display()))?;
+        outln!(
+            out,
+            "K {:.4}  {} fitted, {} held out; held out, cross-entropy / squared error against the results: patterns {:.6} / {:.6}, with the network from {} pieces {:.6} / {:.6}",
+            r.k,
+            r.train_positions,
+            r.test_positions,
+            r.test_before.0,
+            r.test_before.1,
+            crate::engine::eval::net::MIN_PIECES,
+            r.test_after.0,
+            r.test_after.1
+        )?;
+        outln!(out, "wrote {}", a.out.display())?;
+        return Ok(());
+    }
     let cfg = FitConfig {
         epochs: a.epochs,
         batch: a.batch,

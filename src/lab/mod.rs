@@ -9,6 +9,7 @@
 
 pub mod bench;
 pub mod external;
+pub mod netfit;
 pub mod patterndata;
 pub mod patternfit;
 pub mod selfplay;

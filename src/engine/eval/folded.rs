@@ -14,6 +14,7 @@
 //! score is exactly theirs (a test compares them on random positions).
 
 use super::learnt::{self, KING, KING_SQ, MAN, MAN_SQ, PHASE_MAX};
+use super::net;
 use super::pattern::{self, CONFIGS, EvalKind, REGIONS};
 use super::weights::{self, Acc};
 use crate::rules::{Bitboard, Color, Position, RuleSet};
@@ -108,7 +109,8 @@ impl Folded {
         Some(Folded { region, king })
     }
 
-    /// The score from White's view: the learnt terms, plus the patterns if `kind` says so.
+    /// The score from White's view: the learnt terms, plus the patterns and the network's
+    /// correction if `kind` says so.
     #[inline]
     fn score(&self, pos: &Position, kind: EvalKind) -> i32 {
         let rules = pos.rules();
@@ -141,6 +143,11 @@ impl Folded {
             EvalKind::Pattern => {
                 learnt + (po * shape.phase + pe * (PHASE_MAX - shape.phase)) / PHASE_MAX
             }
+            EvalKind::Network => {
+                learnt
+                    + (po * shape.phase + pe * (PHASE_MAX - shape.phase)) / PHASE_MAX
+                    + net::correction_white(pos)
+            }
         }
     }
 }
@@ -172,6 +179,9 @@ pub fn reference_white(pos: &Position, kind: EvalKind) -> i32 {
     match kind {
         EvalKind::Learnt => learnt,
         EvalKind::Pattern => learnt + pattern::weights(pos.rules()).score(pos),
+        EvalKind::Network => {
+            learnt + pattern::weights(pos.rules()).score(pos) + net::correction_white(pos)
+        }
     }
 }
 
@@ -200,7 +210,7 @@ mod tests {
                 } else {
                     random_position(rules, &mut rng)
                 };
-                for kind in [EvalKind::Learnt, EvalKind::Pattern] {
+                for kind in [EvalKind::Learnt, EvalKind::Pattern, EvalKind::Network] {
                     assert_eq!(
                         f.score(&pos, kind),
                         reference_white(&pos, kind),

@@ -2,8 +2,9 @@
 //! ([`learnt`]: features whose weights `dama tune` fits, read from [`weights`]), and the
 //! hand-set one it grew from ([`classic`]), which still judges endings of kings only. Both read
 //! the board through [`geometry`]. [`pattern`] adds board regions' configurations to the learnt
-//! terms: Italian's default evaluation (English plays with the learnt terms alone); `--eval`
-//! chooses one for a whole process ([`pattern::default_kind`], [`pattern::set_kind`]).
+//! terms, and [`net`] a small network's correction to those: Italian's default evaluation
+//! (English plays with the learnt terms alone); `--eval` chooses one for a whole process
+//! ([`pattern::default_kind`], [`pattern::set_kind`]).
 //!
 //! The search never calls this on a position where the side to move has a capture: captures
 //! are resolved first (quiescence), so these terms only judge quiet positions.
@@ -12,6 +13,7 @@ pub mod classic;
 pub mod folded;
 pub(crate) mod geometry;
 pub mod learnt;
+pub mod net;
 pub mod pattern;
 pub mod weights;
 
@@ -21,7 +23,8 @@ use crate::rules::{Color, Position};
 
 /// The evaluation of `pos` from the side to move's view, in centi-men: the learnt one (see
 /// [`learnt`]; its weights are fitted to self-play results by `dama tune`), plus the region
-/// patterns ([`pattern`], fitted by `dama pattern fit`) where the rule set plays with them.
+/// patterns ([`pattern`], fitted by `dama pattern fit`) and the network's correction ([`net`],
+/// `dama pattern fit --network`) where the rule set plays with them.
 ///
 /// Endings of kings only are left to the hand-set terms: converting them (driving lone kings
 /// into a corner before the no-progress draw) is technique that self-play games at small
@@ -65,17 +68,17 @@ mod tests {
     }
 
     #[test]
-    fn italian_is_judged_with_the_patterns_english_with_the_learnt_terms() {
+    fn italian_is_judged_with_the_network_english_with_the_learnt_terms() {
         assert_eq!(
             pattern::default_kind(RuleSet::Italian),
-            pattern::EvalKind::Pattern
+            pattern::EvalKind::Network
         );
         assert_eq!(
             pattern::default_kind(RuleSet::English),
             pattern::EvalKind::Learnt
         );
         let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
-        let mut patterns_counted = 0;
+        let (mut patterns_counted, mut network_counted) = (0, 0);
         for rules in [RuleSet::Italian, RuleSet::English] {
             for _ in 0..200 {
                 let pos = tests_support::random_position(rules, &mut rng);
@@ -91,17 +94,21 @@ mod tests {
                     RuleSet::Italian => {
                         assert_eq!(
                             white,
-                            folded::reference_white(&pos, pattern::EvalKind::Pattern),
+                            folded::reference_white(&pos, pattern::EvalKind::Network),
                             "{pos:?}"
                         );
                         patterns_counted += usize::from(white != learnt);
+                        network_counted += usize::from(
+                            white != folded::reference_white(&pos, pattern::EvalKind::Pattern),
+                        );
                     }
                     RuleSet::English => assert_eq!(white, learnt, "{pos:?}"),
                 }
             }
         }
-        // The patterns do change the Italian scores (not a vacuous check).
+        // The patterns and the network do change the Italian scores (not a vacuous check).
         assert!(patterns_counted > 100, "{patterns_counted}");
+        assert!(network_counted > 50, "{network_counted}");
     }
 
     #[test]
