@@ -1,8 +1,8 @@
-//! `dama pattern gen|fit` and `--eval pattern`: the generator writes a positions file the fit
-//! reads, the fit writes a weights file the engine reads, the same seed gives the same
-//! weights, bad files and existing outputs are clear errors, the engine and bench accept the
-//! choice of evaluation, and without one Italian plays with the patterns, English with the
-//! learnt terms.
+//! `dama pattern gen|fit` and `--eval pattern|network`: the generator writes a positions file
+//! the fit reads, the fit writes a weights file the engine reads (the patterns' or, with
+//! `--network`, the network's), the same seed gives the same weights, bad files and existing
+//! outputs are clear errors, the engine and bench accept the choice of evaluation, and without
+//! one Italian plays with the network, English with the learnt terms.
 
 mod cli_common;
 
@@ -123,6 +123,86 @@ fn generate_then_fit_reproducibly() {
     assert!(!ok && stderr.contains("not a positions file"), "{stderr}");
     let (ok, _, stderr) = dama(&["pattern", "fit", data_s, "--lambda", "2", "--out", "x"]);
     assert!(!ok && stderr.contains("from 0 to 1"), "{stderr}");
+}
+
+#[test]
+fn fit_a_network_the_engine_plays_with() {
+    let dir = scratch("pattern-network");
+    let data = dir.join("it.bin");
+    let data_s = data.to_str().unwrap();
+    run(&[
+        "pattern", "gen", "--games", "4", "--nodes", "200", "--seed", "3", "--out", data_s,
+    ]);
+    let fit = |out: &std::path::Path, threads: &str| {
+        run(&[
+            "pattern",
+            "fit",
+            data_s,
+            "--network",
+            "--epochs",
+            "2",
+            "--batch",
+            "32",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let (a, b) = (dir.join("a.net"), dir.join("b.net"));
+    let report = fit(&a, "1");
+    assert!(
+        report.contains("held-out loss") && report.contains("with the network from 8 pieces"),
+        "{report}"
+    );
+    fit(&b, "2");
+    let bytes = std::fs::read(&a).unwrap();
+    assert!(bytes.starts_with(b"DAMANET1"));
+    assert_eq!(
+        bytes,
+        std::fs::read(&b).unwrap(),
+        "same data and seed, same weights"
+    );
+    // The engine plays with it, and its search differs from the built-in network's.
+    let search = |extra: &[&str]| -> String {
+        let mut args = vec!["engine"];
+        args.extend_from_slice(extra);
+        let input = "rules italian\nvariety 0\nposition fen W:W19,23,24,25,26,28,29,31,32:B1,2,3,4,7,8,10,11,12\ngo depth 6\nnewgame\n";
+        let (ok, out, err) = dama_at(&dir, &args, input);
+        assert!(ok, "{err}");
+        out.lines()
+            .filter(|l| l.starts_with("info depth 6"))
+            .map(|l| l.split(" nps").next().unwrap().to_string())
+            .collect()
+    };
+    let mine = search(&["--network-weights", "italian", a.to_str().unwrap()]);
+    assert!(mine.contains("info depth 6"), "{mine}");
+    assert_ne!(mine, search(&[]));
+    // A patterns file is not a network.
+    let pat = dir.join("p.bin");
+    run(&[
+        "pattern",
+        "fit",
+        data_s,
+        "--epochs",
+        "1",
+        "--out",
+        pat.to_str().unwrap(),
+    ]);
+    let (ok, _, stderr) = dama_at(
+        &dir,
+        &[
+            "engine",
+            "--network-weights",
+            "italian",
+            pat.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        !ok && stderr.contains("not a network weights file"),
+        "{stderr}"
+    );
 }
 
 #[test]

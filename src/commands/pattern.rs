@@ -131,15 +131,16 @@ pub struct FitArgs {
     pub positions: Vec<PathBuf>,
     #[arg(long, default_value_t = 6, value_parser = positive_u32)]
     pub epochs: u32,
-    /// Positions a minibatch.
-    #[arg(long, default_value_t = 16384, value_parser = positive_usize)]
-    pub batch: usize,
-    /// Adam's step size in centi-men (falling to a tenth of it by the end).
-    #[arg(long, default_value_t = 1.0)]
-    pub learning_rate: f64,
-    /// Pull of every weight towards 0.
-    #[arg(long, default_value_t = 1e-4)]
-    pub regularisation: f64,
+    /// Positions a minibatch [default: 16384; with --network 1024].
+    #[arg(long, value_parser = positive_usize)]
+    pub batch: Option<usize>,
+    /// Adam's step size (falling to a tenth of it by the end): in centi-men for the patterns,
+    /// in the network's weights with --network [default: 1.0; with --network 0.003].
+    #[arg(long)]
+    pub learning_rate: Option<f64>,
+    /// Pull of every weight towards 0 [default: 1e-4; with --network 0].
+    #[arg(long)]
+    pub regularisation: Option<f64>,
     /// The game result's share of the label (the search score's is the rest), 0-1.
     #[arg(long, default_value_t = 0.5, value_parser = share)]
     pub lambda: f64,
@@ -163,8 +164,7 @@ pub struct FitArgs {
     #[arg(long, hide = true)]
     pub kings_apart: bool,
     /// Fit the network's correction over the patterns instead of the patterns (the weights
-    /// file the build includes as src/engine/eval/weights/network_italian.bin); the learning
-    /// rate is then Adam's step in the network's weights (e.g. 0.003).
+    /// file the build includes as src/engine/eval/weights/network_italian.bin).
     #[arg(long)]
     pub network: bool,
 }
@@ -274,9 +274,9 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
     if a.network {
         let cfg = crate::lab::netfit::NetFitConfig {
             epochs: a.epochs,
-            batch: a.batch,
-            learning_rate: a.learning_rate,
-            regularisation: a.regularisation,
+            batch: a.batch.unwrap_or(1024),
+            learning_rate: a.learning_rate.unwrap_or(0.003),
+            regularisation: a.regularisation.unwrap_or(0.0),
             lambda: a.lambda,
             seed: a.seed,
             threads: a.threads,
@@ -315,9 +315,9 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
     }
     let cfg = FitConfig {
         epochs: a.epochs,
-        batch: a.batch,
-        learning_rate: a.learning_rate,
-        regularisation: a.regularisation,
+        batch: a.batch.unwrap_or(16384),
+        learning_rate: a.learning_rate.unwrap_or(1.0),
+        regularisation: a.regularisation.unwrap_or(1e-4),
         lambda: a.lambda,
         seed: a.seed,
         threads: a.threads,

@@ -1,7 +1,7 @@
 //! The lab: what measures and improves the engine rather than plays the game. Self-play and
 //! its openings (`selfplay`), the sequential test (`sprt`), fitting the evaluation's weights
-//! (`tune`), training positions and the fit for the pattern evaluation (`patterndata`,
-//! `patternfit`), the fixed-depth speed fingerprint (`bench`), shot suites (`suite`) and the
+//! (`tune`), training positions and the fits for the pattern evaluation and the network
+//! (`patterndata`, `patternfit`, `netfit`), the fixed-depth speed fingerprint (`bench`), shot suites (`suite`) and the
 //! client for other engine programs (`external`). It is built on the library's public face
 //! (rules, notation, engine, tables, line_protocol); nothing on the player's path (rules,
 //! notation, engine, tables, tui) imports it. Its commands (`match`, `tune`, `pattern`,
