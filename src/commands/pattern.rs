@@ -60,6 +60,30 @@ pub fn load_weights(rules: &str, path: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Runs a fit whose progress (each epoch's training and held-out loss) is printed as it comes;
+/// a failed write ends the command with its error once the fit is done.
+fn with_epochs<R>(
+    out: &mut Out,
+    fit: impl FnOnce(&mut dyn FnMut(u32, f64, f64)) -> R,
+) -> anyhow::Result<R> {
+    let t = Instant::now();
+    let mut failed = None;
+    let r = fit(&mut |epoch, train, test| {
+        if failed.is_none() {
+            failed = outln!(
+                out,
+                "epoch {epoch}  train loss {train:.6}  held-out loss {test:.6}  {:.0}s",
+                t.elapsed().as_secs_f64()
+            )
+            .err();
+        }
+    });
+    match failed {
+        Some(e) => Err(e.into()),
+        None => Ok(r),
+    }
+}
+
 /// Loads a network weights file for `rules` ("italian" or "english") in place of the built-in
 /// network.
 ///
@@ -281,21 +305,9 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
             seed: a.seed,
             threads: a.threads,
         };
-        let t = Instant::now();
-        let mut failed = None;
-        let r = crate::lab::netfit::fit(rules, &records, &cfg, &mut |epoch, train, test| {
-            if failed.is_none() {
-                failed = outln!(
-                    out,
-                    "epoch {epoch}  train loss {train:.6}  held-out loss {test:.6}  {:.0}s",
-                    t.elapsed().as_secs_f64()
-                )
-                .err();
-            }
-        });
-        if let Some(e) = failed {
-            return Err(e.into());
-        }
+        let r = with_epochs(out, |progress| {
+            crate::lab::netfit::fit(rules, &records, &cfg, progress)
+        })?;
         std::fs::write(&a.out, r.net.to_bytes())
             .with_context(|| format!("cannot write {}", a.out.display()))?;
         outln!(
@@ -323,21 +335,9 @@ fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
         threads: a.threads,
         kings_apart: a.kings_apart,
     };
-    let t = Instant::now();
-    let mut failed = None;
-    let report = patternfit::fit(rules, &records, &cfg, &mut |epoch, train, test| {
-        if failed.is_none() {
-            failed = outln!(
-                out,
-                "epoch {epoch}  train loss {train:.6}  held-out loss {test:.6}  {:.0}s",
-                t.elapsed().as_secs_f64()
-            )
-            .err();
-        }
-    });
-    if let Some(e) = failed {
-        return Err(e.into());
-    }
+    let report = with_epochs(out, |progress| {
+        patternfit::fit(rules, &records, &cfg, progress)
+    })?;
     if !a.kings_apart {
         std::fs::write(&a.out, report.weights.to_bytes())
             .with_context(|| format!("cannot write {}", a.out.display()))?;

@@ -8,6 +8,7 @@
 //! halves in a fixed order (one thread or two).
 
 use super::patterndata::Record;
+use super::patternfit::{cross_entropy, fit_k_by, scale, sigmoid};
 use crate::engine::eval::folded;
 use crate::engine::eval::net::{self, INPUTS, MIN_PIECES, Net, QH};
 use crate::engine::eval::pattern::EvalKind;
@@ -51,41 +52,6 @@ pub struct NetFitReport {
     pub test_positions: usize,
     pub test_before: (f64, f64),
     pub test_after: (f64, f64),
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-fn cross_entropy(t: f64, p: f64) -> f64 {
-    let p = p.clamp(1e-7, 1.0 - 1e-7);
-    -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
-}
-
-fn scale(k: f64) -> f64 {
-    k * std::f64::consts::LN_10 / 400.0
-}
-
-fn fit_k(rows: &[Row]) -> f64 {
-    let step = (rows.len() / 200_000).max(1);
-    let loss = |k: f64| -> f64 {
-        let c = scale(k);
-        rows.iter()
-            .step_by(step)
-            .map(|r| cross_entropy(f64::from(r.result), sigmoid(c * f64::from(r.offset))))
-            .sum()
-    };
-    let (mut lo, mut hi) = (0.05f64, 10.0f64);
-    let g = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let (m1, m2) = (hi - g * (hi - lo), lo + g * (hi - lo));
-        if loss(m1) < loss(m2) {
-            hi = m2;
-        } else {
-            lo = m1;
-        }
-    }
-    (lo + hi) / 2.0
 }
 
 /// Mean cross-entropy against the labels and squared error against the results, with the
@@ -138,7 +104,7 @@ pub fn fit(
             train.push(row);
         }
     }
-    let k = fit_k(&train);
+    let k = fit_k_by(&train, |r| (r.offset, r.result));
     let c = scale(k);
     for r in train.iter_mut().chain(test.iter_mut()) {
         let s = sigmoid(c * f64::from(r.target));
@@ -270,25 +236,10 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::patterndata::{GenConfig, generate, read_file};
 
     #[test]
     fn fit_is_reproducible_learns_and_the_engine_reads_it() {
-        let setup = GenConfig {
-            rules: RuleSet::Italian,
-            games: 10,
-            nodes: 200,
-            seed: 5,
-            threads: 2,
-            opening_plies: 4,
-            variety: 10,
-        };
-        let mut bytes = Vec::new();
-        generate(&setup, &mut bytes, &mut |_| {}).unwrap();
-        let path = std::env::temp_dir().join(format!("dama-netfit-{}", std::process::id()));
-        std::fs::write(&path, &bytes).unwrap();
-        let (rules, recs) = read_file(&path).unwrap();
-        std::fs::remove_file(&path).ok();
+        let (rules, recs) = crate::lab::patterndata::test_records();
         let cfg = |threads| NetFitConfig {
             epochs: 3,
             batch: 64,

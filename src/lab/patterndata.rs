@@ -270,6 +270,32 @@ pub fn generate(
     }
 }
 
+/// The records of 10 short Italian self-play games (200 nodes a move), written to a file and
+/// read back as the fits read them: the fits' tests share them.
+#[cfg(test)]
+pub(crate) fn test_records() -> (RuleSet, Vec<Record>) {
+    let setup = GenConfig {
+        rules: RuleSet::Italian,
+        games: 10,
+        nodes: 200,
+        seed: 5,
+        threads: 2,
+        opening_plies: 4,
+        variety: 10,
+    };
+    let mut bytes = Vec::new();
+    generate(&setup, &mut bytes, &mut |_| {}).unwrap();
+    let path = std::env::temp_dir().join(format!(
+        "dama-fit-records-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::write(&path, &bytes).unwrap();
+    let read = read_file(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    read
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

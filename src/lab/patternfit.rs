@@ -74,16 +74,16 @@ pub struct FitReport {
     pub test_result_mse_after: f64,
 }
 
-fn sigmoid(x: f64) -> f64 {
+pub(super) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// The scale of a score in the logistic: `K ln 10 / 400` per centi-man.
-fn scale(k: f64) -> f64 {
+pub(super) fn scale(k: f64) -> f64 {
     k * std::f64::consts::LN_10 / 400.0
 }
 
-fn cross_entropy(t: f64, p: f64) -> f64 {
+pub(super) fn cross_entropy(t: f64, p: f64) -> f64 {
     let p = p.clamp(1e-7, 1.0 - 1e-7);
     -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
 }
@@ -91,12 +91,22 @@ fn cross_entropy(t: f64, p: f64) -> f64 {
 /// The K that predicts the results best from the learnt evaluation (golden-section search on
 /// the cross-entropy), on up to 200,000 of the rows.
 fn fit_k(rows: &[Row]) -> f64 {
+    fit_k_by(rows, |r| (r.offset, r.result))
+}
+
+/// The K that predicts the results best from a fixed score (golden-section search on the
+/// cross-entropy), on up to 200,000 of the rows; `of` gives a row's score (White's view, in
+/// centi-men) and result (0 to 1).
+pub(super) fn fit_k_by<T>(rows: &[T], of: impl Fn(&T) -> (f32, f32)) -> f64 {
     let step = (rows.len() / 200_000).max(1);
     let loss = |k: f64| -> f64 {
         let c = scale(k);
         rows.iter()
             .step_by(step)
-            .map(|r| cross_entropy(f64::from(r.result), sigmoid(c * f64::from(r.offset))))
+            .map(|r| {
+                let (offset, result) = of(r);
+                cross_entropy(f64::from(result), sigmoid(c * f64::from(offset)))
+            })
             .sum()
     };
     let (mut lo, mut hi) = (0.05f64, 10.0f64);
@@ -370,25 +380,10 @@ fn score_combined(w: &PatternWeights, r: &Row) -> f64 {
 mod tests {
     use super::*;
     use crate::engine::eval::pattern;
-    use crate::lab::patterndata::{GenConfig, generate, read_file};
 
     #[test]
     fn fit_is_reproducible_lowers_the_loss_and_matches_the_engine() {
-        let setup = GenConfig {
-            rules: RuleSet::Italian,
-            games: 10,
-            nodes: 200,
-            seed: 5,
-            threads: 2,
-            opening_plies: 4,
-            variety: 10,
-        };
-        let mut bytes = Vec::new();
-        generate(&setup, &mut bytes, &mut |_| {}).unwrap();
-        let path = std::env::temp_dir().join(format!("dama-patternfit-{}", std::process::id()));
-        std::fs::write(&path, &bytes).unwrap();
-        let (rules, recs) = read_file(&path).unwrap();
-        std::fs::remove_file(&path).ok();
+        let (rules, recs) = crate::lab::patterndata::test_records();
         let cfg = |threads| FitConfig {
             epochs: 3,
             batch: 64,
