@@ -41,16 +41,21 @@ pub fn use_eval(eval: Option<Eval>) {
     }));
 }
 
+/// The rule set a weights option names ("italian" or "english").
+fn rule_set(name: &str) -> anyhow::Result<RuleSet> {
+    match name {
+        "italian" => Ok(RuleSet::Italian),
+        "english" => Ok(RuleSet::English),
+        _ => anyhow::bail!("{name:?}: expected italian or english"),
+    }
+}
+
 /// Loads a weights file for `rules` ("italian" or "english") in place of the built-in one.
 ///
 /// # Errors
 /// An unknown rule set, a file that cannot be read or is not a pattern weights file.
 pub fn load_weights(rules: &str, path: &str) -> anyhow::Result<()> {
-    let rules = match rules {
-        "italian" => RuleSet::Italian,
-        "english" => RuleSet::English,
-        _ => anyhow::bail!("{rules:?}: expected italian or english"),
-    };
+    let rules = rule_set(rules)?;
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {path}"))?;
     let w = pattern::PatternWeights::parse(&bytes).with_context(|| path.to_string())?;
     anyhow::ensure!(
@@ -90,11 +95,7 @@ fn with_epochs<R>(
 /// # Errors
 /// An unknown rule set, a file that cannot be read or is not a network the engine reads.
 pub fn load_network(rules: &str, path: &str) -> anyhow::Result<()> {
-    let rules = match rules {
-        "italian" => RuleSet::Italian,
-        "english" => RuleSet::English,
-        _ => anyhow::bail!("{rules:?}: expected italian or english"),
-    };
+    let rules = rule_set(rules)?;
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {path}"))?;
     let net = net::Net::parse(&bytes).with_context(|| path.to_string())?;
     let q = net::QNet::from_net(&net).with_context(|| path.to_string())?;

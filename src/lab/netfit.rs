@@ -8,7 +8,7 @@
 //! halves in a fixed order (one thread or two).
 
 use super::patterndata::Record;
-use super::patternfit::{cross_entropy, fit_k_by, scale, sigmoid};
+use super::patternfit::{Adam, cross_entropy, fit_k_by, scale, sigmoid};
 use crate::engine::eval::folded;
 use crate::engine::eval::net::{self, INPUTS, MIN_PIECES, Net, QH};
 use crate::engine::eval::pattern::EvalKind;
@@ -138,13 +138,11 @@ pub fn fit(
         net.b2 = v[n_params - 1];
     };
     let mut p = flat(&net);
-    let (mut m, mut v) = (vec![0f32; n_params], vec![0f32; n_params]);
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8f64);
+    let mut adam = Adam::new(n_params, false);
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let batch = cfg.batch.max(1);
     let total = (train.len().div_ceil(batch).max(1) as f64) * f64::from(cfg.epochs.max(1));
     let mut t = 0u64;
-    let mut grads = [vec![0f32; n_params], vec![0f32; n_params]];
     for epoch in 1..=cfg.epochs {
         for i in (1..order.len()).rev() {
             let j = rng.random_range(0..=i);
@@ -153,12 +151,9 @@ pub fn fit(
         let mut epoch_loss = 0.0;
         for chunk in order.chunks(batch) {
             t += 1;
-            let half = chunk.len().div_ceil(2);
-            let parts = [&chunk[..half], &chunk[half..]];
             let net_ref = &net;
             let train_ref = &train;
-            let work = |part: &[u32], g: &mut Vec<f32>| -> f64 {
-                g.iter_mut().for_each(|x| *x = 0.0);
+            let work = |part: &[u32], g: &mut [f32]| -> f64 {
                 let mut z = vec![0f32; h];
                 let mut l = 0.0;
                 let (gw1, rest) = g.split_at_mut(INPUTS * h);
@@ -193,30 +188,11 @@ pub fn fit(
                 }
                 l
             };
-            let [g0, g1] = &mut grads;
-            let (l0, l1) = if cfg.threads >= 2 {
-                std::thread::scope(|s| {
-                    let hd = s.spawn(|| work(parts[1], g1));
-                    let l0 = work(parts[0], g0);
-                    (l0, hd.join().expect("the gradient thread"))
-                })
-            } else {
-                (work(parts[0], g0), work(parts[1], g1))
-            };
-            epoch_loss += l0 + l1;
+            epoch_loss += adam.gradient(chunk, cfg.threads, &work);
             let lr = cfg.learning_rate * (1.0 - 0.9 * (t - 1) as f64 / total);
-            let inv = 1.0 / chunk.len() as f64;
+            // The decay falls with the step, as the step does.
             let decay = (1.0 - cfg.regularisation * lr / cfg.learning_rate) as f32;
-            let (c1, c2) = (1.0 - b1.powi(t as i32), 1.0 - b2.powi(t as i32));
-            for i in 0..n_params {
-                let g = f64::from(g0[i] + g1[i]) * inv;
-                p[i] *= decay;
-                let mi = b1 * f64::from(m[i]) + (1.0 - b1) * g;
-                let vi = b2 * f64::from(v[i]) + (1.0 - b2) * g * g;
-                m[i] = mi as f32;
-                v[i] = vi as f32;
-                p[i] -= (lr * (mi / c1) / ((vi / c2).sqrt() + eps)) as f32;
-            }
+            adam.update(&mut p, chunk.len(), lr, decay);
             unflat(&p, &mut net);
         }
         let test_loss = losses(&test, c, Some(&net)).0;

@@ -261,15 +261,13 @@ pub fn fit(
 
     let n = if cfg.kings_apart { 4 } else { 2 } * WEIGHTS;
     let mut p = vec![0f32; n];
-    let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8f64);
+    let mut adam = Adam::new(n, true);
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut rng = StdRng::seed_from_u64(cfg.seed);
     let batch = cfg.batch.max(1);
     let batches_per_epoch = train.len().div_ceil(batch).max(1);
     let total = batches_per_epoch as f64 * f64::from(cfg.epochs.max(1));
     let mut t = 0u64;
-    let mut grads = [vec![0f32; n], vec![0f32; n]];
     for epoch in 1..=cfg.epochs {
         // Fisher-Yates from the seed.
         for i in (1..order.len()).rev() {
@@ -279,10 +277,7 @@ pub fn fit(
         let mut epoch_loss = 0.0;
         for chunk in order.chunks(batch) {
             t += 1;
-            let half = chunk.len().div_ceil(2);
-            let parts = [&chunk[..half], &chunk[half..]];
-            let work = |part: &[u32], g: &mut Vec<f32>| -> f64 {
-                g.iter_mut().for_each(|x| *x = 0.0);
+            let work = |part: &[u32], g: &mut [f32]| -> f64 {
                 let mut l = 0.0;
                 for &i in part {
                     let r = &train[i as usize];
@@ -302,34 +297,9 @@ pub fn fit(
                 }
                 l
             };
-            let [g0, g1] = &mut grads;
-            let (l0, l1) = if cfg.threads >= 2 {
-                std::thread::scope(|s| {
-                    let h = s.spawn(|| work(parts[1], g1));
-                    let l0 = work(parts[0], g0);
-                    (l0, h.join().expect("the gradient thread"))
-                })
-            } else {
-                (work(parts[0], g0), work(parts[1], g1))
-            };
-            epoch_loss += l0 + l1;
+            epoch_loss += adam.gradient(chunk, cfg.threads, &work);
             let lr = cfg.learning_rate * (1.0 - 0.9 * (t - 1) as f64 / total);
-            let inv = 1.0 / chunk.len() as f64;
-            let decay = (1.0 - cfg.regularisation) as f32;
-            let (c1, c2) = (1.0 - b1.powi(t as i32), 1.0 - b2.powi(t as i32));
-            for i in 0..n {
-                let g = f64::from(g0[i] + g1[i]) * inv;
-                if g == 0.0 && m[i] == 0.0 {
-                    continue;
-                }
-                // Decoupled weight decay (AdamW): the gradient's scale does not matter.
-                p[i] *= decay;
-                let mi = b1 * f64::from(m[i]) + (1.0 - b1) * g;
-                let vi = b2 * f64::from(v[i]) + (1.0 - b2) * g * g;
-                m[i] = mi as f32;
-                v[i] = vi as f32;
-                p[i] -= (lr * (mi / c1) / ((vi / c2).sqrt() + eps)) as f32;
-            }
+            adam.update(&mut p, chunk.len(), lr, (1.0 - cfg.regularisation) as f32);
         }
         let test_loss = if cfg.kings_apart {
             losses(&test, c, &|r| pattern_sum(r, &p)).0
@@ -360,6 +330,78 @@ pub fn fit(
         test_result_mse_before,
         test_result_mse_after,
         weights,
+    }
+}
+
+/// AdamW over a fit's weights, each minibatch's gradient summed as two fixed halves (on two
+/// threads or one, the same sums in the same order, so the same weights either way).
+pub(super) struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    grads: [Vec<f32>; 2],
+    t: i32,
+    /// Weights with no gradient and no momentum are left alone (the sparse patterns: most
+    /// configurations are not in a given minibatch), decay included.
+    sparse: bool,
+}
+
+impl Adam {
+    pub(super) fn new(n: usize, sparse: bool) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            grads: [vec![0.0; n], vec![0.0; n]],
+            t: 0,
+            sparse,
+        }
+    }
+
+    /// A minibatch's gradient: `work(half, gradient)` sums a half's gradient into a zeroed
+    /// buffer and returns its loss. Returns the batch's summed loss.
+    pub(super) fn gradient(
+        &mut self,
+        chunk: &[u32],
+        threads: usize,
+        work: &(dyn Fn(&[u32], &mut [f32]) -> f64 + Sync),
+    ) -> f64 {
+        let half = chunk.len().div_ceil(2);
+        let (first, second) = chunk.split_at(half);
+        let [g0, g1] = &mut self.grads;
+        g0.iter_mut().for_each(|x| *x = 0.0);
+        g1.iter_mut().for_each(|x| *x = 0.0);
+        let (l0, l1) = if threads >= 2 {
+            std::thread::scope(|s| {
+                let h = s.spawn(|| work(second, g1));
+                let l0 = work(first, g0);
+                (l0, h.join().expect("the gradient thread"))
+            })
+        } else {
+            (work(first, g0), work(second, g1))
+        };
+        l0 + l1
+    }
+
+    /// The step after [`Adam::gradient`] of `count` positions: every weight of `p` decays by
+    /// `decay` (decoupled, AdamW: the gradient's scale does not matter) and takes Adam's step
+    /// of size `lr` along the mean gradient.
+    pub(super) fn update(&mut self, p: &mut [f32], count: usize, lr: f64, decay: f32) {
+        let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8f64);
+        self.t += 1;
+        let inv = 1.0 / count.max(1) as f64;
+        let (c1, c2) = (1.0 - b1.powi(self.t), 1.0 - b2.powi(self.t));
+        let ([g0, g1], m, v) = (&self.grads, &mut self.m, &mut self.v);
+        for i in 0..p.len() {
+            let g = f64::from(g0[i] + g1[i]) * inv;
+            if self.sparse && g == 0.0 && m[i] == 0.0 {
+                continue;
+            }
+            p[i] *= decay;
+            let mi = b1 * f64::from(m[i]) + (1.0 - b1) * g;
+            let vi = b2 * f64::from(v[i]) + (1.0 - b2) * g * g;
+            m[i] = mi as f32;
+            v[i] = vi as f32;
+            p[i] -= (lr * (mi / c1) / ((vi / c2).sqrt() + eps)) as f32;
+        }
     }
 }
 
