@@ -232,7 +232,7 @@ fn bench_takes_the_evaluation() {
 }
 
 #[test]
-fn the_default_evaluation_is_the_network_for_italian_and_the_learnt_terms_for_english() {
+fn the_default_evaluation_is_the_network_in_both_rule_sets() {
     // Each bench position's move, score and node count (the time dropped), by rule set.
     let lines = |eval: &[&str]| -> Vec<(String, String)> {
         let mut args = vec!["bench", "--depth", "6"];
@@ -254,26 +254,20 @@ fn the_default_evaluation_is_the_network_for_italian_and_the_learnt_terms_for_en
         lines(&["--eval", "network"]),
     );
     assert_eq!(default.len(), learnt.len());
-    let (mut italian_differs, mut network_differs) = (false, false);
+    // Per rule set: whether the patterns and the network changed any search.
+    let mut differs = [(false, false); 2];
     for (((d, l), p), n) in default.iter().zip(&learnt).zip(&pattern).zip(&network) {
-        match d.0.as_str() {
-            "italian" => {
-                assert_eq!(d, n, "Italian plays with the network");
-                italian_differs |= l != p;
-                network_differs |= p != n;
-            }
-            // English has no network: "network" is the patterns there.
-            "english" => {
-                assert_eq!(d, l, "English plays with the learnt terms");
-                assert_eq!(p, n, "English's network is its patterns");
-            }
-            other => panic!("rules {other:?}"),
-        }
+        let i = ["italian", "english"]
+            .iter()
+            .position(|r| *r == d.0)
+            .unwrap_or_else(|| panic!("rules {d:?}"));
+        assert_eq!(d, n, "{} plays with the network", d.0);
+        differs[i].0 |= l != p;
+        differs[i].1 |= p != n;
     }
     // The patterns and the network change what the search does, so the checks above tell
     // them apart.
-    assert!(italian_differs && network_differs, "{default:?}");
-    assert!(default.iter().any(|(r, _)| r == "english"));
+    assert_eq!(differs, [(true, true); 2], "{default:?}");
 }
 
 #[test]
@@ -311,7 +305,7 @@ fn dama_engine_plays_each_rule_set_with_its_default_evaluation() {
         (
             "english",
             "B:W21,22,24,27,28,29,30,32:B1,2,3,4,6,7,8,12",
-            "learnt",
+            "network",
         ),
     ] {
         let default = search(rules, fen, &[]);
@@ -321,9 +315,7 @@ fn dama_engine_plays_each_rule_set_with_its_default_evaluation() {
             "{rules}"
         );
         for other in ["learnt", "pattern", "network"] {
-            // English has no network, so "network" plays its patterns there.
-            let same = other == default_is || (rules == "english" && other == "network");
-            if !same {
+            if other != default_is {
                 assert_ne!(
                     default,
                     search(rules, fen, &["--eval", other]),

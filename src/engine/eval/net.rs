@@ -225,45 +225,48 @@ impl QNet {
     }
 }
 
-static NET_IT: OnceLock<Option<QNet>> = OnceLock::new();
-static NET_EN: OnceLock<Option<QNet>> = OnceLock::new();
+static NET_IT: OnceLock<QNet> = OnceLock::new();
+static NET_EN: OnceLock<QNet> = OnceLock::new();
 
-fn cell(rules: RuleSet) -> &'static OnceLock<Option<QNet>> {
+fn cell(rules: RuleSet) -> &'static OnceLock<QNet> {
     match rules {
         RuleSet::Italian => &NET_IT,
         RuleSet::English => &NET_EN,
     }
 }
 
-/// The network the engine plays with for `rules`: the built-in Italian one (the file is part
-/// of the build), unless [`set_network`] came first; none for English, which has no fit yet.
+/// The network file built into the program for `rules`.
+fn built_in_bytes(rules: RuleSet) -> &'static [u8] {
+    match rules {
+        RuleSet::Italian => include_bytes!("weights/network_italian.bin"),
+        RuleSet::English => include_bytes!("weights/network_english.bin"),
+    }
+}
+
+/// The network the engine plays with for `rules`: the built-in one of its rule set (the files
+/// are part of the build), unless [`set_network`] came first.
 #[inline]
-pub fn network(rules: RuleSet) -> Option<&'static QNet> {
-    cell(rules)
-        .get_or_init(|| match rules {
-            RuleSet::Italian => {
-                let net = Net::parse(include_bytes!("weights/network_italian.bin"))
-                    .expect("the built-in network reads");
-                Some(QNet::from_net(&net).expect("the built-in network fits 16 bits"))
-            }
-            RuleSet::English => None,
-        })
-        .as_ref()
+pub fn network(rules: RuleSet) -> &'static QNet {
+    cell(rules).get_or_init(|| {
+        let net = Net::parse(built_in_bytes(rules)).expect("the built-in network reads");
+        QNet::from_net(&net).expect("the built-in network fits 16 bits")
+    })
 }
 
 /// Plays with `net` for `rules` instead of the built-in network (for trying a fit without a
 /// rebuild: `dama engine --network-weights`). False if a network was already in use.
 pub fn set_network(rules: RuleSet, net: QNet) -> bool {
-    cell(rules).set(Some(net)).is_ok()
+    cell(rules).set(net).is_ok()
 }
 
-/// The network's correction of `pos` from White's view in centi-men (0 without a network for
-/// its rule set, or with fewer than [`MIN_PIECES`] pieces).
+/// The network's correction of `pos` from White's view in centi-men (0 with fewer than
+/// [`MIN_PIECES`] pieces).
 #[inline]
 pub fn correction_white(pos: &Position) -> i32 {
-    match network(pos.rules()) {
-        Some(n) if pos.occupied().count() >= MIN_PIECES => n.white(pos),
-        _ => 0,
+    if pos.occupied().count() >= MIN_PIECES {
+        network(pos.rules()).white(pos)
+    } else {
+        0
     }
 }
 
@@ -286,24 +289,30 @@ mod tests {
         .expect("a mirrored position is a position")
     }
 
-    fn built_in() -> Net {
-        Net::parse(include_bytes!("weights/network_italian.bin")).unwrap()
+    fn built_in(rules: RuleSet) -> Net {
+        Net::parse(built_in_bytes(rules)).unwrap()
     }
 
     #[test]
-    fn the_built_in_network_reads_and_only_italian_has_one() {
-        let net = built_in();
-        assert_eq!(net.hidden, QH);
-        assert_eq!(Net::parse(&net.to_bytes()).unwrap().w1, net.w1);
-        assert!(network(RuleSet::Italian).is_some());
-        assert!(network(RuleSet::English).is_none());
-        let english = fen::parse(RuleSet::English, "B:W21-32:B1-12").unwrap();
-        assert_eq!(correction_white(&english), 0);
+    fn each_rule_set_has_its_own_built_in_network() {
+        let (italian, english) = (built_in(RuleSet::Italian), built_in(RuleSet::English));
+        for net in [&italian, &english] {
+            assert_eq!(net.hidden, QH);
+            assert_eq!(Net::parse(&net.to_bytes()).unwrap().w1, net.w1);
+        }
+        assert_ne!(italian.w1, english.w1);
+        // The same men on the same squares, judged by each rule set's own network.
+        let fen = "W:W19,23,24,25,26,28,29,31,32:B1,2,3,4,7,8,10,11,12";
+        let it = fen::parse(RuleSet::Italian, fen).unwrap();
+        let en = fen::parse(RuleSet::English, fen).unwrap();
+        assert_eq!(correction_white(&it), network(RuleSet::Italian).white(&it));
+        assert_eq!(correction_white(&en), network(RuleSet::English).white(&en));
+        assert_ne!(correction_white(&it), correction_white(&en));
     }
 
     #[test]
     fn bad_files_are_told_apart() {
-        let good = built_in().to_bytes();
+        let good = built_in(RuleSet::Italian).to_bytes();
         let err = |b: &[u8]| Net::parse(b).unwrap_err().to_string();
         assert!(err(b"DAMAPAT1....").contains("not a network"));
         assert!(err(&good[..good.len() - 4]).contains("bytes"));
@@ -315,44 +324,46 @@ mod tests {
         let back = Net::parse(&small.to_bytes()).unwrap();
         assert!(QNet::from_net(&back).is_err());
         // A weight beyond 16 bits is refused, not wrapped.
-        let mut big = built_in();
+        let mut big = built_in(RuleSet::Italian);
         big.w1[0] = 1000.0;
         assert!(QNet::from_net(&big).is_err());
     }
 
     #[test]
     fn the_correction_is_colour_symmetric_and_the_integers_follow_the_floats() {
-        let net = built_in();
-        let q = QNet::from_net(&net).unwrap();
-        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(3);
-        let (mut counted, mut nonzero, mut worst) = (0, 0, 0f32);
-        for i in 0..5000 {
-            let pos = if i == 0 {
-                Position::start(RuleSet::Italian)
-            } else {
-                random_position(RuleSet::Italian, &mut rng)
-            };
-            let c = correction_white(&pos);
-            assert_eq!(
-                c,
-                -correction_white(&mirrored(&pos)),
-                "{}",
-                fen::write(&pos)
-            );
-            if pos.occupied().count() < MIN_PIECES {
-                assert_eq!(c, 0);
-                continue;
+        for rules in [RuleSet::Italian, RuleSet::English] {
+            let net = built_in(rules);
+            let q = QNet::from_net(&net).unwrap();
+            let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(3);
+            let (mut counted, mut nonzero, mut worst) = (0, 0, 0f32);
+            for i in 0..5000 {
+                let pos = if i == 0 {
+                    Position::start(rules)
+                } else {
+                    random_position(rules, &mut rng)
+                };
+                let c = correction_white(&pos);
+                assert_eq!(
+                    c,
+                    -correction_white(&mirrored(&pos)),
+                    "{}",
+                    fen::write(&pos)
+                );
+                if pos.occupied().count() < MIN_PIECES {
+                    assert_eq!(c, 0);
+                    continue;
+                }
+                counted += 1;
+                nonzero += usize::from(c != 0);
+                // Rounding to 16 bits moves the correction by a centi-man or two.
+                let f = net.white(&pos);
+                worst = worst.max((q.white(&pos) as f32 - f).abs());
             }
-            counted += 1;
-            nonzero += usize::from(c != 0);
-            // Rounding to 16 bits moves the correction by a centi-man or two.
-            let f = net.white(&pos);
-            worst = worst.max((q.white(&pos) as f32 - f).abs());
+            assert!(
+                counted > 1000 && nonzero > counted / 2,
+                "{rules}: {counted} {nonzero}"
+            );
+            assert!(worst <= 2.0, "{rules}: {worst}");
         }
-        assert!(
-            counted > 1000 && nonzero > counted / 2,
-            "{counted} {nonzero}"
-        );
-        assert!(worst <= 2.0, "{worst}");
     }
 }
