@@ -232,7 +232,7 @@ fn bench_takes_the_evaluation() {
 }
 
 #[test]
-fn the_default_evaluation_is_the_network_for_italian_and_the_learnt_terms_for_english() {
+fn the_default_evaluation_is_the_network_in_both_rule_sets() {
     // Each bench position's move, score and node count (the time dropped), by rule set.
     let lines = |eval: &[&str]| -> Vec<(String, String)> {
         let mut args = vec!["bench", "--depth", "6"];
@@ -261,11 +261,7 @@ fn the_default_evaluation_is_the_network_for_italian_and_the_learnt_terms_for_en
             .iter()
             .position(|r| *r == d.0)
             .unwrap_or_else(|| panic!("rules {d:?}"));
-        if i == 0 {
-            assert_eq!(d, n, "Italian plays with the network");
-        } else {
-            assert_eq!(d, l, "English plays with the learnt terms");
-        }
+        assert_eq!(d, n, "{} plays with the network", d.0);
         differs[i].0 |= l != p;
         differs[i].1 |= p != n;
     }
@@ -309,7 +305,7 @@ fn dama_engine_plays_each_rule_set_with_its_default_evaluation() {
         (
             "english",
             "B:W21,22,24,27,28,29,30,32:B1,2,3,4,6,7,8,12",
-            "learnt",
+            "network",
         ),
     ] {
         let default = search(rules, fen, &[]);

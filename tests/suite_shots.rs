@@ -7,9 +7,9 @@ mod cli_common;
 
 use cli_common::{dama, scratch};
 use dama::engine::{Engine, Limits};
-use dama::lab::suite::prove::{self, Prover};
 use dama::lab::suite::run::attempt;
 use dama::lab::suite::{self, Suite, SuiteErrorKind};
+use dama::proof::{self as prove, Prover};
 use dama::rules::{RuleSet, has_capture};
 
 fn data(name: &str) -> Suite {

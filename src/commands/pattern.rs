@@ -19,17 +19,17 @@ use std::time::Instant;
 /// [`pattern::default_kind`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Eval {
-    /// The learnt terms alone (English's default).
+    /// The learnt terms alone.
     Learnt,
     /// The learnt terms plus the region patterns of `dama pattern fit`.
     Pattern,
     /// The patterns plus the network's correction of `dama pattern fit --network`
-    /// (Italian's default).
+    /// (the default).
     Network,
 }
 
 /// The `--eval` help, shared by the commands that take it.
-pub const EVAL_HELP: &str = "The evaluation for both rule sets: the learnt terms, those plus the region patterns, or those plus the network's correction (default: network for Italian, learnt for English)";
+pub const EVAL_HELP: &str = "The evaluation for both rule sets: the learnt terms, those plus the region patterns, or those plus the network's correction (default: network)";
 
 /// Makes `eval` the evaluation of every search this process runs (`None`: each rule set's
 /// default).

@@ -6,8 +6,8 @@ use super::values::Rules;
 use super::{check_output, write_error};
 use crate::engine::{Limits, format_score};
 use crate::lab::suite::build::{self, Event, SuiteBuildConfig};
-use crate::lab::suite::prove::{self, Prover};
 use crate::lab::suite::{self, Suite, run as suite_run};
+use crate::proof::{self as prove, Prover};
 use crate::rules::RuleSet;
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -242,8 +242,8 @@ fn build(a: &BuildArgs, out: &mut Out) -> anyhow::Result<()> {
         format!(
             "(material only, a man {} and a king {}, captures played out past the horizon; every \
              other move wins nothing; the win shows by ply {}).",
-            suite::prove::MAN,
-            suite::prove::KING,
+            crate::proof::MAN,
+            crate::proof::KING,
             a.depth - a.confirm
         ),
         format!("Made by: {}", command_line(a)),

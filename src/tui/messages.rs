@@ -18,8 +18,18 @@ pub enum Purpose {
     Review(usize),
     /// The analysis board: the engine's best lines, until stopped.
     Analysis,
-    /// Training: the line after a move (the winning line, or the answer to the player's move).
-    Training,
+    /// Training: the line after a move (the winning line, or the answer to the player's move);
+    /// for a proven shot's winning line, its proof, so that the line shows the gain.
+    Training(Option<ShotProof>),
+}
+
+/// What a shot's proof says of its winning move: the material before it (centi-men, the
+/// winner's view), what it wins, and the depth of the full-width search that proved it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShotProof {
+    pub before: i32,
+    pub gain: i32,
+    pub depth: u32,
 }
 
 /// Work for the engine thread.

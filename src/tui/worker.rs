@@ -7,7 +7,7 @@
 
 use crate::engine::{Engine, Limits, SearchInfo};
 use crate::rules::Game;
-use crate::tui::app::{EngineMsg, Purpose, Report, Request};
+use crate::tui::app::{EngineMsg, Purpose, Report, Request, proven_line};
 use crate::tui::event::Event;
 use crate::tui::run::EngineLink;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -132,7 +132,11 @@ fn serve(jobs: Receiver<Job>, replies: Replies, seed: Option<u64>, threads: usiz
                 };
                 // The rule set's endgame tables, if built (read once per process).
                 engine.set_tables(crate::tables::shared(game.position().rules()));
-                let result = engine.search(&game, limits, &stop, &mut on_info);
+                let mut result = engine.search(&game, limits, &stop, &mut on_info);
+                // A shot's winning line shows the material its proof is about.
+                if let Purpose::Training(Some(shot)) = purpose {
+                    result.pv = proven_line(game.position(), &result.pv, shot);
+                }
                 let done = EngineMsg::Done {
                     id,
                     best: result.best,

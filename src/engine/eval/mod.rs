@@ -68,23 +68,9 @@ mod tests {
     }
 
     #[test]
-    fn italian_is_judged_with_the_network_english_with_the_learnt_terms() {
-        assert_eq!(
-            pattern::default_kind(RuleSet::English),
-            pattern::EvalKind::Learnt
-        );
+    fn both_rule_sets_are_judged_with_the_network() {
         let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
-        for _ in 0..200 {
-            let pos = tests_support::random_position(RuleSet::English, &mut rng);
-            let white = match pos.side_to_move() {
-                Color::White => evaluate(&pos),
-                Color::Black => -evaluate(&pos),
-            };
-            if !kings_only(&pos) {
-                assert_eq!(white, weights::evaluate_white(&pos), "{pos:?}");
-            }
-        }
-        for rules in [RuleSet::Italian] {
+        for rules in [RuleSet::Italian, RuleSet::English] {
             assert_eq!(pattern::default_kind(rules), pattern::EvalKind::Network);
             let (mut patterns_counted, mut network_counted) = (0, 0);
             for _ in 0..200 {

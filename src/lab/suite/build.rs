@@ -1,15 +1,15 @@
 //! Making a suite: seeded self-play games (a random opening of 4 to 6 plies, then the engine at
 //! a small node budget with some variety, so that it leaves shots on the board), every quiet
-//! position of which is put to the full-width proof ([`super::prove`]). The same
+//! position of which is put to the full-width proof ([`crate::proof`]). The same
 //! configuration gives the same suite.
 //!
 //! At most one position is taken from each game (the first proven): a shot left on the board
 //! is often still there a move later, and two near-copies of one shot would count it twice.
 
 use super::Shot;
-use super::prove::{self, Prover, Rejected};
 use crate::engine::{Engine, Limits};
 use crate::lab::selfplay;
+use crate::proof::{self as prove, Prover, Rejected};
 use crate::rules::{Game, RuleSet, has_capture};
 use rand::RngExt;
 use std::collections::HashSet;

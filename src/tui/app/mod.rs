@@ -20,7 +20,7 @@ mod start;
 mod training;
 mod viewing;
 
-pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request};
+pub use crate::tui::messages::{EngineMsg, Purpose, Report, Request, ShotProof};
 pub use analysis::{
     Analysis, Back as AnalysisBack, DEFAULT_LINES, MAX_LINES as MAX_ANALYSIS_LINES,
 };
@@ -32,8 +32,9 @@ pub use start::{
     FileFor, Item as StartItem, Opening as StartOpening, Side as StartSide, StartMenu,
 };
 pub use training::{
-    Level as TrainingLevel, Line as TrainingLine, LineKind, Phase as TrainingPhase, Puzzle,
-    Source as PuzzleSource, Summary as TrainingSummary, Training, Verdict, cut_line,
+    LINE_PLIES, Level as TrainingLevel, Line as TrainingLine, LineKind, Phase as TrainingPhase,
+    Puzzle, Source as PuzzleSource, Summary as TrainingSummary, Training, Verdict, cut_line,
+    proven_line,
 };
 
 use crate::rules::{Color, Game, Move, Position, Square};

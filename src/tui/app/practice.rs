@@ -233,7 +233,7 @@ impl App {
                 None => self.message = self.t(Msg::NoHint).into(),
             },
             Purpose::Review(ply) => self.on_review(ply, report.score, best),
-            Purpose::Training => self.on_training_search(report),
+            Purpose::Training(_) => self.on_training_search(report),
             Purpose::DrawOffer => {
                 // R-G5: the score is from the player's view (the player is to move); the
                 // engine accepts when the position is level or worse for itself.

@@ -18,9 +18,10 @@
 //! counted answer.
 
 use super::review::MISTAKE;
-use super::{App, Purpose, StartMenu};
+use super::{App, Purpose, ShotProof, StartMenu};
 use crate::engine::{Limits, is_decisive};
 use crate::notation::{fen, movetext, shots};
+use crate::proof::{Prover, material, winning_line};
 use crate::rules::{Color, Game, Move, Position, RuleSet, has_capture, legal_moves};
 use crate::tui::input::Action;
 use crate::tui::keep::training::{self as files, OwnPosition, Progress};
@@ -36,9 +37,10 @@ const ENGLISH_SHOTS: &str = include_str!("../../../tests/data/shots/english.txt"
 /// tenth ply, which a second's search sees in a release build.
 pub const LINE_TIME: Duration = Duration::from_secs(1);
 
-/// The longest line shown, in plies after the first move (the suites' wins show by the tenth
-/// ply, captures played out after it).
-const LINE_PLIES: usize = 16;
+/// The longest line shown, in plies after the first move: the suites' proofs search 16 plies,
+/// the move and 15 after it, and play the captures out past that (the shipped lines take 17
+/// at most).
+pub const LINE_PLIES: usize = 20;
 
 /// How hard a shot is: by the least depth at which the win shows (plies).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -76,8 +78,13 @@ impl Level {
 /// Where a position comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
-    /// A proven shot: the win shows at `shows_at` plies; it wins `gain` centi-men.
-    Suite { shows_at: u32, gain: i32 },
+    /// A proven shot: the win shows at `shows_at` plies; it wins `gain` centi-men, as a
+    /// full-width search of `depth` plies proved.
+    Suite {
+        shows_at: u32,
+        gain: i32,
+        depth: u32,
+    },
     /// The player's own game: the move played there (marked `mark`), the review's score of the
     /// position (centi-men, the mover's view), and which game.
     Own {
@@ -132,6 +139,7 @@ pub fn suite(rules: RuleSet) -> Vec<Puzzle> {
             source: Source::Suite {
                 shows_at: s.shows_at().unwrap_or(s.depth),
                 gain: s.gain,
+                depth: s.depth,
             },
             pos: s.pos,
             best: s.best,
@@ -367,6 +375,36 @@ pub fn cut_line(pos: &Position, pv: &[Move], side: Color) -> Vec<Move> {
     };
     line.truncate(keep);
     line
+}
+
+/// The nodes a winning line's proof search may take ([`proven_line`]): the prover runs some
+/// 40 M a second in a release build, and the shipped shots' lines take 16 M at most.
+pub const LINE_PROOF_NODES: u64 = 100_000_000;
+
+/// The line to show after a proven shot's winning move, from `after` (the position after
+/// it): the engine's line `pv` as far as it wins the proven material, else a line that does,
+/// found by the proof's own full-width search of material (the engine plays on its judgement,
+/// which may keep a position rather than take the man the proof is about). The engine's
+/// line when the proof search runs out of its budget.
+pub fn proven_line(after: &Position, pv: &[Move], shot: ShotProof) -> Vec<Move> {
+    let mut prover = Prover::new(LINE_PROOF_NODES);
+    // The proof searched the position after the move one ply less deep.
+    let depth = shot.depth.saturating_sub(1);
+    winning_line(after, shot.before, shot.gain, depth, pv, &mut prover)
+        .unwrap_or_else(|| pv.to_vec())
+}
+
+/// The proof behind a puzzle's winning line: a suite's shot has one; a position of the
+/// player's games has none.
+fn proof_of(p: &Puzzle) -> Option<ShotProof> {
+    match p.source {
+        Source::Suite { gain, depth, .. } => Some(ShotProof {
+            before: material(&p.pos),
+            gain,
+            depth,
+        }),
+        Source::Own { .. } => None,
+    }
 }
 
 /// A score as the review's graph counts it: a forced result is ten men.
@@ -746,8 +784,12 @@ impl App {
             return;
         }
         t.searching = Some(job);
+        let proof = match job {
+            Job::Solution => proof_of(&p),
+            Job::Judge => None,
+        };
         let saved = std::mem::replace(&mut self.game, game);
-        self.start_search(Purpose::Training, Limits::MoveTime(LINE_TIME));
+        self.start_search(Purpose::Training(proof), Limits::MoveTime(LINE_TIME));
         self.game = saved;
     }
 

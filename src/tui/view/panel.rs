@@ -414,7 +414,7 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             Purpose::DrawOffer => Msg::DrawPurpose,
             Purpose::Review(_) => Msg::ReviewPurpose,
             Purpose::Analysis => Msg::AnalysisPurpose,
-            Purpose::Training => Msg::TrainingPurpose,
+            Purpose::Training(_) => Msg::TrainingPurpose,
         }
         .text(lang);
         let mut s = format!("{} {what}", theme.spinner(app.tick()));

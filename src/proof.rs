@@ -1,5 +1,6 @@
-//! The proof search behind the shot suite: plain negamax alpha-beta over the rules' own move
-//! generator to a fixed depth, every capture played out past the horizon (captures are
+//! The proof search behind the shot suites (`lab::suite`), and the winning lines the board's
+//! training shows from their proofs ([`winning_line`]): plain negamax alpha-beta over the
+//! rules' own move generator to a fixed depth, every capture played out past the horizon (captures are
 //! compulsory, so a position where one is pending is never scored), and material alone as the
 //! score. No reductions, no pruning but alpha-beta's own cut-offs, no table, no move ordering,
 //! no draw rule: what it finds holds for every line within the depth, and it shares no code
@@ -197,6 +198,99 @@ pub fn prove(
     })
 }
 
+/// A line that shows a proven shot's gain on the board: from `pos` (the position after the
+/// winning move; the side not to move is the winner), play on until the winner is `gain`
+/// centi-men up on the material before the move (`before`, the winner's view) with no capture
+/// pending. While the line is the engine's (`prefer`), the loser plays the engine's move
+/// (every move of the loser's loses the gain) and the winner the engine's move if it keeps
+/// the gain within the depth left (`depth`, the proof's depth less the move); off the
+/// engine's line, the winner plays the first move that keeps the gain, the loser the move
+/// that loses no more than it (any, the winner having won more) and puts the loss off longest. Zero-window searches of the [`Prover`],
+/// within its budget: `None` past the budget, or if the gain is not there (not a proof of
+/// this depth).
+pub fn winning_line(
+    pos: &Position,
+    before: i32,
+    gain: i32,
+    depth: u32,
+    prefer: &[Move],
+    prover: &mut Prover,
+) -> Option<Vec<Move>> {
+    let winner = pos.side_to_move().opposite();
+    let target = before + gain;
+    let of_winner = |p: &Position| {
+        if p.side_to_move() == winner {
+            material(p)
+        } else {
+            -material(p)
+        }
+    };
+    let mut p = *pos;
+    let mut left = depth;
+    let mut line: Vec<Move> = Vec::new();
+    // Every ply keeps the gain within the plies left, so the line ends by the proof's depth
+    // plus the captures played out after it; the bound only guards a wrong `depth`.
+    while line.len() < 2 * depth as usize + 24 {
+        let capture = has_capture(&p);
+        if of_winner(&p) >= target && !capture {
+            return Some(line);
+        }
+        let mut moves = legal_moves(&p);
+        if moves.is_empty() {
+            return None;
+        }
+        let below = left.saturating_sub(1);
+        let preferred = prefer
+            .get(line.len())
+            .filter(|_| prefer[..line.len()] == line[..])
+            .and_then(|m| moves.iter().position(|x| x == m));
+        if let Some(k) = preferred {
+            moves.swap(0, k);
+        }
+        let m = if p.side_to_move() == winner {
+            // The first move that keeps the target: the loser's score <= -target. There is
+            // one (the proof).
+            let mut pick = None;
+            for m in &moves {
+                if prover.search(&p.after(m), below, -target, -target + 1)? <= -target {
+                    pick = Some(*m);
+                    break;
+                }
+            }
+            pick?
+        } else if preferred.is_some() {
+            // Every move of the loser's loses the target (the proof): the engine's is taken
+            // as it is, whatever more it loses.
+            moves[0]
+        } else {
+            // The loser's stoutest move: one that loses no more than the target if there is
+            // one, and of those the one that puts the loss off longest (a man given away at
+            // once loses as much, and shows nothing).
+            let mut pick = None;
+            for m in &moves {
+                let child = p.after(m);
+                // The winner's score there is at least the target; no more than it?
+                let only = prover.search(&child, below, target, target + 1)? <= target;
+                let mut shows = below;
+                for d in 0..below {
+                    if prover.search(&child, d, target - 1, target)? >= target {
+                        shows = d;
+                        break;
+                    }
+                }
+                if pick.is_none_or(|(_, o, s)| (only, shows) > (o, s)) {
+                    pick = Some((*m, only, shows));
+                }
+            }
+            pick?.0
+        };
+        p = p.after(&m);
+        line.push(m);
+        left = below;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,6 +338,50 @@ mod tests {
         assert_eq!(
             prove(&p, 7, 0, &mut Prover::new(u64::MAX)),
             Err(Rejected::Small)
+        );
+    }
+
+    #[test]
+    fn a_winning_line_plays_the_shot_to_its_gain() {
+        // The eight-ply shot: after 21-25 Black plays on to a man up, no capture pending, and
+        // the line stops there; every move is legal.
+        let p = pos(RuleSet::Italian, "B:W5,15,16,17,27:B3,4,7,19,21");
+        let proof = prove(&p, 8, 0, &mut Prover::new(u64::MAX)).expect("a shot");
+        let after = p.after(&proof.best);
+        let line = winning_line(
+            &after,
+            material(&p),
+            proof.gain,
+            7,
+            &[],
+            &mut Prover::new(u64::MAX),
+        )
+        .expect("the proof's line");
+        let mut end = after;
+        for m in &line {
+            assert!(legal_moves(&end).contains(m), "{m} in {line:?}");
+            end = end.after(m);
+        }
+        assert!(!has_capture(&end));
+        let black_up = if end.side_to_move() == Color::Black {
+            material(&end)
+        } else {
+            -material(&end)
+        };
+        assert!(black_up - material(&p) >= MAN, "{line:?}");
+        // Short of that nowhere earlier: the line ends where the gain first shows.
+        assert!(line.len() >= 7, "the win shows at the eighth ply: {line:?}");
+        // Too shallow a depth for the gain: no line.
+        assert_eq!(
+            winning_line(
+                &after,
+                material(&p),
+                proof.gain,
+                3,
+                &[],
+                &mut Prover::new(u64::MAX)
+            ),
+            None
         );
     }
 
