@@ -504,6 +504,17 @@ fn training_screens_snapshots() {
     }
 }
 
+/// What the searches the training asked for are for.
+fn search_purposes(app: &mut App) -> Vec<Purpose> {
+    app.take_requests()
+        .into_iter()
+        .filter_map(|r| match r {
+            Request::Search { purpose, .. } => Some(purpose),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Every search the training asks for is for a line, never a move of the engine's own.
 #[test]
 fn the_training_asks_only_for_lines() {
@@ -511,14 +522,7 @@ fn the_training_asks_only_for_lines() {
     let mut app = trainer(RuleSet::Italian, &data, None, Lang::En);
     let wrong = wrong_move(&app);
     play_by_keys(&mut app, &wrong.to_string());
-    let purposes: Vec<Purpose> = app
-        .take_requests()
-        .into_iter()
-        .filter_map(|r| match r {
-            Request::Search { purpose, .. } => Some(purpose),
-            _ => None,
-        })
-        .collect();
+    let purposes = search_purposes(&mut app);
     assert_eq!(purposes, [Purpose::Training(None)]);
 }
 
@@ -543,14 +547,7 @@ fn the_winning_line_is_asked_with_its_proof() {
     };
     assert_eq!(depth, 16, "the shipped proofs search 16 plies");
     play_by_keys(&mut app, &best.to_string());
-    let purposes: Vec<Purpose> = app
-        .take_requests()
-        .into_iter()
-        .filter_map(|r| match r {
-            Request::Search { purpose, .. } => Some(purpose),
-            _ => None,
-        })
-        .collect();
+    let purposes = search_purposes(&mut app);
     let before = dama::proof::material(&pos);
     assert_eq!(
         purposes,
