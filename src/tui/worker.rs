@@ -133,8 +133,11 @@ fn serve(jobs: Receiver<Job>, replies: Replies, seed: Option<u64>, threads: usiz
                 // The rule set's endgame tables, if built (read once per process).
                 engine.set_tables(crate::tables::shared(game.position().rules()));
                 let mut result = engine.search(&game, limits, &stop, &mut on_info);
-                // A shot's winning line shows the material its proof is about.
-                if let Purpose::Training(Some(shot)) = purpose {
+                // A shot's winning line shows the material its proof is about (not for a
+                // stopped search: its answer is dropped, and a proof can take most of a second).
+                if let Purpose::Training(Some(shot)) = purpose
+                    && !stop.load(Ordering::Relaxed)
+                {
                     result.pv = proven_line(game.position(), &result.pv, shot);
                 }
                 let done = EngineMsg::Done {
