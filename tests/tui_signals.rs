@@ -908,3 +908,37 @@ fn a_killed_session_keeps_its_game_and_the_shelved_one() {
     assert_eq!(kept_moves(&shelf[0]).unwrap(), [m.to_string()]);
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// A key typed together with a resize is acted on at once, not held until the next key (the
+/// terminal library could return the resize and lose sight of the key waiting behind it).
+#[test]
+fn a_key_right_after_a_resize_is_acted_on() {
+    let home = scratch("resize-key");
+    let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+        return;
+    };
+    s.wait_for_board();
+    s.wait_screen("the board's panel", &["Eval"]);
+    for round in 0..8 {
+        let size = libc::winsize {
+            ws_row: 32,
+            ws_col: if round % 2 == 0 { 99 } else { 100 },
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        let fd = s.master.as_ref().unwrap().as_raw_fd();
+        // SAFETY: TIOCSWINSZ with a valid winsize on the pty's master; the kernel sends
+        // SIGWINCH to dama, the terminal's foreground process.
+        assert_eq!(unsafe { libc::ioctl(fd, libc::TIOCSWINSZ, &size) }, 0);
+        s.keys(b"e");
+        let want = if round % 2 == 0 {
+            "Evaluation hidden"
+        } else {
+            "Evaluation shown"
+        };
+        s.wait_screen(&format!("e after resize {round}"), &[want]);
+    }
+    s.signal(libc::SIGTERM);
+    let _ = s.finish();
+    let _ = std::fs::remove_dir_all(&home);
+}
