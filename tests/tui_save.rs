@@ -927,3 +927,90 @@ fn an_archive_that_cannot_be_written_is_said() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// QA 1: a timed game is kept with its time control and both clocks, and goes on under them
+/// when resumed from the start screen or loaded; an untimed game is kept without them.
+#[test]
+fn a_timed_game_is_kept_and_resumed_with_its_clock() {
+    use dama::tui::clock::TimeControl;
+    use dama::tui::keep::{KeptClock, resume};
+    let dir = temp_dir("timed");
+    let auto = dir.join("autosave.pdn");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    c.save_dir = dir.clone();
+    let five_three = TimeControl {
+        base: Duration::from_secs(300),
+        increment: Duration::from_secs(3),
+    };
+    c.time_control = Some(five_three);
+    let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    answer_search(&mut app, "11-14", Report::default());
+    let text = std::fs::read_to_string(&auto).unwrap();
+    assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    assert!(text.contains("[WhiteClock \"0:05:0"), "{text}");
+    assert!(text.contains("[BlackClock \"0:05:0"), "{text}");
+    let kept = resume(&auto, RuleSet::Italian)
+        .unwrap()
+        .clock
+        .expect("kept clock");
+    assert_eq!(kept.control, five_three);
+    // The times left as the record says, whatever they are: White has 1:23.4 now.
+    let text = text.replace(
+        &text[text.find("[WhiteClock").unwrap()..][..24],
+        "[WhiteClock \"0:01:23.4\"]",
+    );
+    std::fs::write(&auto, &text).unwrap();
+    assert_eq!(
+        resume(&auto, RuleSet::Italian).unwrap().clock.unwrap().left[0],
+        Duration::from_millis(83_400)
+    );
+
+    // The start screen's Resume goes on under that clock, not under the menu's (untimed).
+    let mut s = c.clone();
+    s.time_control = None;
+    let mut a = App::start_screen(s, Some("kept".into()));
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Resume);
+    press(&mut a, KeyCode::Enter);
+    assert!(a.start_menu().is_none(), "{}", a.message());
+    assert_eq!(a.clock().control(), Some(five_three));
+    let white = a.clock().left(Color::White).unwrap();
+    assert!(
+        white <= Duration::from_millis(83_400) && white > Duration::from_secs(80),
+        "{white:?}"
+    );
+    assert!(a.clock().left(Color::Black).unwrap() > Duration::from_secs(300));
+
+    // Saved with s, the clock goes with the game too.
+    let saved = dir.join("saved.pdn");
+    dama::tui::keep::write_timed(
+        a.game(),
+        &dama::tui::keep::Names::against(Color::White, "dama (level 1)"),
+        Some(&KeptClock {
+            control: five_three,
+            left: [Duration::from_secs(61), Duration::from_millis(9_900)],
+        }),
+        &saved,
+    )
+    .unwrap();
+    let l = load_game(&saved, RuleSet::Italian).unwrap().clock.unwrap();
+    assert_eq!(
+        l.left,
+        [Duration::from_secs(61), Duration::from_millis(9_900)]
+    );
+
+    // An untimed game carries no clock.
+    let mut u = c.clone();
+    u.time_control = None;
+    let _ = std::fs::remove_file(&auto);
+    let mut app = App::new(u, Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    let text = std::fs::read_to_string(&auto).unwrap();
+    assert!(
+        !text.contains("TimeControl") && !text.contains("Clock"),
+        "{text}"
+    );
+    assert!(resume(&auto, RuleSet::Italian).unwrap().clock.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -269,6 +269,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let mut loaded_side = None;
     let mut two_players = args.two_players;
     let mut loaded_strength = None;
+    let mut loaded_clock = None;
     let game = if let Some(text) = &args.fen {
         let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
         Game::new(pos)
@@ -277,6 +278,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         loaded_side = l.human;
         two_players |= l.two_players;
         loaded_strength = l.engine;
+        loaded_clock = l.clock;
         l.game
     } else if args.resume {
         let path = config
@@ -288,6 +290,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         two_players |= l.two_players;
         loaded_strength = l.engine;
         resumed = Some(l.summary);
+        loaded_clock = l.clock;
         config.resumed = true;
         l.game
     } else if let Some(choice) = args.ballot {
@@ -335,6 +338,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     config.seed = args.seed;
     config.touch_move = args.touch_move;
     config.time_control = args.time;
+    // A continued timed game goes on with its own clock, unless --time sets another.
+    if let (None, Some(kept)) = (args.time, loaded_clock) {
+        config.time_control = Some(kept.control);
+        config.clock_left = Some(kept.left);
+    }
     if let Some(n) = args.level {
         config.strength = Strength::Level(n);
     }

@@ -164,7 +164,10 @@ impl App {
         let start = *game.start();
         let flipped = config.human == Color::Black && config.players == Players::Engine;
         let keeper = Keeper::new(config.autosave.clone());
-        let clock = Clock::new(config.time_control);
+        let mut clock = Clock::new(config.time_control);
+        if let Some(left) = config.clock_left.take() {
+            clock.set_left(left);
+        }
         let mut app = App {
             clock,
             turn_clocks: Vec::new(),

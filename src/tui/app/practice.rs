@@ -492,12 +492,7 @@ impl App {
             return;
         }
         let names = self.names();
-        // PDN's TimeControl: seconds, then the increment.
-        self.keeper.set_time_control(
-            self.settings
-                .time_control
-                .map(|tc| format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64())),
-        );
+        self.keeper.set_clock(self.kept_clock());
         let state = self.keeper.keep(&self.game, &names, retry);
         let state = state.clone();
         if let Some(p) = self.keeper.take_dropped() {
@@ -533,6 +528,28 @@ impl App {
             let text = crate::notation::pdn::write_game(&record);
             return crate::store::save_atomic(path, &text, crate::store::Overwrite::Replace);
         }
-        crate::tui::keep::write_record(&self.game, &self.names(), path)
+        let clock = self.kept_clock();
+        crate::tui::keep::write_timed(&self.game, &self.names(), clock.as_ref(), path)
+    }
+
+    /// A timed game's clock as of the last move, for its record.
+    fn kept_clock(&self) -> Option<crate::tui::keep::KeptClock> {
+        Some(crate::tui::keep::KeptClock {
+            control: self.clock.control()?,
+            left: self.clock.banked_left()?,
+        })
+    }
+
+    /// Goes on with a continued game's own clock: its time control and times left. A game
+    /// kept without one goes on untimed.
+    pub fn continue_clock(&mut self, kept: Option<crate::tui::keep::KeptClock>) {
+        self.settings.time_control = kept.map(|k| k.control);
+        self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
+        if let Some(k) = kept {
+            self.clock.set_left(k.left);
+        }
+        if self.game.outcome().is_none() {
+            self.clock.start(self.side_to_move());
+        }
     }
 }

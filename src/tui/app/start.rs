@@ -524,8 +524,8 @@ impl App {
         self.game = l.game;
         self.keeper.new_game();
         self.flipped = self.settings.human == Color::Black && !l.two_players;
-        self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
-        self.clock.start(self.side_to_move());
+        // The game goes on under the clock it was played with, not the menu's.
+        self.continue_clock(l.clock);
         self.mark_turn();
         self.clear_selection();
         self.place_cursor();
