@@ -730,6 +730,9 @@ fn the_exit_messages_follow_the_language() {
     assert!(out.contains("La partita è conservata in"), "{out}");
     assert!(!out.contains("The game is kept"), "{out}");
     assert!(err.contains("nessuna tabella dei finali"), "{err}");
+    // The rules by their Italian name too (QA cli 13: it said "regole italian").
+    assert!(err.contains("per la dama italiana;"), "{err}");
+    assert!(err.contains("--rules italian`"), "{err}");
 }
 
 /// Issue 24: the engine's answer is on the screen within a frame. A hint at depth 1 takes the

@@ -432,7 +432,7 @@ pub fn text(m: Msg) -> &'static str {
         TablesNone => "no endgame tables",
         TablesUpTo => "endgame tables up to {0} pieces only",
         TablesNotice => {
-            "dama: {0} for the {1} rules; endings with up to {2} pieces are played exactly \
+            "dama: {0} for {3} draughts; endings with up to {2} pieces are played exactly \
              after `dama tables build --rules {1}`"
         }
         // issue 22 (branch editor)

@@ -436,7 +436,7 @@ pub fn text(m: Msg) -> &'static str {
         TablesNone => "nessuna tabella dei finali",
         TablesUpTo => "tabelle dei finali solo fino a {0} pezzi",
         TablesNotice => {
-            "dama: {0} per le regole {1}; i finali fino a {2} pezzi si giocano in modo esatto \
+            "dama: {0} per la dama {3}; i finali fino a {2} pezzi si giocano in modo esatto \
              dopo `dama tables build --rules {1}`"
         }
         // issue 22 (branch editor)
