@@ -694,15 +694,47 @@ fn the_start_screen_remembers_the_last_settings() {
         (RuleSet::English, StartSide::Black, 8)
     );
     assert!(m.error.is_none());
-    // Damaged: named, ignored, the defaults.
-    std::fs::write(&file, "level = [").unwrap();
-    let mut d = App::start_screen(c, None);
+    // A damaged line: named and ignored on its own, the other settings kept (QA cli 16).
+    std::fs::write(&file, "level = [\nrules = \"english\"\n").unwrap();
+    let mut d = App::start_screen(c.clone(), None);
     d.remember(prefs::load(&file).as_ref().map_err(ToString::to_string));
     let m = d.start_menu().unwrap();
-    assert_eq!((m.rules, m.level), (RuleSet::Italian, 6));
+    assert_eq!((m.rules, m.level), (RuleSet::English, 6));
     let e = m.error.as_deref().unwrap();
     assert!(e.contains(&file.display().to_string()), "{e}");
-    assert!(e.starts_with("Impostazioni non ricordate"), "{e}");
+    assert!(e.starts_with("Impostazioni: level = [ ignorata"), "{e}");
+    // Two, in English.
+    std::fs::write(&file, "level = 99\nspeed = 3\ntable_build = false\n").unwrap();
+    let mut e = c.clone();
+    e.lang = dama::tui::Lang::En;
+    let mut d = App::start_screen(e, None);
+    d.remember(prefs::load(&file).as_ref().map_err(ToString::to_string));
+    let e = d.start_menu().unwrap().error.clone().unwrap();
+    assert!(
+        e.starts_with("Settings: level = 99, speed = 3 ignored, unknown to dama"),
+        "{e}"
+    );
+    assert_eq!(prefs::load(&file).unwrap().tables.build, Some(false));
+    // With table_build = false the start screen does not say the tables build themselves.
+    for (build, want, not) in [
+        (
+            Some(false),
+            "not built in the background",
+            "build themselves",
+        ),
+        (None, "build themselves", "not built in the background"),
+    ] {
+        let mut t = c.clone();
+        t.lang = dama::tui::Lang::En;
+        t.table_prefs.build = build;
+        let mut a = App::start_screen(t, None);
+        a.update(Action::Resize {
+            width: 120,
+            height: 40,
+        });
+        let text = tui_common::screen(&a, 120, 40);
+        assert!(text.contains(want) && !text.contains(not), "{text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

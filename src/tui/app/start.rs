@@ -286,6 +286,19 @@ impl App {
                     menu.clock = r.time_control;
                 }
                 menu.book = r.book.unwrap_or(menu.book);
+                if !r.ignored.is_empty() {
+                    let msg = if r.ignored.len() == 1 {
+                        Msg::PrefsKeyIgnored
+                    } else {
+                        Msg::PrefsKeysIgnored
+                    };
+                    let file = self
+                        .settings
+                        .prefs
+                        .as_deref()
+                        .map_or(String::new(), |p| p.display().to_string());
+                    menu.error = Some(msg.fill(lang, &[&r.ignored.join(", "), &file]));
+                }
             }
             Err(why) => menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why])),
         }
@@ -474,6 +487,7 @@ impl App {
                 book: Some(menu.book),
                 lang: Some(self.settings.lang),
                 tables: self.settings.table_prefs,
+                ignored: Vec::new(),
             };
             // Not remembering is no reason to stop the game: the next start screen has the
             // defaults, which it would say if the file were damaged.

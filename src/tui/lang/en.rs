@@ -327,6 +327,8 @@ pub fn text(m: Msg) -> &'static str {
         EndLook => "Esc  look at the final position",
         EndQuit => "q    quit",
         PrefsIgnored => "Settings not remembered ({0}): the usual ones instead",
+        PrefsKeyIgnored => "Settings: {0} ignored, unknown to dama ({1}); the others are used",
+        PrefsKeysIgnored => "Settings: {0} ignored, unknown to dama ({1}); the others are used",
         ShelfFull => "{0} unfinished games are kept: the oldest moved to {1}",
         MoreUnfinished => " (and {0} more unfinished: Load lists them)",
         StartFileEmpty => "Choose a game above or type a file name",
@@ -561,6 +563,11 @@ pub fn text(m: Msg) -> &'static str {
         StartTables => {
             "Endgame tables up to 5 pieces build themselves; 6 pieces: \
              `dama tables build --pieces 6` (under 100 MB, about 25 minutes, 2 GB of memory)"
+        }
+        StartTablesOff => {
+            "Endgame tables are not built in the background (table_build = false): \
+             `dama tables build` makes them up to 5 pieces, `--pieces 6` up to 6 (under 100 MB, \
+             about 25 minutes, 2 GB of memory)"
         }
         // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
         StrengthFull => "level {0} of {1} (full strength)",

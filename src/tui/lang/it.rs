@@ -333,6 +333,10 @@ pub fn text(m: Msg) -> &'static str {
         EndLook => "Esc  guarda la posizione finale",
         EndQuit => "q    esci",
         PrefsIgnored => "Impostazioni non ricordate ({0}): uso quelle solite",
+        PrefsKeyIgnored => "Impostazioni: {0} ignorata, sconosciuta a dama ({1}); le altre valgono",
+        PrefsKeysIgnored => {
+            "Impostazioni: {0} ignorate, sconosciute a dama ({1}); le altre valgono"
+        }
         ShelfFull => "Si tengono {0} partite non finite: la più vecchia è passata in {1}",
         MoreUnfinished => " (e altre {0} non finite: Carica le elenca)",
         StartFileEmpty => "Scegli una partita qui sopra o scrivi il nome di un file",
@@ -573,6 +577,11 @@ pub fn text(m: Msg) -> &'static str {
         StartTables => {
             "Le tabelle dei finali fino a 5 pezzi si costruiscono da sole; 6 pezzi: \
              `dama tables build --pieces 6` (meno di 100 MB, circa 25 minuti, 2 GB di memoria)"
+        }
+        StartTablesOff => {
+            "Le tabelle dei finali non si costruiscono da sole (table_build = false): \
+             `dama tables build` le costruisce fino a 5 pezzi, `--pieces 6` fino a 6 (meno di \
+             100 MB, circa 25 minuti, 2 GB di memoria)"
         }
         // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
         StrengthFull => "livello {0} di {1} (piena forza)",

@@ -361,6 +361,8 @@ keys! {
     MoreUnfinished,
     ShelfFull,
     PrefsIgnored,
+    PrefsKeyIgnored,
+    PrefsKeysIgnored,
     ArchiveFailed,
     // ----- outcomes -----
     OutNoPieces,
@@ -575,6 +577,7 @@ keys! {
     TablesBuildFailed,
     /// The start screen: the bigger tables and their cost.
     StartTables,
+    StartTablesOff,
     // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
     /// The top level: `level 14 of 14 (full strength)`.
     StrengthFull,

@@ -161,7 +161,11 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
                 .unwrap_or(0)
                 .max(40);
             let room = menu_width.min(area.width.saturating_sub(4) as usize);
-            let note = wrap(t(Msg::StartTables), room);
+            let note = if app.settings().table_prefs.build == Some(false) {
+                wrap(t(Msg::StartTablesOff), room)
+            } else {
+                wrap(t(Msg::StartTables), room)
+            };
             // The note gives way to an error where the screen has no room for both.
             let error_rows = menu
                 .error
