@@ -1046,3 +1046,26 @@ fn a_timed_game_is_kept_and_resumed_with_its_clock() {
     assert!(resume(&auto, RuleSet::Italian).unwrap().clock.is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// QA 10: `N` while a kept game goes on says the game is kept with the unfinished ones (it
+/// is shelved, not lost).
+#[test]
+fn a_new_game_says_the_kept_one_stays_with_the_unfinished_ones() {
+    use dama::tui::app::Question;
+    let dir = temp_dir("new-kept");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    press(&mut app, KeyCode::Char('N'));
+    assert_eq!(app.overlay(), &Overlay::Confirm(Question::NewGameKept));
+    assert!(
+        Question::NewGameKept
+            .text(dama::tui::Lang::En)
+            .contains("kept with the unfinished games")
+    );
+    press(&mut app, KeyCode::Char('y'));
+    // As it says: the game is among the unfinished ones.
+    assert_eq!(dama::tui::keep::shelved(&dir.join("autosave.pdn")).len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -945,3 +945,48 @@ fn a_key_right_after_a_resize_is_acted_on() {
     let _ = s.finish();
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// QA 7: the start screen's resume line counts one other unfinished game in the singular
+/// ("and 1 more unfinished: Load lists it"; in Italian "e un'altra non finita").
+#[test]
+fn one_more_unfinished_game_is_said_in_the_singular() {
+    // Single words: the line wraps where the date puts it.
+    for (lang, want) in [("en", ["(and", "it)"]), ("it", ["un'altra", "finita:"])] {
+        let home = scratch(&format!("one-more-{lang}"));
+        let data = home.join("data/dama");
+        std::fs::create_dir_all(data.join("unfinished")).unwrap();
+        let older = keep_older_game(&data.join("autosave.pdn"));
+        let mut g = dama::rules::Game::new(dama::rules::Position::start(RuleSet::Italian));
+        g.play(&older).unwrap();
+        write_game(
+            &g,
+            dama::rules::Color::White,
+            "dama (level 1)",
+            &data.join("unfinished/a.pdn"),
+        )
+        .unwrap();
+        // No table build in the background (the start screen would start one).
+        let config = home.join("config");
+        std::fs::create_dir_all(config.join("dama")).unwrap();
+        std::fs::write(config.join("dama/settings.toml"), "table_build = false\n").unwrap();
+        let env = [
+            (
+                "LANG",
+                if lang == "it" {
+                    "it_IT.UTF-8"
+                } else {
+                    "C.UTF-8"
+                },
+            ),
+            ("XDG_CONFIG_HOME", config.to_str().unwrap()),
+        ];
+        let Some(mut s) = start_in(None, &[], &home, None, &env) else {
+            return;
+        };
+        s.wait_for_board();
+        s.wait_screen("the resume line", &want);
+        s.keys(b"q");
+        let _ = s.finish();
+        let _ = std::fs::remove_dir_all(&home);
+    }
+}

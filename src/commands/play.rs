@@ -236,7 +236,12 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
             shelf.saturating_sub(1)
         };
         if more > 0 {
-            text.push_str(&crate::tui::lang::Msg::MoreUnfinished.fill(config.lang, &[&more]));
+            let msg = if more == 1 {
+                crate::tui::lang::Msg::MoreUnfinishedOne
+            } else {
+                crate::tui::lang::Msg::MoreUnfinished
+            };
+            text.push_str(&msg.fill(config.lang, &[&more]));
         }
         Some(text)
     });

@@ -689,7 +689,14 @@ impl App {
             }
             Action::NewGame => {
                 if self.in_progress() {
-                    self.overlay = Overlay::Confirm(Question::NewGame);
+                    // Said as `q` says it: a kept game goes to the unfinished ones.
+                    self.keep(true);
+                    let q = if matches!(self.keeper.state(), Kept::InFile(_)) {
+                        Question::NewGameKept
+                    } else {
+                        Question::NewGame
+                    };
+                    self.overlay = Overlay::Confirm(q);
                 } else {
                     self.new_game();
                 }
@@ -743,7 +750,7 @@ impl App {
     fn answer_yes(&mut self, q: Question) {
         match q {
             Question::Quit | Question::QuitUntouched | Question::QuitNotKept => self.quit_now(),
-            Question::NewGame => self.new_game(),
+            Question::NewGame | Question::NewGameKept => self.new_game(),
             Question::Replace => {
                 if let Some(p) = self.replace.take() {
                     self.save_as(p);

@@ -13,6 +13,8 @@ pub enum Question {
     /// Quitting a game that could not be kept (the message line says why).
     QuitNotKept,
     NewGame,
+    /// A new game while this one goes on and is kept: it is shelved, not lost.
+    NewGameKept,
     Resign,
     /// The file name typed to save to is an existing file (not this game's own save).
     Replace,
@@ -29,6 +31,7 @@ impl Question {
             Question::QuitUntouched => Msg::QuitUntouched,
             Question::QuitNotKept => Msg::QuitNotKept,
             Question::NewGame => Msg::NewGameQ,
+            Question::NewGameKept => Msg::NewGameKeptQ,
             Question::Resign => Msg::ResignQ,
             Question::Replace => Msg::ReplaceQ,
             Question::DrawOfferedByWhite => Msg::DrawOfferWhiteQ,

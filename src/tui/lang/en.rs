@@ -110,6 +110,10 @@ pub fn text(m: Msg) -> &'static str {
              (y/n: n, then s, saves it elsewhere)"
         }
         NewGameQ => "Abandon this game and start a new one? (y/n)",
+        NewGameKeptQ => {
+            "Start a new game? This one is kept with the unfinished games \
+             (Load lists them). (y/n)"
+        }
         ResignQ => "Resign this game? (y/n)",
         ReplaceQ => "That file exists. Replace it with this game? (y/n)",
 
@@ -331,6 +335,7 @@ pub fn text(m: Msg) -> &'static str {
         PrefsKeysIgnored => "Settings: {0} ignored, unknown to dama ({1}); the others are used",
         ShelfFull => "{0} unfinished games are kept: the oldest moved to {1}",
         MoreUnfinished => " (and {0} more unfinished: Load lists them)",
+        MoreUnfinishedOne => " (and 1 more unfinished: Load lists it)",
         StartFileEmpty => "Choose a game above or type a file name",
         StartGamesTitle => "Games in {0}, newest first:",
         StartGamesNone => "No games in {0} yet.",
@@ -486,6 +491,7 @@ pub fn text(m: Msg) -> &'static str {
         EditPlaying => "Playing the edited position",
         EditTitle => "Position editor",
         EditCounts => "White {0} pieces, Black {1}",
+        EditCountsOne => "White {0} piece, Black {1}",
         EditPlayAs => "Play: {0}, engine {1}",
         EditReady => "Ready: p plays it",
         EditFenLine => "FEN to select: {0}",

@@ -118,6 +118,10 @@ pub fn text(m: Msg) -> &'static str {
              (s sì / n no; dopo n, il tasto s la salva altrove)"
         }
         NewGameQ => "Lasciare questa partita e iniziarne una nuova? (s sì / n no)",
+        NewGameKeptQ => {
+            "Iniziare una nuova partita? Questa resta conservata fra quelle non finite \
+             (Carica le elenca). (s sì / n no)"
+        }
         ResignQ => "Abbandonare la partita? (s sì / n no)",
         ReplaceQ => "Il file esiste già. Sostituirlo con questa partita? (s sì / n no)",
 
@@ -339,6 +343,7 @@ pub fn text(m: Msg) -> &'static str {
         }
         ShelfFull => "Si tengono {0} partite non finite: la più vecchia è passata in {1}",
         MoreUnfinished => " (e altre {0} non finite: Carica le elenca)",
+        MoreUnfinishedOne => " (e un'altra non finita: Carica la elenca)",
         StartFileEmpty => "Scegli una partita qui sopra o scrivi il nome di un file",
         StartGamesTitle => "Partite in {0}, dalla più recente:",
         StartGamesNone => "Ancora nessuna partita in {0}.",
@@ -494,6 +499,7 @@ pub fn text(m: Msg) -> &'static str {
         EditPlaying => "Si gioca la posizione preparata",
         EditTitle => "Editor di posizioni",
         EditCounts => "Bianco {0} pezzi, Nero {1}",
+        EditCountsOne => "Bianco {0} pezzo, Nero {1}",
         EditPlayAs => "Gioca: {0}, computer {1}",
         EditReady => "Pronta: p la gioca",
         EditFenLine => "FEN da selezionare: {0}",

@@ -133,6 +133,7 @@ keys! {
     QuitUntouched,
     QuitNotKept,
     NewGameQ,
+    NewGameKeptQ,
     ResignQ,
     ReplaceQ,
     // ----- the message line: board actions -----
@@ -359,6 +360,7 @@ keys! {
     KindSaved,
     ListMoves,
     MoreUnfinished,
+    MoreUnfinishedOne,
     ShelfFull,
     PrefsIgnored,
     PrefsKeyIgnored,
@@ -503,6 +505,7 @@ keys! {
     EditPlaying,
     EditTitle,
     EditCounts,
+    EditCountsOne,
     EditPlayAs,
     EditReady,
     EditFenLine,
@@ -750,7 +753,13 @@ mod width {
     fn italian_lines_fit_where_english_ones_do() {
         let args: [&dyn Display; 5] = [&"22", &"22", &"22", &"22", &"22"];
         let mut long = Vec::new();
-        let questions = [Msg::QuitKept, Msg::NewGameQ, Msg::ResignQ, Msg::ReplaceQ];
+        let questions = [
+            Msg::QuitKept,
+            Msg::NewGameQ,
+            Msg::NewGameKeptQ,
+            Msg::ResignQ,
+            Msg::ReplaceQ,
+        ];
         for &m in Msg::ALL {
             let en = m.fill(Lang::En, &args).chars().count();
             let it = m.fill(Lang::It, &args).chars().count();
