@@ -143,7 +143,10 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     if seen >= 2 && game.outcome().is_none() {
         top.push(Line::from(Msg::Occurred.fill(lang, &[&seen])));
     }
-    if app.eval_on() {
+    // Once the game is over the engine's last search (of the position before the last move)
+    // says nothing more: "wins in 1 ply" and a line of the move already played only confuse.
+    let over = game.outcome().is_some();
+    if app.eval_on() && !over {
         let text = match app.last_search() {
             // The tables' exact result in words; a search score with its point of view.
             Some(s) if s.report.tables && s.white_score() == 0 => {
@@ -172,6 +175,7 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
 
     let mut bottom = vec![Line::from(Span::styled(rule, dim))];
     match app.last_search() {
+        _ if over => {}
         // `e` hides the engine's judgement everywhere: the score and the line it expects.
         Some(s) if !app.eval_on() => {
             let r = &s.report;
