@@ -389,7 +389,20 @@ fn i21_14_the_essentials_fit_the_small_sizes() {
                 }
             }
         }
+        // QA 12: the rules notes are on the last page, not dropped.
+        let plies = if lang == Lang::En {
+            "80 plies"
+        } else {
+            "80 semimosse"
+        };
+        let pages = dama::tui::app::help_pages(lang, false, 60, 15);
+        let last = pages.last().unwrap().join(" ");
+        assert!(last.contains(plies), "{pages:?}");
         let mut a = a;
+        // Esc closes the paged help at once.
+        press(&mut a, KeyCode::Char('?'));
+        press(&mut a, KeyCode::Esc);
+        assert_eq!(*a.overlay(), Overlay::None);
         press(&mut a, KeyCode::Char('?'));
         let pages = dama::tui::app::help_pages(lang, false, 60, 15).len();
         for page in 0..pages {

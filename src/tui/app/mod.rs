@@ -529,11 +529,11 @@ impl App {
             _ => {}
         }
         match self.overlay.clone() {
-            // Any key shows the next page, or closes the help after the last.
+            // Any key shows the next page, or closes the help after the last; Esc closes it.
             Overlay::Help => {
                 let (w, h) = self.size;
                 let pages = help_pages_of(self.lang(), self.help_keys(), w, h).len();
-                if self.help_page + 1 < pages {
+                if self.help_page + 1 < pages && action != Action::No {
                     self.help_page += 1;
                 } else {
                     self.overlay = Overlay::None;

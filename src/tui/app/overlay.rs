@@ -156,6 +156,25 @@ fn pages_of(
             last.extend(entry);
         }
     }
+    // The rules reminder on the last page, wrapped to the box: a short terminal shows it too.
+    if rules_too {
+        let mut note = vec![String::new()];
+        for m in rules {
+            note.extend(crate::tui::layout::wrap(m.text(lang), inner, inner));
+        }
+        for line in note {
+            if let Some(last) = chunks.last_mut()
+                && last.len() + 1 > per
+            {
+                chunks.push(Vec::new());
+            }
+            if let Some(last) = chunks.last_mut()
+                && !(last.is_empty() && line.is_empty())
+            {
+                last.push(line);
+            }
+        }
+    }
     let n = chunks.len();
     chunks
         .into_iter()

@@ -316,7 +316,7 @@ pub fn text(m: Msg) -> &'static str {
         HelpRules2 => "Draws: threefold repetition; 80 plies with no capture or man move",
         HelpRules3 => "(a house rule of the Italian site the rules come from).",
         HelpClose => "Any key closes this help.",
-        HelpMore => "Any key: more ({0}/{1})",
+        HelpMore => "Any key: more ({0}/{1}); Esc closes",
         QuestionTitle => " Question ",
         SaveAsTitle => " Save as ",
         SaveAsHint => "Enter saves, Esc cancels",

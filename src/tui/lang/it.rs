@@ -322,7 +322,7 @@ pub fn text(m: Msg) -> &'static str {
         HelpRules2 => "Patta: tre ripetizioni, o 80 semimosse senza prese né mosse di pedina",
         HelpRules3 => "(regola del sito italiano da cui vengono le regole di questo gioco).",
         HelpClose => "Un tasto qualsiasi chiude l'aiuto.",
-        HelpMore => "Un tasto qualsiasi: continua ({0}/{1})",
+        HelpMore => "Un tasto qualsiasi: continua ({0}/{1}); Esc chiude",
         QuestionTitle => " Domanda ",
         SaveAsTitle => " Salva come ",
         SaveAsHint => "Invio salva, Esc annulla",
