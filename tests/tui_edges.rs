@@ -223,6 +223,31 @@ fn i21_9_x_goes_past_the_mistake_shown() {
     press(&mut a, KeyCode::Right);
     press(&mut a, KeyCode::Char('x'));
     assert_eq!(ply(&a), 2);
+
+    // QA 8: from the final position (where a finished game's review opens) the first x goes
+    // to the first mistake without saying there are no more, and names the better move; the
+    // round back to the first names it too.
+    let mut a = reviewed(Lang::En, |ply| match ply {
+        0 => 0,
+        1 | 2 => -100,
+        _ => -200,
+    });
+    press(&mut a, KeyCode::End);
+    press(&mut a, KeyCode::Char('x'));
+    assert_eq!(ply(&a), 0);
+    assert!(
+        a.message().starts_with("Move 1: 22-18?; better "),
+        "{}",
+        a.message()
+    );
+    press(&mut a, KeyCode::Char('x'));
+    press(&mut a, KeyCode::Char('x'));
+    assert!(
+        a.message()
+            .starts_with("No more mistakes after it: back to the first, move 1: 22-18?; better "),
+        "{}",
+        a.message()
+    );
 }
 
 /// Item 10: a take-back after losing on time restores the position before the player's last

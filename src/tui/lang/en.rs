@@ -402,6 +402,9 @@ pub fn text(m: Msg) -> &'static str {
         NoMistakes => "No mistakes found",
         NoMistakesYet => "No mistakes found so far (the review goes on)",
         MistakesWrapped => "No more mistakes after it: back to the first, move {0}: {1}{2}",
+        MistakesWrappedBetter => {
+            "No more mistakes after it: back to the first, move {0}: {1}{2}; better {3}"
+        }
         ReviewDoneNone => "Review done: no mistakes found",
         ReviewNoMistakes => "Review: no mistakes",
         ViewerKeysDone => "<-/-> step  p play on from here",

@@ -408,6 +408,9 @@ pub fn text(m: Msg) -> &'static str {
         NoMistakes => "Nessun errore trovato",
         NoMistakesYet => "Nessun errore finora (la revisione continua)",
         MistakesWrapped => "Non ci sono altri errori: si torna al primo, mossa {0}: {1}{2}",
+        MistakesWrappedBetter => {
+            "Nessun altro errore: si torna al primo, mossa {0}: {1}{2}; meglio {3}"
+        }
         ReviewDoneNone => "Revisione finita: nessun errore trovato",
         ReviewNoMistakes => "Revisione: nessun errore",
         ViewerKeysDone => "<-/-> mosse  p gioca da qui",

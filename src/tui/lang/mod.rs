@@ -417,6 +417,7 @@ keys! {
     NoMistakes,
     NoMistakesYet,
     MistakesWrapped,
+    MistakesWrappedBetter,
     ReviewDoneNone,
     ReviewNoMistakes,
     ViewerKeysDone,
