@@ -1069,3 +1069,42 @@ fn a_new_game_says_the_kept_one_stays_with_the_unfinished_ones() {
     assert_eq!(dama::tui::keep::shelved(&dir.join("autosave.pdn")).len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// QA 5: a game saved with `s` and played on to its end: the file holds an earlier point,
+/// which the exit message must not hide (`saved_earlier`), and the finished game is named in
+/// the archive also after reviewing it (the review shows other positions of the same game).
+#[test]
+fn a_save_before_the_end_is_told_as_earlier_and_the_archive_survives_a_review() {
+    let dir = temp_dir("saved-earlier");
+    let pos = dama::notation::fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    c.save_dir = dir.clone();
+    let mut app = App::new(c, Game::new(pos));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Enter);
+    assert!(app.saved_to().is_some(), "{}", app.message());
+    assert!(!app.saved_earlier(), "nothing played since");
+    play_by_keys(&mut app, "22x13");
+    assert!(app.game().outcome().is_some());
+    assert!(app.saved_earlier(), "the file has the game before 22x13");
+    assert!(app.archived_as_it_stands().is_some());
+    // The review of the finished game: still the game that is archived.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('v'));
+    assert!(app.replay_viewer().is_some());
+    assert!(app.archived_as_it_stands().is_some());
+    // Saved again at the end: the file holds the finished game.
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    c.save_dir = dir.clone();
+    let pos = dama::notation::fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut app = App::new(c, Game::new(pos));
+    play_by_keys(&mut app, "22x13");
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Enter);
+    assert!(app.saved_to().is_some(), "{}", app.message());
+    assert!(!app.saved_earlier());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -471,26 +471,32 @@ fn report_end(app: &App) {
     let lang = app.lang();
     let mut out = std::io::stdout();
     if let Some(p) = app.saved_to() {
-        let _ = writeln!(out, "{}", Msg::ExitSaved.fill(lang, &[&p.display()]));
+        // A file saved before the game went on does not hold the game as it ends.
+        let msg = if app.saved_earlier() {
+            Msg::ExitSavedEarlier
+        } else {
+            Msg::ExitSaved
+        };
+        let _ = writeln!(out, "{}", msg.fill(lang, &[&p.display()]));
     }
-    // The finished game's place in the archive (while the game shown is the one archived);
-    // when it could not be written there, the game itself, so that it is not lost.
-    if app.game().outcome().is_some() {
-        match app.archived() {
-            Some(crate::tui::keep::Archived::Written(p)) => {
-                let _ = writeln!(out, "{}", Msg::ExitArchived.fill(lang, &[&p.display()]));
-            }
-            Some(crate::tui::keep::Archived::Failed(p, e)) if app.saved_to().is_none() => {
-                let why = Msg::ArchiveFailed.fill(lang, &[&format!("{}: {e}", p.display())]);
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "{}\n\n{}",
-                    Msg::ExitHereItIs.fill(lang, &[&why]),
-                    app.record_text()
-                );
-            }
-            _ => {}
+    // The finished game's place in the archive (while the game is as it ended, reviewed or
+    // not); when it could not be written there, the game itself, so that it is not lost.
+    match app.archived_as_it_stands() {
+        Some(crate::tui::keep::Archived::Written(p)) => {
+            let _ = writeln!(out, "{}", Msg::ExitArchived.fill(lang, &[&p.display()]));
         }
+        Some(crate::tui::keep::Archived::Failed(p, e))
+            if app.saved_to().is_none() || app.saved_earlier() =>
+        {
+            let why = Msg::ArchiveFailed.fill(lang, &[&format!("{}: {e}", p.display())]);
+            let _ = writeln!(
+                std::io::stderr(),
+                "{}\n\n{}",
+                Msg::ExitHereItIs.fill(lang, &[&why]),
+                app.record_text()
+            );
+        }
+        _ => {}
     }
     let unkept = match app.kept() {
         Kept::InFile(p) => {

@@ -120,6 +120,10 @@ pub struct App {
     quit: bool,
     tick: u64,
     saved_to: Option<PathBuf>,
+    /// The game played as it was saved to `saved_to` (its moves and whether it had ended).
+    saved_as: Option<(Vec<Move>, bool)>,
+    /// The game played has changed since it was saved.
+    saved_stale: bool,
     /// Keeps the game in the autosave for `--resume`.
     keeper: Keeper,
     /// The player has been told in full that the game could not be kept (further failures
@@ -199,6 +203,8 @@ impl App {
             quit: false,
             tick: 0,
             saved_to: None,
+            saved_as: None,
+            saved_stale: false,
             keeper,
             failure_told: false,
             noted: false,
@@ -258,6 +264,17 @@ impl App {
     /// Where the game that ended was archived (or is being, or why it could not be).
     pub fn archived(&self) -> Option<&crate::tui::keep::Archived> {
         self.keeper.archived()
+    }
+
+    /// [`App::archived`] while the game played is as it ended (a review may show another
+    /// position of it; a take-back and play on since would make the archive an older end).
+    pub fn archived_as_it_stands(&self) -> Option<&crate::tui::keep::Archived> {
+        self.keeper.archived_as_it_stands()
+    }
+
+    /// The game was saved with `s` and has changed since: the file holds an earlier point.
+    pub fn saved_earlier(&self) -> bool {
+        self.saved_to.is_some() && self.saved_stale
     }
 
     /// The replay viewer, while one is open and shown (not under the analysis board).

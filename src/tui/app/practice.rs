@@ -405,6 +405,8 @@ impl App {
         self.hint = None;
         self.last_search = None;
         self.saved_to = None;
+        self.saved_as = None;
+        self.saved_stale = false;
         self.message = self.t(Msg::NewGame).into();
         self.paused = false;
         self.step = false;
@@ -470,6 +472,12 @@ impl App {
             Ok(()) => {
                 self.message = self.fill(Msg::SavedTo, &[&path.display()]);
                 self.saved_to = Some(path);
+                // Saved from the analysis board, the file holds its lines, not the game.
+                self.saved_as = self
+                    .analysis
+                    .is_none()
+                    .then(|| (self.game.moves().to_vec(), self.game.outcome().is_some()));
+                self.saved_stale = false;
             }
             Err(e) => self.message = self.fill(Msg::NotSavedTo, &[&path.display(), &e]),
         }
@@ -492,6 +500,10 @@ impl App {
             return;
         }
         let names = self.names();
+        if let Some((moves, over)) = &self.saved_as {
+            self.saved_stale =
+                moves.as_slice() != self.game.moves() || *over != self.game.outcome().is_some();
+        }
         self.keeper.set_clock(self.kept_clock());
         let state = self.keeper.keep(&self.game, &names, retry);
         let state = state.clone();

@@ -272,6 +272,8 @@ pub struct Keeper {
     seen_going: bool,
     /// The game as it was archived last (a take-back and a new end archive it again).
     ended: Option<Snapshot>,
+    /// The game as the keeper was last told about it, owned or not.
+    latest: Option<Snapshot>,
     /// Where this session's game was archived, once it ended.
     archive: Option<Archived>,
     /// A timed game's clock after its last move, for the autosave's and the archive's tags.
@@ -300,6 +302,7 @@ impl Keeper {
             writer: None,
             seen_going: false,
             ended: None,
+            latest: None,
             archive: None,
             clock: None,
             fresh: true,
@@ -324,7 +327,16 @@ impl Keeper {
         self.fresh = true;
         self.seen_going = false;
         self.ended = None;
+        self.latest = None;
         self.archive = None;
+    }
+
+    /// Where the game was archived, while the game is still as it ended (not taken back and
+    /// played on since).
+    pub fn archived_as_it_stands(&self) -> Option<&Archived> {
+        self.archive
+            .as_ref()
+            .filter(|_| self.ended.is_some() && self.ended == self.latest)
     }
 
     /// Where the game that ended was archived (or is being, or could not be).
@@ -393,6 +405,7 @@ impl Keeper {
     pub fn keep(&mut self, game: &Game, names: &Names, retry: bool) -> &Kept {
         self.collect(retry);
         let snap = Snapshot::of(game, names);
+        self.latest = Some(snap.clone());
         let over = game.outcome().is_some();
         if !over {
             self.seen_going = true;

@@ -435,6 +435,9 @@ pub fn text(m: Msg) -> &'static str {
         EvalTables => "Eval: {0} (tables)",
         AnnotBest => "best",
         ExitSaved => "Game saved to {0}",
+        ExitSavedEarlier => {
+            "The game as it was earlier is saved in {0} (later moves are not in it)"
+        }
         ExitKept => "The game is kept in {0}: `dama play --resume` continues it",
         ExitNotKeptIn => "the game could not be kept in {0}: {1}",
         ExitNoHome => "the game could not be kept: there is no home folder",

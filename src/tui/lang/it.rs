@@ -441,6 +441,9 @@ pub fn text(m: Msg) -> &'static str {
         EvalTables => "Valutazione: {0} (tabelle)",
         AnnotBest => "migliore",
         ExitSaved => "Partita salvata in {0}",
+        ExitSavedEarlier => {
+            "La partita com'era prima è salvata in {0} (le mosse successive non ci sono)"
+        }
         ExitKept => "La partita è conservata in {0}: `dama play --resume` la riprende",
         ExitNotKeptIn => "non è stato possibile conservare la partita in {0}: {1}",
         ExitNoHome => "non è stato possibile conservare la partita: non c'è una cartella home",

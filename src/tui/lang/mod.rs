@@ -450,6 +450,7 @@ keys! {
     AnnotBest,
     // ----- after the board: standard output and error -----
     ExitSaved,
+    ExitSavedEarlier,
     ExitKept,
     ExitNotKeptIn,
     ExitNoHome,
