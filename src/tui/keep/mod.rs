@@ -167,7 +167,7 @@ pub fn record_of(game: &Game, names: &Names) -> PdnGame {
 }
 
 /// The time of day, UTC: `HH:MM:SS`.
-fn time_of_day() -> String {
+pub fn time_of_day() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
