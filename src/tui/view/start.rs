@@ -299,7 +299,14 @@ fn file_chooser(
             let row = format!(
                 "{:<16} {rules:<8} {:<wide$} {:<7} {moves:>5} {kind}",
                 g.when,
-                opponent.chars().take(wide).collect::<String>(),
+                // Cut where it must be, marked, rather than running into the result.
+                if opponent.chars().count() > wide {
+                    let more = if theme.ascii() { "..." } else { "…" };
+                    let keep = wide.saturating_sub(more.chars().count());
+                    format!("{}{more}", opponent.chars().take(keep).collect::<String>())
+                } else {
+                    opponent
+                },
                 g.result
             );
             let style = if menu.pick == Some(i) {
