@@ -881,4 +881,10 @@ fn the_start_screen_scrolls_to_the_chosen_row_on_a_short_terminal() {
         "{}",
         screen(&a, w, h)
     );
+    // Its closing arrow goes down with the last word, not on a line of its own.
+    assert!(
+        screen(&a, w, h).contains("|     book >"),
+        "{}",
+        screen(&a, w, h)
+    );
 }

@@ -125,7 +125,17 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
         // A long line (the kept game's description) goes on over the next ones, indented,
         // rather than being cut by the box's edge.
         let room = area.width.saturating_sub(4) as usize;
-        for (i, part) in wrap(&text, room).into_iter().enumerate() {
+        let mut parts = wrap(&text, room);
+        // An option's closing arrow does not go to a line of its own: the last word with it.
+        let n = parts.len();
+        if n >= 2
+            && parts[n - 1].trim() == right
+            && let Some((head, word)) = parts[n - 2].clone().rsplit_once(' ')
+        {
+            parts[n - 2] = head.to_string();
+            parts[n - 1] = format!("{word} {right}");
+        }
+        for (i, part) in parts.into_iter().enumerate() {
             let part = if i == 0 { part } else { format!("    {part}") };
             lines.push(Line::from(Span::styled(part, style)));
         }
