@@ -305,6 +305,51 @@ fn the_tree_is_saved_as_pdn_with_its_variations_and_the_scores_noted() {
     assert_eq!(MoveTree::from_game(&g).len(), 2);
 }
 
+/// QA 11: a finished game analysed from the viewer and saved with another main line is
+/// another record: not the game's result, termination or date. With the game's own main line
+/// (only notes and variations added) the record stays the game's.
+#[test]
+fn a_saved_analysis_with_another_main_line_drops_the_games_result() {
+    let dir = std::env::temp_dir().join(format!("dama-analysis-res-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = "[Event \"club\"]\n[Date \"2020.01.02\"]\n[Result \"1-0\"]\n\
+                  [Termination \"resignation\"]\n[GameType \"22\"]\n\n1. 22-18 10-14 1-0\n";
+    for promote in [true, false] {
+        let path = dir.join(format!("a-{promote}.pdn"));
+        let games = read_games(record, RuleSet::Italian);
+        let viewer = Viewer::new("g.pdn".into(), games, 0);
+        let mut app = sized(App::viewer(config(RuleSet::Italian, Lang::En), viewer));
+        press(&mut app, KeyCode::Char('a'));
+        assert_eq!(app.context(), Context::Analysis);
+        press(&mut app, KeyCode::Home);
+        play(&mut app, "21-17");
+        if promote {
+            press(&mut app, KeyCode::Char('p'));
+        }
+        press(&mut app, KeyCode::Char('s'));
+        for _ in 0..200 {
+            press(&mut app, KeyCode::Backspace);
+        }
+        for c in path.display().to_string().chars() {
+            press(&mut app, KeyCode::Char(c));
+        }
+        press(&mut app, KeyCode::Enter);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let g = read_game(&text, RuleSet::Italian).unwrap();
+        if promote {
+            assert_eq!(g.moves[0].mv.to_string(), "21-17", "{text}");
+            assert!(text.contains("[Result \"*\"]"), "{text}");
+            assert!(!text.contains("Termination"), "{text}");
+            assert_eq!(g.tag("Date"), Some(dama::notation::pdn::today().as_str()));
+        } else {
+            assert!(text.contains("[Result \"1-0\"]"), "{text}");
+            assert!(text.contains("resignation"), "{text}");
+            assert_eq!(g.tag("Date"), Some("2020.01.02"), "{text}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn from_a_game_in_play_and_back_without_taking_anything_back() {
     let rules = RuleSet::Italian;

@@ -223,6 +223,31 @@ fn i21_9_x_goes_past_the_mistake_shown() {
     press(&mut a, KeyCode::Right);
     press(&mut a, KeyCode::Char('x'));
     assert_eq!(ply(&a), 2);
+
+    // QA 8: from the final position (where a finished game's review opens) the first x goes
+    // to the first mistake without saying there are no more, and names the better move; the
+    // round back to the first names it too.
+    let mut a = reviewed(Lang::En, |ply| match ply {
+        0 => 0,
+        1 | 2 => -100,
+        _ => -200,
+    });
+    press(&mut a, KeyCode::End);
+    press(&mut a, KeyCode::Char('x'));
+    assert_eq!(ply(&a), 0);
+    assert!(
+        a.message().starts_with("Move 1: 22-18?; better "),
+        "{}",
+        a.message()
+    );
+    press(&mut a, KeyCode::Char('x'));
+    press(&mut a, KeyCode::Char('x'));
+    assert!(
+        a.message()
+            .starts_with("No more mistakes after it: back to the first, move 1: 22-18?; better "),
+        "{}",
+        a.message()
+    );
 }
 
 /// Item 10: a take-back after losing on time restores the position before the player's last
@@ -389,7 +414,20 @@ fn i21_14_the_essentials_fit_the_small_sizes() {
                 }
             }
         }
+        // QA 12: the rules notes are on the last page, not dropped.
+        let plies = if lang == Lang::En {
+            "80 plies"
+        } else {
+            "80 semimosse"
+        };
+        let pages = dama::tui::app::help_pages(lang, false, 60, 15);
+        let last = pages.last().unwrap().join(" ");
+        assert!(last.contains(plies), "{pages:?}");
         let mut a = a;
+        // Esc closes the paged help at once.
+        press(&mut a, KeyCode::Char('?'));
+        press(&mut a, KeyCode::Esc);
+        assert_eq!(*a.overlay(), Overlay::None);
         press(&mut a, KeyCode::Char('?'));
         let pages = dama::tui::app::help_pages(lang, false, 60, 15).len();
         for page in 0..pages {

@@ -360,6 +360,12 @@ fn the_editor_sets_up_checks_copies_and_plays() {
     };
     go(&mut a, 22);
     press(&mut a, KeyCode::Char('w'));
+    // QA 7: one piece is "piece".
+    assert!(
+        screen(&a, 120, 40).contains("White 1 piece, Black 0"),
+        "{}",
+        screen(&a, 120, 40)
+    );
     press(&mut a, KeyCode::Char('p'));
     assert_eq!(
         a.context(),

@@ -557,3 +557,36 @@ fn the_note_of_the_start_stays_when_the_engine_moves_first() {
     press(&mut app, KeyCode::Char('t'));
     assert!(!app.message().contains("Resumed"), "{}", app.message());
 }
+
+/// QA 9: once the game is over the panel no longer shows the engine's last search ("wins in
+/// 1 ply", a line made of the move just played): it was about the position before the end.
+#[test]
+fn a_finished_game_shows_no_stale_engine_figures() {
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.human = Color::Black;
+    c.autosave = None;
+    let mut app = App::new(c, Game::new(pos));
+    let (id, game) = pending_search(&mut app);
+    let m = find_move(game.position(), "22x13");
+    let report = Report {
+        depth: 1,
+        score: 30_000,
+        nodes: 1,
+        nps: 1,
+        pv: vec![m],
+        tables: true,
+    };
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: Some(m),
+        report,
+    }));
+    assert!(app.game().outcome().is_some());
+    press(&mut app, KeyCode::Esc); // the dialog away: the panel as it stays
+    let text = tui_common::screen(&app, 100, 32);
+    assert!(text.contains("White wins"), "{text}");
+    for stale in ["Eval:", "Engine d1", "Line:"] {
+        assert!(!text.contains(stale), "{stale}:\n{text}");
+    }
+}

@@ -809,3 +809,82 @@ fn r_c5_picking_the_man_when_the_king_must_capture_says_why() {
         a.message()
     );
 }
+
+/// QA 3: on a short terminal the start screen scrolls its menu so that the chosen row is
+/// always in sight and marked (Up from "New game" reaches Quit, shown), the keys stay on the
+/// screen, and an option's row keeps its indent when its text is wrapped.
+#[test]
+fn the_start_screen_scrolls_to_the_chosen_row_on_a_short_terminal() {
+    use dama::tui::app::StartItem;
+    let kept = "You (White) v dama (level 1), 2026.12.06 22:42, 2 moves, last 8x15 \
+                (and 1 more unfinished: Load lists them)";
+    let mut a = start_app(Some(kept), None);
+    let (w, h) = (60u16, 20u16);
+    a.update(Action::Resize {
+        width: w,
+        height: h,
+    });
+    let label = |item: StartItem| match item {
+        StartItem::NewGame => "New game",
+        StartItem::Rules => "  Rules",
+        StartItem::Side => "  You play",
+        StartItem::Level => "  Engine",
+        StartItem::Clock => "  Clock",
+        StartItem::Book => "  Book",
+        StartItem::Opening => "  Opening",
+        StartItem::Resume => "Resume the kept game",
+        StartItem::Editor => "Set up a position",
+        StartItem::Load => "Load a saved game",
+        StartItem::Replay => "Replay a game file",
+        StartItem::Analysis => "Analysis board",
+        StartItem::Training => "Training",
+        StartItem::Quit => "Quit",
+        other => panic!("{other:?} is not on this menu"),
+    };
+    // The row (inside the box) that starts with `text`, and whether it is marked.
+    let row_of = |a: &App, text: &str| -> Option<bool> {
+        let area = ratatui::layout::Rect::new(0, 0, w, h);
+        let mut buf = ratatui::buffer::Buffer::empty(area);
+        view::render(a, area, &mut buf);
+        (0..h).find_map(|y| {
+            let x0 = (0..w).find(|&x| matches!(buf[(x, y)].symbol(), "│" | "|"))? + 2;
+            let line: String = (x0..w).map(|x| buf[(x, y)].symbol()).collect();
+            line.starts_with(text).then(|| {
+                let cell = &buf[(x0 + text.len() as u16 - 1, y)];
+                cell.modifier.contains(ratatui::style::Modifier::REVERSED)
+            })
+        })
+    };
+    let items = a.start_menu().unwrap().items();
+    assert_eq!(a.start_menu().unwrap().current(), StartItem::NewGame);
+    // Up from the first row goes round to Quit, which is then shown and marked.
+    a.update(Action::Up);
+    assert_eq!(a.start_menu().unwrap().current(), StartItem::Quit);
+    assert_eq!(row_of(&a, "Quit"), Some(true), "{}", screen(&a, w, h));
+    assert!(screen(&a, w, h).contains("q quits"), "{}", screen(&a, w, h));
+    // Every row, one after another, is in sight and marked when chosen.
+    for _ in 0..items.len() {
+        a.update(Action::Down);
+        let item = a.start_menu().unwrap().current();
+        assert_eq!(
+            row_of(&a, label(item)),
+            Some(true),
+            "{item:?}:\n{}",
+            screen(&a, w, h)
+        );
+    }
+    // The Book row, wrapped, keeps the indent of the options above it (this screen is drawn
+    // in ASCII).
+    tui_common::menu_to(&mut a, StartItem::Book);
+    assert!(
+        screen(&a, w, h).contains("|   Book     < the engine"),
+        "{}",
+        screen(&a, w, h)
+    );
+    // Its closing arrow goes down with the last word, not on a line of its own.
+    assert!(
+        screen(&a, w, h).contains("|     book >"),
+        "{}",
+        screen(&a, w, h)
+    );
+}

@@ -694,15 +694,47 @@ fn the_start_screen_remembers_the_last_settings() {
         (RuleSet::English, StartSide::Black, 8)
     );
     assert!(m.error.is_none());
-    // Damaged: named, ignored, the defaults.
-    std::fs::write(&file, "level = [").unwrap();
-    let mut d = App::start_screen(c, None);
+    // A damaged line: named and ignored on its own, the other settings kept (QA cli 16).
+    std::fs::write(&file, "level = [\nrules = \"english\"\n").unwrap();
+    let mut d = App::start_screen(c.clone(), None);
     d.remember(prefs::load(&file).as_ref().map_err(ToString::to_string));
     let m = d.start_menu().unwrap();
-    assert_eq!((m.rules, m.level), (RuleSet::Italian, 6));
+    assert_eq!((m.rules, m.level), (RuleSet::English, 6));
     let e = m.error.as_deref().unwrap();
     assert!(e.contains(&file.display().to_string()), "{e}");
-    assert!(e.starts_with("Impostazioni non ricordate"), "{e}");
+    assert!(e.starts_with("Impostazioni: level = [ ignorata"), "{e}");
+    // Two, in English.
+    std::fs::write(&file, "level = 99\nspeed = 3\ntable_build = false\n").unwrap();
+    let mut e = c.clone();
+    e.lang = dama::tui::Lang::En;
+    let mut d = App::start_screen(e, None);
+    d.remember(prefs::load(&file).as_ref().map_err(ToString::to_string));
+    let e = d.start_menu().unwrap().error.clone().unwrap();
+    assert!(
+        e.starts_with("Settings: level = 99, speed = 3 ignored, unknown to dama"),
+        "{e}"
+    );
+    assert_eq!(prefs::load(&file).unwrap().tables.build, Some(false));
+    // With table_build = false the start screen does not say the tables build themselves.
+    for (build, want, not) in [
+        (
+            Some(false),
+            "not built in the background",
+            "build themselves",
+        ),
+        (None, "build themselves", "not built in the background"),
+    ] {
+        let mut t = c.clone();
+        t.lang = dama::tui::Lang::En;
+        t.table_prefs.build = build;
+        let mut a = App::start_screen(t, None);
+        a.update(Action::Resize {
+            width: 120,
+            height: 40,
+        });
+        let text = tui_common::screen(&a, 120, 40);
+        assert!(text.contains(want) && !text.contains(not), "{text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -925,5 +957,154 @@ fn an_archive_that_cannot_be_written_is_said() {
         "{:?}",
         app.archived()
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// QA 1: a timed game is kept with its time control and both clocks, and goes on under them
+/// when resumed from the start screen or loaded; an untimed game is kept without them.
+#[test]
+fn a_timed_game_is_kept_and_resumed_with_its_clock() {
+    use dama::tui::clock::TimeControl;
+    use dama::tui::keep::{KeptClock, resume};
+    let dir = temp_dir("timed");
+    let auto = dir.join("autosave.pdn");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    c.save_dir = dir.clone();
+    let five_three = TimeControl {
+        base: Duration::from_secs(300),
+        increment: Duration::from_secs(3),
+    };
+    c.time_control = Some(five_three);
+    let mut app = App::new(c.clone(), Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    answer_search(&mut app, "11-14", Report::default());
+    let text = std::fs::read_to_string(&auto).unwrap();
+    assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    assert!(text.contains("[WhiteClock \"0:05:0"), "{text}");
+    assert!(text.contains("[BlackClock \"0:05:0"), "{text}");
+    let kept = resume(&auto, RuleSet::Italian)
+        .unwrap()
+        .clock
+        .expect("kept clock");
+    assert_eq!(kept.control, five_three);
+    // The times left as the record says, whatever they are: White has 1:23.4 now.
+    let text = text.replace(
+        &text[text.find("[WhiteClock").unwrap()..][..24],
+        "[WhiteClock \"0:01:23.4\"]",
+    );
+    std::fs::write(&auto, &text).unwrap();
+    assert_eq!(
+        resume(&auto, RuleSet::Italian).unwrap().clock.unwrap().left[0],
+        Duration::from_millis(83_400)
+    );
+
+    // The start screen's Resume goes on under that clock, not under the menu's (untimed).
+    let mut s = c.clone();
+    s.time_control = None;
+    let mut a = App::start_screen(s, Some("kept".into()));
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Resume);
+    press(&mut a, KeyCode::Enter);
+    assert!(a.start_menu().is_none(), "{}", a.message());
+    assert_eq!(a.clock().control(), Some(five_three));
+    let white = a.clock().left(Color::White).unwrap();
+    assert!(
+        white <= Duration::from_millis(83_400) && white > Duration::from_secs(80),
+        "{white:?}"
+    );
+    assert!(a.clock().left(Color::Black).unwrap() > Duration::from_secs(300));
+
+    // Saved with s, the clock goes with the game too.
+    let saved = dir.join("saved.pdn");
+    dama::tui::keep::write_timed(
+        a.game(),
+        &dama::tui::keep::Names::against(Color::White, "dama (level 1)"),
+        Some(&KeptClock {
+            control: five_three,
+            left: [Duration::from_secs(61), Duration::from_millis(9_900)],
+        }),
+        &saved,
+    )
+    .unwrap();
+    let l = load_game(&saved, RuleSet::Italian).unwrap().clock.unwrap();
+    assert_eq!(
+        l.left,
+        [Duration::from_secs(61), Duration::from_millis(9_900)]
+    );
+
+    // An untimed game carries no clock.
+    let mut u = c.clone();
+    u.time_control = None;
+    let _ = std::fs::remove_file(&auto);
+    let mut app = App::new(u, Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    let text = std::fs::read_to_string(&auto).unwrap();
+    assert!(
+        !text.contains("TimeControl") && !text.contains("Clock"),
+        "{text}"
+    );
+    assert!(resume(&auto, RuleSet::Italian).unwrap().clock.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// QA 10: `N` while a kept game goes on says the game is kept with the unfinished ones (it
+/// is shelved, not lost).
+#[test]
+fn a_new_game_says_the_kept_one_stays_with_the_unfinished_ones() {
+    use dama::tui::app::Question;
+    let dir = temp_dir("new-kept");
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    play_by_keys(&mut app, "22-18");
+    press(&mut app, KeyCode::Char('N'));
+    assert_eq!(app.overlay(), &Overlay::Confirm(Question::NewGameKept));
+    assert!(
+        Question::NewGameKept
+            .text(dama::tui::Lang::En)
+            .contains("kept with the unfinished games")
+    );
+    press(&mut app, KeyCode::Char('y'));
+    // As it says: the game is among the unfinished ones.
+    assert_eq!(dama::tui::keep::shelved(&dir.join("autosave.pdn")).len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// QA 5: a game saved with `s` and played on to its end: the file holds an earlier point,
+/// which the exit message must not hide (`saved_earlier`), and the finished game is named in
+/// the archive also after reviewing it (the review shows other positions of the same game).
+#[test]
+fn a_save_before_the_end_is_told_as_earlier_and_the_archive_survives_a_review() {
+    let dir = temp_dir("saved-earlier");
+    let pos = dama::notation::fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    c.save_dir = dir.clone();
+    let mut app = App::new(c, Game::new(pos));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Enter);
+    assert!(app.saved_to().is_some(), "{}", app.message());
+    assert!(!app.saved_earlier(), "nothing played since");
+    play_by_keys(&mut app, "22x13");
+    assert!(app.game().outcome().is_some());
+    assert!(app.saved_earlier(), "the file has the game before 22x13");
+    assert!(app.archived_as_it_stands().is_some());
+    // The review of the finished game: still the game that is archived.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('v'));
+    assert!(app.replay_viewer().is_some());
+    assert!(app.archived_as_it_stands().is_some());
+    // Saved again at the end: the file holds the finished game.
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(dir.join("autosave.pdn"));
+    c.save_dir = dir.clone();
+    let pos = dama::notation::fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut app = App::new(c, Game::new(pos));
+    play_by_keys(&mut app, "22x13");
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Enter);
+    assert!(app.saved_to().is_some(), "{}", app.message());
+    assert!(!app.saved_earlier());
     let _ = std::fs::remove_dir_all(&dir);
 }

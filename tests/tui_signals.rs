@@ -730,6 +730,9 @@ fn the_exit_messages_follow_the_language() {
     assert!(out.contains("La partita è conservata in"), "{out}");
     assert!(!out.contains("The game is kept"), "{out}");
     assert!(err.contains("nessuna tabella dei finali"), "{err}");
+    // The rules by their Italian name too (QA cli 13: it said "regole italian").
+    assert!(err.contains("per la dama italiana;"), "{err}");
+    assert!(err.contains("--rules italian`"), "{err}");
 }
 
 /// Issue 24: the engine's answer is on the screen within a frame. A hint at depth 1 takes the
@@ -874,8 +877,9 @@ fn the_start_screen_opens_with_the_remembered_settings() {
     let Some(mut s) = start_in(None, &[], &home, None, &env) else {
         return;
     };
-    wait_until("the damaged file named", || {
-        s.screen_has("Settings not remembered") && s.screen_has("settings.toml")
+    // The bad setting is named and ignored on its own (QA cli 16).
+    wait_until("the bad setting named", || {
+        s.screen_has("Settings:") && s.screen_has("ignored,") && s.screen_has("settings.toml")
     });
     assert!(s.screen_has("level 6"), "the defaults");
     s.keys(b"q");
@@ -907,4 +911,83 @@ fn a_killed_session_keeps_its_game_and_the_shelved_one() {
     assert_eq!(shelf.len(), 1, "{shelf:?}");
     assert_eq!(kept_moves(&shelf[0]).unwrap(), [m.to_string()]);
     let _ = std::fs::remove_dir_all(&home);
+}
+
+/// A key typed together with a resize is acted on at once, not held until the next key (the
+/// terminal library could return the resize and lose sight of the key waiting behind it).
+#[test]
+fn a_key_right_after_a_resize_is_acted_on() {
+    let home = scratch("resize-key");
+    let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+        return;
+    };
+    s.wait_for_board();
+    s.wait_screen("the board's panel", &["Eval"]);
+    for round in 0..8 {
+        let size = libc::winsize {
+            ws_row: 32,
+            ws_col: if round % 2 == 0 { 99 } else { 100 },
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        let fd = s.master.as_ref().unwrap().as_raw_fd();
+        // SAFETY: TIOCSWINSZ with a valid winsize on the pty's master; the kernel sends
+        // SIGWINCH to dama, the terminal's foreground process.
+        assert_eq!(unsafe { libc::ioctl(fd, libc::TIOCSWINSZ, &size) }, 0);
+        s.keys(b"e");
+        let want = if round % 2 == 0 {
+            "Evaluation hidden"
+        } else {
+            "Evaluation shown"
+        };
+        s.wait_screen(&format!("e after resize {round}"), &[want]);
+    }
+    s.signal(libc::SIGTERM);
+    let _ = s.finish();
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// QA 7: the start screen's resume line counts one other unfinished game in the singular
+/// ("and 1 more unfinished: Load lists it"; in Italian "e un'altra non finita").
+#[test]
+fn one_more_unfinished_game_is_said_in_the_singular() {
+    // Single words: the line wraps where the date puts it.
+    for (lang, want) in [("en", ["(and", "it)"]), ("it", ["un'altra", "finita:"])] {
+        let home = scratch(&format!("one-more-{lang}"));
+        let data = home.join("data/dama");
+        std::fs::create_dir_all(data.join("unfinished")).unwrap();
+        let older = keep_older_game(&data.join("autosave.pdn"));
+        let mut g = dama::rules::Game::new(dama::rules::Position::start(RuleSet::Italian));
+        g.play(&older).unwrap();
+        write_game(
+            &g,
+            dama::rules::Color::White,
+            "dama (level 1)",
+            &data.join("unfinished/a.pdn"),
+        )
+        .unwrap();
+        // No table build in the background (the start screen would start one).
+        let config = home.join("config");
+        std::fs::create_dir_all(config.join("dama")).unwrap();
+        std::fs::write(config.join("dama/settings.toml"), "table_build = false\n").unwrap();
+        let env = [
+            (
+                "LANG",
+                if lang == "it" {
+                    "it_IT.UTF-8"
+                } else {
+                    "C.UTF-8"
+                },
+            ),
+            ("XDG_CONFIG_HOME", config.to_str().unwrap()),
+        ];
+        let Some(mut s) = start_in(None, &[], &home, None, &env) else {
+            return;
+        };
+        s.wait_for_board();
+        s.wait_screen("the resume line", &want);
+        s.keys(b"q");
+        let _ = s.finish();
+        let _ = std::fs::remove_dir_all(&home);
+    }
 }

@@ -236,7 +236,12 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
             shelf.saturating_sub(1)
         };
         if more > 0 {
-            text.push_str(&crate::tui::lang::Msg::MoreUnfinished.fill(config.lang, &[&more]));
+            let msg = if more == 1 {
+                crate::tui::lang::Msg::MoreUnfinishedOne
+            } else {
+                crate::tui::lang::Msg::MoreUnfinished
+            };
+            text.push_str(&msg.fill(config.lang, &[&more]));
         }
         Some(text)
     });
@@ -269,6 +274,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let mut loaded_side = None;
     let mut two_players = args.two_players;
     let mut loaded_strength = None;
+    let mut loaded_clock = None;
     let game = if let Some(text) = &args.fen {
         let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
         Game::new(pos)
@@ -277,6 +283,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         loaded_side = l.human;
         two_players |= l.two_players;
         loaded_strength = l.engine;
+        loaded_clock = l.clock;
         l.game
     } else if args.resume {
         let path = config
@@ -288,6 +295,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         two_players |= l.two_players;
         loaded_strength = l.engine;
         resumed = Some(l.summary);
+        loaded_clock = l.clock;
         config.resumed = true;
         l.game
     } else if let Some(choice) = args.ballot {
@@ -335,6 +343,11 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     config.seed = args.seed;
     config.touch_move = args.touch_move;
     config.time_control = args.time;
+    // A continued timed game goes on with its own clock, unless --time sets another.
+    if let (None, Some(kept)) = (args.time, loaded_clock) {
+        config.time_control = Some(kept.control);
+        config.clock_left = Some(kept.left);
+    }
     if let Some(n) = args.level {
         config.strength = Strength::Level(n);
     }
@@ -458,26 +471,32 @@ fn report_end(app: &App) {
     let lang = app.lang();
     let mut out = std::io::stdout();
     if let Some(p) = app.saved_to() {
-        let _ = writeln!(out, "{}", Msg::ExitSaved.fill(lang, &[&p.display()]));
+        // A file saved before the game went on does not hold the game as it ends.
+        let msg = if app.saved_earlier() {
+            Msg::ExitSavedEarlier
+        } else {
+            Msg::ExitSaved
+        };
+        let _ = writeln!(out, "{}", msg.fill(lang, &[&p.display()]));
     }
-    // The finished game's place in the archive (while the game shown is the one archived);
-    // when it could not be written there, the game itself, so that it is not lost.
-    if app.game().outcome().is_some() {
-        match app.archived() {
-            Some(crate::tui::keep::Archived::Written(p)) => {
-                let _ = writeln!(out, "{}", Msg::ExitArchived.fill(lang, &[&p.display()]));
-            }
-            Some(crate::tui::keep::Archived::Failed(p, e)) if app.saved_to().is_none() => {
-                let why = Msg::ArchiveFailed.fill(lang, &[&format!("{}: {e}", p.display())]);
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "{}\n\n{}",
-                    Msg::ExitHereItIs.fill(lang, &[&why]),
-                    app.record_text()
-                );
-            }
-            _ => {}
+    // The finished game's place in the archive (while the game is as it ended, reviewed or
+    // not); when it could not be written there, the game itself, so that it is not lost.
+    match app.archived_as_it_stands() {
+        Some(crate::tui::keep::Archived::Written(p)) => {
+            let _ = writeln!(out, "{}", Msg::ExitArchived.fill(lang, &[&p.display()]));
         }
+        Some(crate::tui::keep::Archived::Failed(p, e))
+            if app.saved_to().is_none() || app.saved_earlier() =>
+        {
+            let why = Msg::ArchiveFailed.fill(lang, &[&format!("{}: {e}", p.display())]);
+            let _ = writeln!(
+                std::io::stderr(),
+                "{}\n\n{}",
+                Msg::ExitHereItIs.fill(lang, &[&why]),
+                app.record_text()
+            );
+        }
+        _ => {}
     }
     let unkept = match app.kept() {
         Kept::InFile(p) => {

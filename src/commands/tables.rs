@@ -84,7 +84,15 @@ pub(crate) fn for_engine_in(rules: RuleSet, lang: crate::tui::Lang) -> Option<Ar
             } else {
                 Msg::TablesUpTo.fill(lang, &[&have])
             };
-            Some(Msg::TablesNotice.fill(lang, &[&now, &rules, &tables::DEFAULT_PIECES]))
+            // The rules by their name in the board's language; the command keeps `--rules`'s.
+            let name = match rules {
+                RuleSet::Italian => Msg::ShortItalian,
+                RuleSet::English => Msg::ShortEnglish,
+            };
+            Some(Msg::TablesNotice.fill(
+                lang,
+                &[&now, &rules, &tables::DEFAULT_PIECES, &name.text(lang)],
+            ))
         }
         _ => None,
     };

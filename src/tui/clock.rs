@@ -154,6 +154,21 @@ impl Clock {
         self.start(side);
     }
 
+    /// Each side's time left (White's, Black's) at the start of the running turn, for a
+    /// timed game's record; `None` without a time control.
+    pub fn banked_left(&self) -> Option<[Duration; 2]> {
+        self.control.map(|_| self.left)
+    }
+
+    /// Sets the times left (White's, Black's) of a timed game continued from its record.
+    /// The running turn starts again from now.
+    pub fn set_left(&mut self, left: [Duration; 2]) {
+        self.left = left;
+        if let Some((side, _)) = self.running {
+            self.running = Some((side, Instant::now()));
+        }
+    }
+
     /// The side whose time has run out, if any.
     pub fn flag(&self) -> Option<Color> {
         let (side, _) = self.running?;

@@ -167,6 +167,35 @@ fn read_input(tx: &Sender<Event>, stop: &AtomicBool, wake: &std::os::unix::net::
         if !hand_over(tx, stop) {
             return;
         }
+        rearm_if_unread();
+    }
+}
+
+/// The terminal library waits on the terminal edge-triggered, and when a resize and a key
+/// arrive together it may return the resize and drop the terminal's readiness: the key then
+/// stays unread until the next key arrives. If input is still waiting once the library has
+/// nothing more to give, re-setting the terminal's modes unchanged wakes its waiters (Linux's
+/// line discipline does so on every mode change), and the library reads the key at once.
+#[cfg(unix)]
+fn rearm_if_unread() {
+    let Some(tty) = terminal_fd() else {
+        return;
+    };
+    let mut fd = libc::pollfd {
+        fd: tty,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd for the duration of the call; termios filled by tcgetattr on
+    // the same descriptor before it is written back unchanged.
+    unsafe {
+        if libc::poll(&mut fd, 1, 0) <= 0 || fd.revents & libc::POLLIN == 0 {
+            return;
+        }
+        let mut t: libc::termios = std::mem::zeroed();
+        if libc::tcgetattr(tty, &mut t) == 0 {
+            libc::tcsetattr(tty, libc::TCSANOW, &t);
+        }
     }
 }
 

@@ -89,7 +89,13 @@ fn extend(
         if land != origin && pos.piece_at(land).is_some() {
             continue;
         }
-        any = true;
+        // A jump the man may not make (backwards, or onto a king in Italian) is listed to
+        // explain a refusal, but does not stand in the way of the chain ending here: the man
+        // that takes 19 and could then only jump back still has the chain that takes 19.
+        let improper = kind == Kind::Man
+            && (!forward(color).contains(&dir)
+                || (victim.kind == Kind::King && rules == RuleSet::Italian));
+        any |= !improper;
         let mut next = chain.clone();
         next.path.push(land);
         next.pieces += 1;
@@ -284,6 +290,24 @@ mod tests {
         let legal = legal_moves(&pos);
         assert!(legal.iter().all(|m| m.from() == sq(24)), "{legal:?}");
         let why = cannot_pick(&pos, sq(22), Lang::En).unwrap();
+        assert!(
+            why.contains("the ladder requires the capture with the king"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn r_c5_ladder_requires_the_king_when_the_man_could_then_only_jump_back() {
+        // QA 4: the king on 22 (d3) and the man on 23 (f3) can each take one piece; from 14
+        // the man could only go on backwards over 18, which does not make its capture
+        // something other than a one-piece capture by a man.
+        let pos = fen::parse(RuleSet::Italian, "W:WK22,23:B18,19,1").unwrap();
+        let why = cannot_pick(&pos, sq(23), Lang::En).unwrap();
+        assert!(
+            why.contains("the ladder requires the capture with the king"),
+            "{why}"
+        );
+        let why = cannot_move(&pos, sq(23), Some(sq(14)), Lang::En);
         assert!(
             why.contains("the ladder requires the capture with the king"),
             "{why}"

@@ -214,6 +214,8 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::Char(c @ ('s' | 'S')) => Some(Action::Char(c)),
             _ => None,
         },
+        // Any key shows the help's next page; Esc ("no more") closes it at once.
+        Context::Help if key.code == KeyCode::Esc => Some(Action::No),
         Context::Help => Some(Action::Cancel),
         Context::List => match key.code {
             KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),

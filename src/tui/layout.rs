@@ -89,15 +89,24 @@ pub fn wrap(text: &str, first: usize, rest: usize) -> Vec<String> {
         return vec![text.to_string()];
     }
     let mut out: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
+    // The first line keeps the text's indent (the start screen's options are indented), and
+    // runs of spaces inside a line stay (they align columns).
+    let body = text.trim_start_matches(' ');
+    let mut line = text[..text.len() - body.len()].to_string();
+    let mut has_word = false;
+    for word in body.split(' ') {
         let room = if out.is_empty() { first } else { rest };
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > room {
-            out.push(std::mem::take(&mut line));
-        } else if !line.is_empty() {
+        if has_word && line.chars().count() + 1 + word.chars().count() > room {
+            out.push(std::mem::take(&mut line).trim_end().to_string());
+            has_word = false;
+        } else if has_word {
             line.push(' ');
         }
+        if !has_word && word.is_empty() && !out.is_empty() {
+            continue; // no run of spaces at the start of a later line
+        }
         line.push_str(word);
+        has_word = true;
     }
     out.push(line);
     out

@@ -4,9 +4,10 @@
 //!
 //! The file is TOML, read and written with the `toml` crate through serde (both are kept by
 //! the Rust project's own people and used across the ecosystem): a format a player can read
-//! and mend by hand, and no parser of ours to get wrong. A file that cannot be read or holds
-//! a value dama does not know is named and ignored as a whole, never fatal: the start screen
-//! then opens with the usual defaults and says why.
+//! and mend by hand, and no parser of ours to get wrong. A setting dama does not know, a value
+//! it cannot use or a line that is not TOML is ignored on its own and named on the start
+//! screen; the other settings still count (a typo in the level must not switch the table
+//! build back on). A file that cannot be read at all is ignored as a whole, never fatal.
 //!
 //! ```toml
 //! rules = "italian"
@@ -26,7 +27,7 @@ use crate::store::{Overwrite, save_atomic};
 use crate::tui::app::StartSide;
 use crate::tui::clock::TimeControl;
 use crate::tui::lang::Lang;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -49,6 +50,9 @@ pub struct Remembered {
     pub book: Option<bool>,
     pub lang: Option<Lang>,
     pub tables: TablePrefs,
+    /// The settings (or lines) of the file that were ignored, as written there
+    /// (`level = 99`): the start screen names them.
+    pub ignored: Vec<String>,
 }
 
 /// The endgame tables' settings (hand-set in the file; the board's options override them).
@@ -63,9 +67,8 @@ pub struct TablePrefs {
 /// The largest `table_cache` accepted (MiB), as `--table-cache` takes.
 pub const MAX_TABLE_CACHE_MIB: usize = 4096;
 
-/// The file as TOML holds it: words, checked into [`Remembered`] after reading.
-#[derive(Debug, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+/// The file as dama writes it (it is read setting by setting: [`load`]).
+#[derive(Debug, Default, Serialize)]
 struct File {
     #[serde(skip_serializing_if = "Option::is_none")]
     rules: Option<String>,
@@ -90,22 +93,20 @@ struct File {
 pub enum PrefsError {
     /// The file exists but cannot be read.
     Read(PathBuf, std::io::Error),
-    /// The file is not TOML, or holds an unknown setting or value: what and where.
-    Damaged(PathBuf, String),
 }
 
 impl fmt::Display for PrefsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PrefsError::Read(p, e) => write!(f, "{}: {e}", p.display()),
-            PrefsError::Damaged(p, why) => write!(f, "{}: {why}", p.display()),
         }
     }
 }
 
 impl std::error::Error for PrefsError {}
 
-/// Reads the settings remembered at `path`; no file is no settings.
+/// Reads the settings remembered at `path`; no file is no settings. A setting that cannot be
+/// used is left out and listed in [`Remembered::ignored`]; the others are read.
 ///
 /// # Errors
 /// [`PrefsError`], naming the file: the caller ignores it and says so.
@@ -115,76 +116,107 @@ pub fn load(path: &Path) -> Result<Remembered, PrefsError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Remembered::default()),
         Err(e) => return Err(PrefsError::Read(path.to_path_buf(), e)),
     };
-    let damaged = |why: String| PrefsError::Damaged(path.to_path_buf(), why);
-    let file: File = toml::from_str(&text).map_err(|e| damaged(one_line(&e.to_string())))?;
-    let bad = |key: &str, value: &str| damaged(format!("{key} = {value:?} is not a choice"));
-    let rules = match file.rules.as_deref() {
-        None => None,
-        Some("italian") => Some(RuleSet::Italian),
-        Some("english") => Some(RuleSet::English),
-        Some(v) => return Err(bad("rules", v)),
-    };
-    let side = match file.colour.as_deref() {
-        None => None,
-        Some("white") => Some(StartSide::White),
-        Some("black") => Some(StartSide::Black),
-        Some("random") => Some(StartSide::Random),
-        Some("two players") => Some(StartSide::TwoPlayers),
-        Some("watch") => Some(StartSide::Watch),
-        Some(v) => return Err(bad("colour", v)),
-    };
-    // The former top level (15) is read as today's: full strength then as now.
-    let level = match file.level {
-        Some(n) => match crate::engine::strength::Strength::saved_level(n) {
-            Some(crate::engine::strength::Strength::Level(l)) => Some(l),
-            _ => return Err(bad("level", &n.to_string())),
-        },
-        None => None,
-    };
-    let time_control = match file.time.as_deref() {
-        None => None,
-        Some(v) => Some(v.parse().map_err(|_| bad("time", v))?),
-    };
-    let lang = match file.lang.as_deref() {
-        None => None,
-        Some("en") => Some(Lang::En),
-        Some("it") => Some(Lang::It),
-        Some(v) => return Err(bad("lang", v)),
-    };
-    let cache_mib = match file.table_cache {
-        Some(n) if !(1..=MAX_TABLE_CACHE_MIB).contains(&n) => {
-            return Err(bad("table_cache", &n.to_string()));
+    let mut ignored = Vec::new();
+    // A file that is not TOML as a whole is read line by line (each setting is one line), so
+    // that one damaged line costs only itself.
+    let table = match text.parse::<toml::Table>() {
+        Ok(t) => t,
+        Err(_) => {
+            let mut t = toml::Table::new();
+            for line in text.lines() {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                match line.parse::<toml::Table>() {
+                    Ok(one) => t.extend(one),
+                    Err(_) => ignored.push(printable(line)),
+                }
+            }
+            t
         }
-        c => c,
     };
-    Ok(Remembered {
-        rules,
-        side,
-        level,
-        time_control,
-        book: file.book,
-        lang,
-        tables: TablePrefs {
-            build: file.table_build,
-            cache_mib,
-        },
-    })
+    let mut r = Remembered::default();
+    for (key, value) in &table {
+        if !read_setting(&mut r, key, value) {
+            ignored.push(printable(&format!("{key} = {value}")));
+        }
+    }
+    r.ignored = ignored;
+    Ok(r)
 }
 
-/// toml's message on one line: it spans several (the place, the line quoted, then what is
-/// wrong); the place and what is wrong are kept.
-fn one_line(message: &str) -> String {
-    let mut lines = message.lines().map(str::trim).filter(|l| !l.is_empty());
-    let place = lines.next().unwrap_or("");
-    let what = message
-        .lines()
-        .map(str::trim)
-        .rfind(|l| !l.is_empty())
-        .unwrap_or("");
-    if what == place {
-        place.to_string()
+/// Takes one setting into `r`; false when dama does not know it or cannot use its value.
+fn read_setting(r: &mut Remembered, key: &str, value: &toml::Value) -> bool {
+    let text = value.as_str();
+    match key {
+        "rules" => {
+            r.rules = match text {
+                Some("italian") => Some(RuleSet::Italian),
+                Some("english") => Some(RuleSet::English),
+                _ => return false,
+            };
+        }
+        "colour" => {
+            r.side = match text {
+                Some("white") => Some(StartSide::White),
+                Some("black") => Some(StartSide::Black),
+                Some("random") => Some(StartSide::Random),
+                Some("two players") => Some(StartSide::TwoPlayers),
+                Some("watch") => Some(StartSide::Watch),
+                _ => return false,
+            };
+        }
+        // The former top level (15) is read as today's: full strength then as now.
+        "level" => {
+            let level = value
+                .as_integer()
+                .and_then(|n| u8::try_from(n).ok())
+                .and_then(crate::engine::strength::Strength::saved_level);
+            let Some(crate::engine::strength::Strength::Level(l)) = level else {
+                return false;
+            };
+            r.level = Some(l);
+        }
+        "time" => match text.map(str::parse::<TimeControl>) {
+            Some(Ok(tc)) => r.time_control = Some(tc),
+            _ => return false,
+        },
+        "lang" => {
+            r.lang = match text {
+                Some("en") => Some(Lang::En),
+                Some("it") => Some(Lang::It),
+                _ => return false,
+            };
+        }
+        "book" => match value.as_bool() {
+            Some(b) => r.book = Some(b),
+            None => return false,
+        },
+        "table_build" => match value.as_bool() {
+            Some(b) => r.tables.build = Some(b),
+            None => return false,
+        },
+        "table_cache" => match value.as_integer().and_then(|n| usize::try_from(n).ok()) {
+            Some(n) if (1..=MAX_TABLE_CACHE_MIB).contains(&n) => r.tables.cache_mib = Some(n),
+            _ => return false,
+        },
+        _ => return false,
+    }
+    true
+}
+
+/// A setting as the player wrote it, on one line and without control characters, at most
+/// 60 characters (it is shown on the start screen).
+fn printable(text: &str) -> String {
+    let clean: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if clean.chars().count() > 60 {
+        format!("{}...", clean.chars().take(57).collect::<String>())
     } else {
-        format!("{place}: {what}")
+        clean
     }
 }
 
@@ -257,6 +289,7 @@ mod tests {
                 build: Some(false),
                 cache_mib: Some(16),
             },
+            ignored: Vec::new(),
         };
         save(&path, &r).unwrap();
         assert_eq!(load(&path).unwrap(), r);
@@ -264,25 +297,34 @@ mod tests {
     }
 
     #[test]
-    fn a_damaged_file_is_named() {
+    fn a_bad_setting_is_ignored_on_its_own_and_named() {
         let dir = scratch("bad");
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(FILE_NAME);
-        for (text, why) in [
-            ("rules = \"chess\"", "rules = \"chess\" is not a choice"),
-            ("level = 99", "level = \"99\" is not a choice"),
-            ("level = \"six\"", "invalid type"),
-            ("colour = ", "TOML parse error"),
-            ("\u{0}\u{1}garbage", "TOML parse error"),
-            ("speed = 3", "unknown field"),
-            ("table_cache = 0", "table_cache = \"0\" is not a choice"),
-            ("table_build = \"no\"", "invalid type"),
-            ("book = 1", "invalid type"),
+        for (text, named) in [
+            ("rules = \"chess\"", "rules = \"chess\""),
+            ("level = 99", "level = 99"),
+            ("level = \"six\"", "level = \"six\""),
+            ("colour = ", "colour ="),
+            ("\u{0}\u{1}garbage", "??garbage"),
+            ("speed = 3", "speed = 3"),
+            ("table_cache = 0", "table_cache = 0"),
+            ("table_build = \"no\"", "table_build = \"no\""),
+            ("book = 1", "book = 1"),
         ] {
-            std::fs::write(&path, text).unwrap();
-            let e = load(&path).unwrap_err().to_string();
-            assert!(e.starts_with(&path.display().to_string()), "{e}");
-            assert!(e.contains(why), "{text:?}: {e}");
+            // QA (cli 16): the other settings still count, table_build above all.
+            let rest = if text.starts_with("table_build") {
+                "lang = \"it\"\n"
+            } else {
+                "table_build = false\nlang = \"it\"\n"
+            };
+            std::fs::write(&path, format!("{text}\n{rest}")).unwrap();
+            let r = load(&path).unwrap();
+            assert_eq!(r.ignored, [named], "{text:?}");
+            if !text.starts_with("table_build") {
+                assert_eq!(r.tables.build, Some(false), "{text:?}");
+            }
+            assert_eq!(r.lang, Some(Lang::It), "{text:?}");
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -298,7 +340,7 @@ mod tests {
             assert_eq!(load(&path).unwrap().level, Some(level), "{text}");
         }
         std::fs::write(&path, "level = 16").unwrap();
-        assert!(load(&path).is_err());
+        assert_eq!(load(&path).unwrap().ignored, ["level = 16"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -377,9 +377,26 @@ impl App {
     pub(super) fn analysis_record(&self) -> Option<PdnGame> {
         let a = self.analysis.as_ref()?;
         let mut g = a.tree.to_game(&a.base);
-        if g.tag("Event").is_none() {
+        let same_game = g
+            .moves
+            .iter()
+            .map(|m| m.mv)
+            .eq(a.base.moves.iter().map(|m| m.mv))
+            && g.start == a.base.start;
+        if g.tag("Event").is_none() || !same_game {
             g.set_tag("Event", "dama analysis");
             g.set_tag("Date", &crate::notation::pdn::today());
+        }
+        if !same_game {
+            // Another main line is another record: made now, and its result is its own (the
+            // rules' where the line ends the game, else unknown), not the game's it came from.
+            g.set_tag("Time", &crate::tui::keep::time_of_day());
+            g.tags
+                .retain(|(n, _)| !n.eq_ignore_ascii_case("Termination"));
+            // (Unknown first: a record's game takes a declared result as its outcome.)
+            g.result = crate::notation::pdn::PdnResult::Unknown;
+            g.result = crate::notation::pdn::PdnResult::from_outcome(g.rules, g.game().outcome());
+            g.set_tag("Result", g.result.as_str());
         }
         Some(g)
     }

@@ -120,6 +120,10 @@ pub struct App {
     quit: bool,
     tick: u64,
     saved_to: Option<PathBuf>,
+    /// The game played as it was saved to `saved_to` (its moves and whether it had ended).
+    saved_as: Option<(Vec<Move>, bool)>,
+    /// The game played has changed since it was saved.
+    saved_stale: bool,
     /// Keeps the game in the autosave for `--resume`.
     keeper: Keeper,
     /// The player has been told in full that the game could not be kept (further failures
@@ -164,7 +168,10 @@ impl App {
         let start = *game.start();
         let flipped = config.human == Color::Black && config.players == Players::Engine;
         let keeper = Keeper::new(config.autosave.clone());
-        let clock = Clock::new(config.time_control);
+        let mut clock = Clock::new(config.time_control);
+        if let Some(left) = config.clock_left.take() {
+            clock.set_left(left);
+        }
         let mut app = App {
             clock,
             turn_clocks: Vec::new(),
@@ -196,6 +203,8 @@ impl App {
             quit: false,
             tick: 0,
             saved_to: None,
+            saved_as: None,
+            saved_stale: false,
             keeper,
             failure_told: false,
             noted: false,
@@ -255,6 +264,17 @@ impl App {
     /// Where the game that ended was archived (or is being, or why it could not be).
     pub fn archived(&self) -> Option<&crate::tui::keep::Archived> {
         self.keeper.archived()
+    }
+
+    /// [`App::archived`] while the game played is as it ended (a review may show another
+    /// position of it; a take-back and play on since would make the archive an older end).
+    pub fn archived_as_it_stands(&self) -> Option<&crate::tui::keep::Archived> {
+        self.keeper.archived_as_it_stands()
+    }
+
+    /// The game was saved with `s` and has changed since: the file holds an earlier point.
+    pub fn saved_earlier(&self) -> bool {
+        self.saved_to.is_some() && self.saved_stale
     }
 
     /// The replay viewer, while one is open and shown (not under the analysis board).
@@ -526,11 +546,11 @@ impl App {
             _ => {}
         }
         match self.overlay.clone() {
-            // Any key shows the next page, or closes the help after the last.
+            // Any key shows the next page, or closes the help after the last; Esc closes it.
             Overlay::Help => {
                 let (w, h) = self.size;
                 let pages = help_pages_of(self.lang(), self.help_keys(), w, h).len();
-                if self.help_page + 1 < pages {
+                if self.help_page + 1 < pages && action != Action::No {
                     self.help_page += 1;
                 } else {
                     self.overlay = Overlay::None;
@@ -686,7 +706,14 @@ impl App {
             }
             Action::NewGame => {
                 if self.in_progress() {
-                    self.overlay = Overlay::Confirm(Question::NewGame);
+                    // Said as `q` says it: a kept game goes to the unfinished ones.
+                    self.keep(true);
+                    let q = if matches!(self.keeper.state(), Kept::InFile(_)) {
+                        Question::NewGameKept
+                    } else {
+                        Question::NewGame
+                    };
+                    self.overlay = Overlay::Confirm(q);
                 } else {
                     self.new_game();
                 }
@@ -740,7 +767,7 @@ impl App {
     fn answer_yes(&mut self, q: Question) {
         match q {
             Question::Quit | Question::QuitUntouched | Question::QuitNotKept => self.quit_now(),
-            Question::NewGame => self.new_game(),
+            Question::NewGame | Question::NewGameKept => self.new_game(),
             Question::Replace => {
                 if let Some(p) = self.replace.take() {
                     self.save_as(p);

@@ -13,6 +13,8 @@ pub enum Question {
     /// Quitting a game that could not be kept (the message line says why).
     QuitNotKept,
     NewGame,
+    /// A new game while this one goes on and is kept: it is shelved, not lost.
+    NewGameKept,
     Resign,
     /// The file name typed to save to is an existing file (not this game's own save).
     Replace,
@@ -29,6 +31,7 @@ impl Question {
             Question::QuitUntouched => Msg::QuitUntouched,
             Question::QuitNotKept => Msg::QuitNotKept,
             Question::NewGame => Msg::NewGameQ,
+            Question::NewGameKept => Msg::NewGameKeptQ,
             Question::Resign => Msg::ResignQ,
             Question::Replace => Msg::ReplaceQ,
             Question::DrawOfferedByWhite => Msg::DrawOfferWhiteQ,
@@ -151,6 +154,25 @@ fn pages_of(
         }
         if let Some(last) = chunks.last_mut() {
             last.extend(entry);
+        }
+    }
+    // The rules reminder on the last page, wrapped to the box: a short terminal shows it too.
+    if rules_too {
+        let mut note = vec![String::new()];
+        for m in rules {
+            note.extend(crate::tui::layout::wrap(m.text(lang), inner, inner));
+        }
+        for line in note {
+            if let Some(last) = chunks.last_mut()
+                && last.len() + 1 > per
+            {
+                chunks.push(Vec::new());
+            }
+            if let Some(last) = chunks.last_mut()
+                && !(last.is_empty() && line.is_empty())
+            {
+                last.push(line);
+            }
         }
     }
     let n = chunks.len();

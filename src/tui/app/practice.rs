@@ -405,6 +405,8 @@ impl App {
         self.hint = None;
         self.last_search = None;
         self.saved_to = None;
+        self.saved_as = None;
+        self.saved_stale = false;
         self.message = self.t(Msg::NewGame).into();
         self.paused = false;
         self.step = false;
@@ -470,6 +472,12 @@ impl App {
             Ok(()) => {
                 self.message = self.fill(Msg::SavedTo, &[&path.display()]);
                 self.saved_to = Some(path);
+                // Saved from the analysis board, the file holds its lines, not the game.
+                self.saved_as = self
+                    .analysis
+                    .is_none()
+                    .then(|| (self.game.moves().to_vec(), self.game.outcome().is_some()));
+                self.saved_stale = false;
             }
             Err(e) => self.message = self.fill(Msg::NotSavedTo, &[&path.display(), &e]),
         }
@@ -492,12 +500,11 @@ impl App {
             return;
         }
         let names = self.names();
-        // PDN's TimeControl: seconds, then the increment.
-        self.keeper.set_time_control(
-            self.settings
-                .time_control
-                .map(|tc| format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64())),
-        );
+        if let Some((moves, over)) = &self.saved_as {
+            self.saved_stale =
+                moves.as_slice() != self.game.moves() || *over != self.game.outcome().is_some();
+        }
+        self.keeper.set_clock(self.kept_clock());
         let state = self.keeper.keep(&self.game, &names, retry);
         let state = state.clone();
         if let Some(p) = self.keeper.take_dropped() {
@@ -533,6 +540,28 @@ impl App {
             let text = crate::notation::pdn::write_game(&record);
             return crate::store::save_atomic(path, &text, crate::store::Overwrite::Replace);
         }
-        crate::tui::keep::write_record(&self.game, &self.names(), path)
+        let clock = self.kept_clock();
+        crate::tui::keep::write_timed(&self.game, &self.names(), clock.as_ref(), path)
+    }
+
+    /// A timed game's clock as of the last move, for its record.
+    fn kept_clock(&self) -> Option<crate::tui::keep::KeptClock> {
+        Some(crate::tui::keep::KeptClock {
+            control: self.clock.control()?,
+            left: self.clock.banked_left()?,
+        })
+    }
+
+    /// Goes on with a continued game's own clock: its time control and times left. A game
+    /// kept without one goes on untimed.
+    pub fn continue_clock(&mut self, kept: Option<crate::tui::keep::KeptClock>) {
+        self.settings.time_control = kept.map(|k| k.control);
+        self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
+        if let Some(k) = kept {
+            self.clock.set_left(k.left);
+        }
+        if self.game.outcome().is_none() {
+            self.clock.start(self.side_to_move());
+        }
     }
 }

@@ -247,7 +247,9 @@ impl App {
         let here = v.replay().map_or(0, |r| r.ply());
         let from = if shown == Some(here) { here + 1 } else { here };
         let next = mistakes.iter().find(|&&p| p >= from);
-        let wrapped = next.is_none() && !mistakes.is_empty();
+        // Round to the first again only after a mistake was shown: the review opens at the
+        // final position, past every mistake, and the first x there just goes to the first.
+        let wrapped = next.is_none() && !mistakes.is_empty() && shown.is_some();
         let Some(&ply) = next.or(mistakes.first()) else {
             self.message = if self.review.as_ref().is_some_and(Review::done) {
                 Msg::NoMistakes.text(self.settings.lang).into()
@@ -287,9 +289,19 @@ impl App {
             ),
             None => Msg::MistakeAt.fill(lang, &[&number, &played, &mark]),
         };
-        // Short enough for the status line (the better move is marked on the board).
         if wrapped {
-            self.message = Msg::MistakesWrapped.fill(lang, &[&number, &played, &mark]);
+            self.message = match better {
+                Some(b) => Msg::MistakesWrappedBetter.fill(
+                    lang,
+                    &[
+                        &number,
+                        &played,
+                        &mark,
+                        &crate::tui::lang::move_text(&b, self.settings.rules),
+                    ],
+                ),
+                None => Msg::MistakesWrapped.fill(lang, &[&number, &played, &mark]),
+            };
         }
     }
 }

@@ -43,6 +43,8 @@ pub struct GameSettings {
     /// A time control for both sides (`--time 5+3`): the engine manages its own time and a
     /// flag fall ends the game.
     pub time_control: Option<TimeControl>,
+    /// A continued timed game's times left (White's, Black's), the clock's start.
+    pub clock_left: Option<[std::time::Duration; 2]>,
     /// Ring the terminal bell at the engine's move and at the end of the game (`--bell`, `b`).
     pub bell: bool,
     pub seed: Option<u64>,
@@ -74,6 +76,7 @@ impl GameSettings {
             players: Players::Engine,
             strength: Strength::DEFAULT,
             time_control: None,
+            clock_left: None,
             bell: false,
             seed: None,
             look: Look::Colour,

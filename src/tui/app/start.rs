@@ -286,6 +286,19 @@ impl App {
                     menu.clock = r.time_control;
                 }
                 menu.book = r.book.unwrap_or(menu.book);
+                if !r.ignored.is_empty() {
+                    let msg = if r.ignored.len() == 1 {
+                        Msg::PrefsKeyIgnored
+                    } else {
+                        Msg::PrefsKeysIgnored
+                    };
+                    let file = self
+                        .settings
+                        .prefs
+                        .as_deref()
+                        .map_or(String::new(), |p| p.display().to_string());
+                    menu.error = Some(msg.fill(lang, &[&r.ignored.join(", "), &file]));
+                }
             }
             Err(why) => menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why])),
         }
@@ -474,6 +487,7 @@ impl App {
                 book: Some(menu.book),
                 lang: Some(self.settings.lang),
                 tables: self.settings.table_prefs,
+                ignored: Vec::new(),
             };
             // Not remembering is no reason to stop the game: the next start screen has the
             // defaults, which it would say if the file were damaged.
@@ -524,8 +538,8 @@ impl App {
         self.game = l.game;
         self.keeper.new_game();
         self.flipped = self.settings.human == Color::Black && !l.two_players;
-        self.clock = crate::tui::clock::Clock::new(self.settings.time_control);
-        self.clock.start(self.side_to_move());
+        // The game goes on under the clock it was played with, not the menu's.
+        self.continue_clock(l.clock);
         self.mark_turn();
         self.clear_selection();
         self.place_cursor();

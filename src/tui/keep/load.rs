@@ -26,6 +26,8 @@ pub struct Loaded {
     pub two_players: bool,
     /// Which game this is, for the player: players, date, moves.
     pub summary: Summary,
+    /// A timed game's time control and times left, to go on with.
+    pub clock: Option<super::KeptClock>,
 }
 
 /// Which game a record is, for the player: `You (White) v dama (depth 12), 2026.12.01 14:03,
@@ -152,6 +154,7 @@ pub fn load_game(path: &Path, rules: RuleSet) -> Result<Loaded, LoadError> {
         engine,
         two_players,
         summary: summary(&record),
+        clock: super::KeptClock::read(&record),
     })
 }
 

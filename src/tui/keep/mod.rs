@@ -28,9 +28,11 @@ pub use shelf::{SHELF_SIZE, shelf_dir, shelved, unshelve};
 use crate::notation::pdn::{self, PdnGame};
 use crate::rules::{Color, Game, Move, Outcome, Position};
 use crate::store::{Overwrite, save_atomic};
+use crate::tui::clock::TimeControl;
 use crate::tui::writer::Writer;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The player's name in saved games; a game is continued with the player on the side that
 /// carries it.
@@ -65,6 +67,92 @@ impl Names {
     }
 }
 
+/// A timed game's clock as its record keeps it: the time control (PDN's `TimeControl` tag,
+/// seconds and increment: `300+3`) and each side's time left after the last move
+/// (`WhiteClock`/`BlackClock`, `H:MM:SS.t`). Readers that do not know the clock tags pass
+/// them over, as PDN readers do with any tag they do not use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeptClock {
+    pub control: TimeControl,
+    /// White's and Black's time left.
+    pub left: [Duration; 2],
+}
+
+impl KeptClock {
+    /// The `TimeControl` tag's value: `300+3`.
+    pub fn control_tag(control: TimeControl) -> String {
+        format!(
+            "{}+{}",
+            control.base.as_secs_f64(),
+            control.increment.as_secs_f64()
+        )
+    }
+
+    /// Writes the clock's tags into `record`.
+    pub fn tag(&self, record: &mut PdnGame) {
+        record.set_tag("TimeControl", &KeptClock::control_tag(self.control));
+        record.set_tag("WhiteClock", &clock_tag(self.left[0]));
+        record.set_tag("BlackClock", &clock_tag(self.left[1]));
+    }
+
+    /// The clock `record` keeps, if it names a time control dama can play (`None` for an
+    /// untimed game). A missing or unreadable side's clock is the full time.
+    pub fn read(record: &PdnGame) -> Option<KeptClock> {
+        let control = parse_control(record.tag("TimeControl")?)?;
+        let side = |tag| {
+            record
+                .tag(tag)
+                .and_then(parse_clock)
+                .unwrap_or(control.base)
+        };
+        Some(KeptClock {
+            control,
+            left: [side("WhiteClock"), side("BlackClock")],
+        })
+    }
+}
+
+/// `H:MM:SS.t`.
+fn clock_tag(d: Duration) -> String {
+    let tenths = d.as_millis() / 100;
+    let s = tenths / 10;
+    format!(
+        "{}:{:02}:{:02}.{}",
+        s / 3600,
+        s / 60 % 60,
+        s % 60,
+        tenths % 10
+    )
+}
+
+/// `H:MM:SS`, `MM:SS` or seconds, each with optional decimals.
+fn parse_clock(text: &str) -> Option<Duration> {
+    let mut secs = 0.0;
+    for part in text.trim().split(':') {
+        let v: f64 = part.parse().ok()?;
+        if !(0.0..3600.0 * 24.0).contains(&v) {
+            return None;
+        }
+        secs = secs * 60.0 + v;
+    }
+    Duration::try_from_secs_f64(secs).ok()
+}
+
+/// `SECONDS+INCREMENT` (PDN and PGN's form, as dama writes it), or `SECONDS` alone; within
+/// the bounds `--time` takes.
+fn parse_control(text: &str) -> Option<TimeControl> {
+    let (base, inc) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
+    let base: f64 = base.trim().parse().ok()?;
+    let inc: f64 = inc.trim().parse().ok()?;
+    if !(base > 0.0 && base <= 36_000.0 && (0.0..=600.0).contains(&inc)) {
+        return None;
+    }
+    Some(TimeControl {
+        base: Duration::from_secs_f64(base),
+        increment: Duration::from_secs_f64(inc),
+    })
+}
+
 /// The record of `game` as dama saves it: the player named [`PLAYER`], the computer `engine`,
 /// today's date and the time of day (UTC, so that two games of one day can be told apart).
 pub fn record(game: &Game, human: Color, engine: &str) -> PdnGame {
@@ -79,7 +167,7 @@ pub fn record_of(game: &Game, names: &Names) -> PdnGame {
 }
 
 /// The time of day, UTC: `HH:MM:SS`.
-fn time_of_day() -> String {
+pub fn time_of_day() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -101,8 +189,25 @@ pub fn write_game(game: &Game, human: Color, engine: &str, path: &Path) -> io::R
 /// # Errors
 /// As [`write_game`].
 pub fn write_record(game: &Game, names: &Names, path: &Path) -> io::Result<()> {
-    let text = pdn::write_game(&record_of(game, names));
-    save_atomic(path, &text, Overwrite::Replace)
+    write_timed(game, names, None, path)
+}
+
+/// [`write_record`] with the game's clock, if it is timed, so that loading it goes on under
+/// the same time control with the times left.
+///
+/// # Errors
+/// As [`write_game`].
+pub fn write_timed(
+    game: &Game,
+    names: &Names,
+    clock: Option<&KeptClock>,
+    path: &Path,
+) -> io::Result<()> {
+    let mut record = record_of(game, names);
+    if let Some(c) = clock {
+        c.tag(&mut record);
+    }
+    save_atomic(path, &pdn::write_game(&record), Overwrite::Replace)
 }
 
 /// What became of the game in progress as far as the autosave goes.
@@ -167,10 +272,12 @@ pub struct Keeper {
     seen_going: bool,
     /// The game as it was archived last (a take-back and a new end archive it again).
     ended: Option<Snapshot>,
+    /// The game as the keeper was last told about it, owned or not.
+    latest: Option<Snapshot>,
     /// Where this session's game was archived, once it ended.
     archive: Option<Archived>,
-    /// The time control, for the archived record's `TimeControl` tag (`300+3`).
-    time_control: Option<String>,
+    /// A timed game's clock after its last move, for the autosave's and the archive's tags.
+    clock: Option<KeptClock>,
     /// The autosave does not hold this session's game yet: another unfinished game there
     /// (an earlier session's, or this session's before a new game) is shelved, not replaced.
     fresh: bool,
@@ -195,8 +302,9 @@ impl Keeper {
             writer: None,
             seen_going: false,
             ended: None,
+            latest: None,
             archive: None,
-            time_control: None,
+            clock: None,
             fresh: true,
             dropped: None,
         }
@@ -208,10 +316,10 @@ impl Keeper {
         self.dropped.take()
     }
 
-    /// The time control of the games played (`300+3`: seconds and increment, as PDN writes
-    /// it), for the archive.
-    pub fn set_time_control(&mut self, tc: Option<String>) {
-        self.time_control = tc;
+    /// The game's clock as of its last move (`None` untimed), kept with the game in the
+    /// autosave and the archive.
+    pub fn set_clock(&mut self, clock: Option<KeptClock>) {
+        self.clock = clock;
     }
 
     /// A new game begins: its end is archived in a file of its own.
@@ -219,7 +327,16 @@ impl Keeper {
         self.fresh = true;
         self.seen_going = false;
         self.ended = None;
+        self.latest = None;
         self.archive = None;
+    }
+
+    /// Where the game was archived, while the game is still as it ended (not taken back and
+    /// played on since).
+    pub fn archived_as_it_stands(&self) -> Option<&Archived> {
+        self.archive
+            .as_ref()
+            .filter(|_| self.ended.is_some() && self.ended == self.latest)
     }
 
     /// Where the game that ended was archived (or is being, or could not be).
@@ -288,6 +405,7 @@ impl Keeper {
     pub fn keep(&mut self, game: &Game, names: &Names, retry: bool) -> &Kept {
         self.collect(retry);
         let snap = Snapshot::of(game, names);
+        self.latest = Some(snap.clone());
         let over = game.outcome().is_some();
         if !over {
             self.seen_going = true;
@@ -323,8 +441,12 @@ impl Keeper {
         // The first job of this game shelves another unfinished game found in the autosave.
         let shelve = std::mem::take(&mut self.fresh);
         let job = if goes_on {
+            let mut record = record_of(game, names);
+            if let Some(c) = &self.clock {
+                c.tag(&mut record);
+            }
             Job::Write {
-                text: pdn::write_game(&record_of(game, names)),
+                text: pdn::write_game(&record),
                 shelve,
             }
         } else {
@@ -358,7 +480,8 @@ impl Keeper {
             None => archive::new_path(dir),
         };
         let mut rec = record_of(game, names);
-        let text = archive::text(game, &mut rec, self.time_control.as_deref());
+        let control = self.clock.map(|c| KeptClock::control_tag(c.control));
+        let text = archive::text(game, &mut rec, control.as_deref());
         self.archive = Some(Archived::Pending(path.clone()));
         Some((path, text))
     }

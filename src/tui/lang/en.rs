@@ -110,6 +110,10 @@ pub fn text(m: Msg) -> &'static str {
              (y/n: n, then s, saves it elsewhere)"
         }
         NewGameQ => "Abandon this game and start a new one? (y/n)",
+        NewGameKeptQ => {
+            "Start a new game? This one is kept with the unfinished games \
+             (Load lists them). (y/n)"
+        }
         ResignQ => "Resign this game? (y/n)",
         ReplaceQ => "That file exists. Replace it with this game? (y/n)",
 
@@ -312,7 +316,7 @@ pub fn text(m: Msg) -> &'static str {
         HelpRules2 => "Draws: threefold repetition; 80 plies with no capture or man move",
         HelpRules3 => "(a house rule of the Italian site the rules come from).",
         HelpClose => "Any key closes this help.",
-        HelpMore => "Any key: more ({0}/{1})",
+        HelpMore => "Any key: more ({0}/{1}); Esc closes",
         QuestionTitle => " Question ",
         SaveAsTitle => " Save as ",
         SaveAsHint => "Enter saves, Esc cancels",
@@ -327,8 +331,11 @@ pub fn text(m: Msg) -> &'static str {
         EndLook => "Esc  look at the final position",
         EndQuit => "q    quit",
         PrefsIgnored => "Settings not remembered ({0}): the usual ones instead",
+        PrefsKeyIgnored => "Settings: {0} ignored, unknown to dama ({1}); the others are used",
+        PrefsKeysIgnored => "Settings: {0} ignored, unknown to dama ({1}); the others are used",
         ShelfFull => "{0} unfinished games are kept: the oldest moved to {1}",
         MoreUnfinished => " (and {0} more unfinished: Load lists them)",
+        MoreUnfinishedOne => " (and 1 more unfinished: Load lists it)",
         StartFileEmpty => "Choose a game above or type a file name",
         StartGamesTitle => "Games in {0}, newest first:",
         StartGamesNone => "No games in {0} yet.",
@@ -395,6 +402,9 @@ pub fn text(m: Msg) -> &'static str {
         NoMistakes => "No mistakes found",
         NoMistakesYet => "No mistakes found so far (the review goes on)",
         MistakesWrapped => "No more mistakes after it: back to the first, move {0}: {1}{2}",
+        MistakesWrappedBetter => {
+            "No more mistakes after it: back to the first, move {0}: {1}{2}; better {3}"
+        }
         ReviewDoneNone => "Review done: no mistakes found",
         ReviewNoMistakes => "Review: no mistakes",
         ViewerKeysDone => "<-/-> step  p play on from here",
@@ -425,6 +435,9 @@ pub fn text(m: Msg) -> &'static str {
         EvalTables => "Eval: {0} (tables)",
         AnnotBest => "best",
         ExitSaved => "Game saved to {0}",
+        ExitSavedEarlier => {
+            "The game as it was earlier is saved in {0} (later moves are not in it)"
+        }
         ExitKept => "The game is kept in {0}: `dama play --resume` continues it",
         ExitNotKeptIn => "the game could not be kept in {0}: {1}",
         ExitNoHome => "the game could not be kept: there is no home folder",
@@ -432,7 +445,7 @@ pub fn text(m: Msg) -> &'static str {
         TablesNone => "no endgame tables",
         TablesUpTo => "endgame tables up to {0} pieces only",
         TablesNotice => {
-            "dama: {0} for the {1} rules; endings with up to {2} pieces are played exactly \
+            "dama: {0} for {3} draughts; endings with up to {2} pieces are played exactly \
              after `dama tables build --rules {1}`"
         }
         // issue 22 (branch editor)
@@ -484,6 +497,7 @@ pub fn text(m: Msg) -> &'static str {
         EditPlaying => "Playing the edited position",
         EditTitle => "Position editor",
         EditCounts => "White {0} pieces, Black {1}",
+        EditCountsOne => "White {0} piece, Black {1}",
         EditPlayAs => "Play: {0}, engine {1}",
         EditReady => "Ready: p plays it",
         EditFenLine => "FEN to select: {0}",
@@ -561,6 +575,11 @@ pub fn text(m: Msg) -> &'static str {
         StartTables => {
             "Endgame tables up to 5 pieces build themselves; 6 pieces: \
              `dama tables build --pieces 6` (under 100 MB, about 25 minutes, 2 GB of memory)"
+        }
+        StartTablesOff => {
+            "Endgame tables are not built in the background (table_build = false): \
+             `dama tables build` makes them up to 5 pieces, `--pieces 6` up to 6 (under 100 MB, \
+             about 25 minutes, 2 GB of memory)"
         }
         // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
         StrengthFull => "level {0} of {1} (full strength)",

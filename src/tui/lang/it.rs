@@ -118,6 +118,10 @@ pub fn text(m: Msg) -> &'static str {
              (s sì / n no; dopo n, il tasto s la salva altrove)"
         }
         NewGameQ => "Lasciare questa partita e iniziarne una nuova? (s sì / n no)",
+        NewGameKeptQ => {
+            "Iniziare una nuova partita? Questa resta conservata fra quelle non finite \
+             (Carica le elenca). (s sì / n no)"
+        }
         ResignQ => "Abbandonare la partita? (s sì / n no)",
         ReplaceQ => "Il file esiste già. Sostituirlo con questa partita? (s sì / n no)",
 
@@ -318,7 +322,7 @@ pub fn text(m: Msg) -> &'static str {
         HelpRules2 => "Patta: tre ripetizioni, o 80 semimosse senza prese né mosse di pedina",
         HelpRules3 => "(regola del sito italiano da cui vengono le regole di questo gioco).",
         HelpClose => "Un tasto qualsiasi chiude l'aiuto.",
-        HelpMore => "Un tasto qualsiasi: continua ({0}/{1})",
+        HelpMore => "Un tasto qualsiasi: continua ({0}/{1}); Esc chiude",
         QuestionTitle => " Domanda ",
         SaveAsTitle => " Salva come ",
         SaveAsHint => "Invio salva, Esc annulla",
@@ -333,8 +337,13 @@ pub fn text(m: Msg) -> &'static str {
         EndLook => "Esc  guarda la posizione finale",
         EndQuit => "q    esci",
         PrefsIgnored => "Impostazioni non ricordate ({0}): uso quelle solite",
+        PrefsKeyIgnored => "Impostazioni: {0} ignorata, sconosciuta a dama ({1}); le altre valgono",
+        PrefsKeysIgnored => {
+            "Impostazioni: {0} ignorate, sconosciute a dama ({1}); le altre valgono"
+        }
         ShelfFull => "Si tengono {0} partite non finite: la più vecchia è passata in {1}",
         MoreUnfinished => " (e altre {0} non finite: Carica le elenca)",
+        MoreUnfinishedOne => " (e un'altra non finita: Carica la elenca)",
         StartFileEmpty => "Scegli una partita qui sopra o scrivi il nome di un file",
         StartGamesTitle => "Partite in {0}, dalla più recente:",
         StartGamesNone => "Ancora nessuna partita in {0}.",
@@ -399,6 +408,9 @@ pub fn text(m: Msg) -> &'static str {
         NoMistakes => "Nessun errore trovato",
         NoMistakesYet => "Nessun errore finora (la revisione continua)",
         MistakesWrapped => "Non ci sono altri errori: si torna al primo, mossa {0}: {1}{2}",
+        MistakesWrappedBetter => {
+            "Nessun altro errore: si torna al primo, mossa {0}: {1}{2}; meglio {3}"
+        }
         ReviewDoneNone => "Revisione finita: nessun errore trovato",
         ReviewNoMistakes => "Revisione: nessun errore",
         ViewerKeysDone => "<-/-> mosse  p gioca da qui",
@@ -429,6 +441,9 @@ pub fn text(m: Msg) -> &'static str {
         EvalTables => "Valutazione: {0} (tabelle)",
         AnnotBest => "migliore",
         ExitSaved => "Partita salvata in {0}",
+        ExitSavedEarlier => {
+            "La partita com'era prima è salvata in {0} (le mosse successive non ci sono)"
+        }
         ExitKept => "La partita è conservata in {0}: `dama play --resume` la riprende",
         ExitNotKeptIn => "non è stato possibile conservare la partita in {0}: {1}",
         ExitNoHome => "non è stato possibile conservare la partita: non c'è una cartella home",
@@ -436,7 +451,7 @@ pub fn text(m: Msg) -> &'static str {
         TablesNone => "nessuna tabella dei finali",
         TablesUpTo => "tabelle dei finali solo fino a {0} pezzi",
         TablesNotice => {
-            "dama: {0} per le regole {1}; i finali fino a {2} pezzi si giocano in modo esatto \
+            "dama: {0} per la dama {3}; i finali fino a {2} pezzi si giocano in modo esatto \
              dopo `dama tables build --rules {1}`"
         }
         // issue 22 (branch editor)
@@ -490,6 +505,7 @@ pub fn text(m: Msg) -> &'static str {
         EditPlaying => "Si gioca la posizione preparata",
         EditTitle => "Editor di posizioni",
         EditCounts => "Bianco {0} pezzi, Nero {1}",
+        EditCountsOne => "Bianco {0} pezzo, Nero {1}",
         EditPlayAs => "Gioca: {0}, computer {1}",
         EditReady => "Pronta: p la gioca",
         EditFenLine => "FEN da selezionare: {0}",
@@ -573,6 +589,11 @@ pub fn text(m: Msg) -> &'static str {
         StartTables => {
             "Le tabelle dei finali fino a 5 pezzi si costruiscono da sole; 6 pezzi: \
              `dama tables build --pieces 6` (meno di 100 MB, circa 25 minuti, 2 GB di memoria)"
+        }
+        StartTablesOff => {
+            "Le tabelle dei finali non si costruiscono da sole (table_build = false): \
+             `dama tables build` le costruisce fino a 5 pezzi, `--pieces 6` fino a 6 (meno di \
+             100 MB, circa 25 minuti, 2 GB di memoria)"
         }
         // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
         StrengthFull => "livello {0} di {1} (piena forza)",

@@ -133,6 +133,7 @@ keys! {
     QuitUntouched,
     QuitNotKept,
     NewGameQ,
+    NewGameKeptQ,
     ResignQ,
     ReplaceQ,
     // ----- the message line: board actions -----
@@ -359,8 +360,11 @@ keys! {
     KindSaved,
     ListMoves,
     MoreUnfinished,
+    MoreUnfinishedOne,
     ShelfFull,
     PrefsIgnored,
+    PrefsKeyIgnored,
+    PrefsKeysIgnored,
     ArchiveFailed,
     // ----- outcomes -----
     OutNoPieces,
@@ -413,6 +417,7 @@ keys! {
     NoMistakes,
     NoMistakesYet,
     MistakesWrapped,
+    MistakesWrappedBetter,
     ReviewDoneNone,
     ReviewNoMistakes,
     ViewerKeysDone,
@@ -445,6 +450,7 @@ keys! {
     AnnotBest,
     // ----- after the board: standard output and error -----
     ExitSaved,
+    ExitSavedEarlier,
     ExitKept,
     ExitNotKeptIn,
     ExitNoHome,
@@ -501,6 +507,7 @@ keys! {
     EditPlaying,
     EditTitle,
     EditCounts,
+    EditCountsOne,
     EditPlayAs,
     EditReady,
     EditFenLine,
@@ -575,6 +582,7 @@ keys! {
     TablesBuildFailed,
     /// The start screen: the bigger tables and their cost.
     StartTables,
+    StartTablesOff,
     // ----- levels 1-14 and the start screen's clock (issue 21 item 5) -----
     /// The top level: `level 14 of 14 (full strength)`.
     StrengthFull,
@@ -747,7 +755,13 @@ mod width {
     fn italian_lines_fit_where_english_ones_do() {
         let args: [&dyn Display; 5] = [&"22", &"22", &"22", &"22", &"22"];
         let mut long = Vec::new();
-        let questions = [Msg::QuitKept, Msg::NewGameQ, Msg::ResignQ, Msg::ReplaceQ];
+        let questions = [
+            Msg::QuitKept,
+            Msg::NewGameQ,
+            Msg::NewGameKeptQ,
+            Msg::ResignQ,
+            Msg::ReplaceQ,
+        ];
         for &m in Msg::ALL {
             let en = m.fill(Lang::En, &args).chars().count();
             let it = m.fill(Lang::It, &args).chars().count();

@@ -36,13 +36,21 @@ pub(super) fn editor_panel(app: &App, e: &Editor, area: Rect, theme: &Theme, buf
             bold,
         )),
         Line::from(Msg::SideToMove.fill(lang, &[&color(lang, e.side)])),
-        Line::from(Msg::EditCounts.fill(
-            lang,
-            &[
-                &e.count(crate::rules::Color::White),
-                &e.count(crate::rules::Color::Black),
-            ],
-        )),
+        // "White 1 piece, Black 3": the noun goes with White's number.
+        Line::from(
+            if e.count(crate::rules::Color::White) == 1 {
+                Msg::EditCountsOne
+            } else {
+                Msg::EditCounts
+            }
+            .fill(
+                lang,
+                &[
+                    &e.count(crate::rules::Color::White),
+                    &e.count(crate::rules::Color::Black),
+                ],
+            ),
+        ),
         Line::from(Msg::EditPlayAs.fill(lang, &[&who, &level])),
     ];
     // Checked as it stands, so the reason is on screen before `p` is pressed.

@@ -143,7 +143,10 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     if seen >= 2 && game.outcome().is_none() {
         top.push(Line::from(Msg::Occurred.fill(lang, &[&seen])));
     }
-    if app.eval_on() {
+    // Once the game is over the engine's last search (of the position before the last move)
+    // says nothing more: "wins in 1 ply" and a line of the move already played only confuse.
+    let over = game.outcome().is_some();
+    if app.eval_on() && !over {
         let text = match app.last_search() {
             // The tables' exact result in words; a search score with its point of view.
             Some(s) if s.report.tables && s.white_score() == 0 => {
@@ -172,6 +175,7 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
 
     let mut bottom = vec![Line::from(Span::styled(rule, dim))];
     match app.last_search() {
+        _ if over => {}
         // `e` hides the engine's judgement everywhere: the score and the line it expects.
         Some(s) if !app.eval_on() => {
             let r = &s.report;
@@ -448,8 +452,51 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     } else {
         app.message().to_string()
     };
-    spans.push(Span::raw(msg));
+    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+    let more = if theme.ascii() { "..." } else { "…" };
+    spans.push(Span::raw(fit_status(
+        &msg,
+        (area.width as usize).saturating_sub(used),
+        more,
+    )));
     Paragraph::new(Line::from(spans)).render_ref(area, buf);
+}
+
+/// `text` in `width` columns: a file's path too long for the line loses its start (the file's
+/// name is what matters), marked with `more`; what still does not fit is cut at the end, marked.
+pub(super) fn fit_status(text: &str, width: usize, more: &str) -> String {
+    let len = |s: &str| s.chars().count();
+    if len(text) <= width {
+        return text.to_string();
+    }
+    let mut words: Vec<String> = text.split(' ').map(str::to_string).collect();
+    // The longest path first, shortened by what the line is over, keeping at least its
+    // last two parts' worth.
+    if let Some(i) = (0..words.len())
+        .filter(|&i| words[i].contains('/'))
+        .max_by_key(|&i| len(&words[i]))
+    {
+        let over = len(text) - width;
+        let w = &words[i];
+        let name = w.rsplit('/').next().unwrap_or(w);
+        let keep = len(w)
+            .saturating_sub(over + len(more))
+            .max(len(name) + 1)
+            .min(len(w));
+        if keep < len(w) {
+            let tail: String = w.chars().skip(len(w) - keep).collect();
+            words[i] = format!("{more}{tail}");
+        }
+    }
+    let joined = words.join(" ");
+    if len(&joined) <= width {
+        return joined;
+    }
+    let cut: String = joined
+        .chars()
+        .take(width.saturating_sub(len(more)))
+        .collect();
+    format!("{cut}{more}")
 }
 
 fn default_status(app: &App) -> String {
@@ -520,5 +567,26 @@ mod tests {
             ]
         );
         assert_eq!(at, 1, "the reply's own line is the marked row");
+    }
+}
+
+#[cfg(test)]
+mod fit_tests {
+    use super::fit_status;
+
+    /// QA 6: a message naming a file keeps the file's name when the line is short: the path
+    /// loses its start, marked; other text is cut at the end, marked.
+    #[test]
+    fn a_long_path_keeps_its_file_name() {
+        let msg = "Saved to /tmp/qahome/data/dama/dama-italian-2026.12.06-1.pdn";
+        let got = fit_status(msg, 50, "…");
+        assert!(got.chars().count() <= 50, "{got}");
+        assert!(got.starts_with("Saved to …"), "{got}");
+        assert!(got.ends_with("/dama-italian-2026.12.06-1.pdn"), "{got}");
+        assert_eq!(fit_status(msg, 80, "…"), msg);
+        let plain = "left/right step, Tab other line, r retry, n next, q back";
+        let got = fit_status(plain, 30, "...");
+        assert_eq!(got.chars().count(), 30);
+        assert!(got.ends_with("..."), "{got}");
     }
 }

@@ -25,12 +25,17 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
         ("◂", "▸")
     };
     let option = |v: &str| format!("{left} {v} {right}");
-    let mut lines = vec![
+    let head = vec![
         Line::from(Span::styled(t(Msg::StartTitle), bold)),
         Line::from(""),
     ];
+    // The menu's rows, and which of them the chosen item takes (kept in sight when the
+    // terminal is too short for them all).
+    let mut lines: Vec<Line> = Vec::new();
+    let mut chosen = (0, 0);
     let current = menu.current();
     for item in menu.items() {
+        let from = lines.len();
         let text = match item {
             StartItem::NewGame => t(Msg::StartNewGame).to_string(),
             StartItem::Rules => Msg::StartRules.fill(
@@ -120,7 +125,17 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
         // A long line (the kept game's description) goes on over the next ones, indented,
         // rather than being cut by the box's edge.
         let room = area.width.saturating_sub(4) as usize;
-        for (i, part) in wrap(&text, room).into_iter().enumerate() {
+        let mut parts = wrap(&text, room);
+        // An option's closing arrow does not go to a line of its own: the last word with it.
+        let n = parts.len();
+        if n >= 2
+            && parts[n - 1].trim() == right
+            && let Some((head, word)) = parts[n - 2].clone().rsplit_once(' ')
+        {
+            parts[n - 2] = head.to_string();
+            parts[n - 1] = format!("{word} {right}");
+        }
+        for (i, part) in parts.into_iter().enumerate() {
             let part = if i == 0 { part } else { format!("    {part}") };
             lines.push(Line::from(Span::styled(part, style)));
         }
@@ -131,8 +146,12 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
                 lines.push(Line::from(Span::styled(part, dim)));
             }
         }
+        if item == current {
+            chosen = (from, lines.len());
+        }
     }
-    lines.push(Line::from(""));
+    let body = lines;
+    let mut lines = vec![Line::from("")];
     match &menu.prompt {
         Some((what, text)) => {
             let key = match what {
@@ -146,15 +165,24 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             lines.push(Line::from(Span::styled(t(Msg::StartKeys), dim)));
             // The bigger endgame tables and their cost (the 5-piece ones build themselves),
             // as wide as the menu, so the box does not grow for it.
-            let menu_width = lines.iter().map(Line::width).max().unwrap_or(0).max(40);
+            let menu_width = (head.iter().chain(&body).chain(&lines))
+                .map(Line::width)
+                .max()
+                .unwrap_or(0)
+                .max(40);
             let room = menu_width.min(area.width.saturating_sub(4) as usize);
-            let note = wrap(t(Msg::StartTables), room);
+            let note = if app.settings().table_prefs.build == Some(false) {
+                wrap(t(Msg::StartTablesOff), room)
+            } else {
+                wrap(t(Msg::StartTables), room)
+            };
             // The note gives way to an error where the screen has no room for both.
             let error_rows = menu
                 .error
                 .as_ref()
                 .map_or(0, |e| wrap(e, area.width.saturating_sub(4) as usize).len());
-            if lines.len() + note.len() + error_rows + 2 <= usize::from(area.height) {
+            let used = head.len() + body.len() + lines.len();
+            if used + note.len() + error_rows + 2 <= usize::from(area.height) {
                 for part in note {
                     lines.push(Line::from(Span::styled(part, dim)));
                 }
@@ -169,7 +197,43 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             lines.push(Line::from(part));
         }
     }
-    popup(area, " dama ", lines, &theme, buf);
+    let rows = usize::from(area.height.saturating_sub(2));
+    popup(
+        area,
+        " dama ",
+        fit(head, body, lines, chosen, rows),
+        &theme,
+        buf,
+    );
+}
+
+/// The start screen's lines in `rows`: all of them when they fit; else without the blank
+/// lines, the title and the keys kept, and the menu scrolled so that the chosen item's
+/// rows (`chosen`, a range of `body`) are in sight.
+fn fit<'a>(
+    head: Vec<Line<'a>>,
+    body: Vec<Line<'a>>,
+    tail: Vec<Line<'a>>,
+    chosen: (usize, usize),
+    rows: usize,
+) -> Vec<Line<'a>> {
+    if head.len() + body.len() + tail.len() <= rows {
+        return head.into_iter().chain(body).chain(tail).collect();
+    }
+    let blank = |l: &Line| l.width() == 0;
+    let head: Vec<Line> = head.into_iter().filter(|l| !blank(l)).collect();
+    let mut tail: Vec<Line> = tail.into_iter().filter(|l| !blank(l)).collect();
+    // The chosen item first, then the keys and the title as room allows.
+    let need = chosen.1 - chosen.0;
+    tail.truncate(rows.saturating_sub(need));
+    let head_rows = head.len().min(rows.saturating_sub(need + tail.len()));
+    let room = rows.saturating_sub(head_rows + tail.len()).max(need);
+    let first = chosen.1.saturating_sub(room).min(chosen.0);
+    head.into_iter()
+        .take(head_rows)
+        .chain(body.into_iter().skip(first).take(room))
+        .chain(tail)
+        .collect()
 }
 
 /// `text` in lines of at most `width` characters, split at spaces (the later lines leave four
@@ -245,7 +309,14 @@ fn file_chooser(
             let row = format!(
                 "{:<16} {rules:<8} {:<wide$} {:<7} {moves:>5} {kind}",
                 g.when,
-                opponent.chars().take(wide).collect::<String>(),
+                // Cut where it must be, marked, rather than running into the result.
+                if opponent.chars().count() > wide {
+                    let more = if theme.ascii() { "..." } else { "…" };
+                    let keep = wide.saturating_sub(more.chars().count());
+                    format!("{}{more}", opponent.chars().take(keep).collect::<String>())
+                } else {
+                    opponent
+                },
                 g.result
             );
             let style = if menu.pick == Some(i) {
