@@ -142,6 +142,9 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         return super::play::analysis_board(record, plies, lang);
     }
     if let Some(file) = &args.annotate {
+        if let Some(input) = &args.file {
+            super::check_not_input(file, &[input], "--annotate")?;
+        }
         // Checked before the (long) analysis as well as when writing.
         super::check_output(file, args.force)?;
         // The annotated file is the product: it is written even if the reader of the progress
