@@ -3,7 +3,7 @@
 
 mod cli_common;
 
-use cli_common::{dama, scratch};
+use cli_common::{dama, dama_at, scratch};
 
 #[test]
 fn match_keeps_an_existing_pdn_file_without_force() {
@@ -518,7 +518,7 @@ fn annotate_refuses_its_own_input_even_with_force() {
         if force {
             args.push("--force");
         }
-        let (ok, _, err) = dama(&args);
+        let (ok, _, err) = dama_at(&dir, &args, "");
         assert!(!ok);
         assert!(err.contains("is the file being read"), "{err}");
         assert_eq!(std::fs::read(&file).unwrap(), before, "the input is intact");
@@ -531,20 +531,24 @@ fn match_refuses_to_write_its_games_over_its_openings() {
     let file = two_games(&dir);
     let before = std::fs::read(&file).unwrap();
     let f = file.to_str().unwrap();
-    let (ok, _, err) = dama(&[
-        "match",
-        "--games",
-        "1",
-        "--a-depth",
-        "1",
-        "--b-depth",
-        "1",
-        "--book",
-        f,
-        "--pdn",
-        f,
-        "--force",
-    ]);
+    let (ok, _, err) = dama_at(
+        &dir,
+        &[
+            "match",
+            "--games",
+            "1",
+            "--a-depth",
+            "1",
+            "--b-depth",
+            "1",
+            "--book",
+            f,
+            "--pdn",
+            f,
+            "--force",
+        ],
+        "",
+    );
     assert!(!ok);
     assert!(err.contains("is the file being read"), "{err}");
     assert_eq!(std::fs::read(&file).unwrap(), before);
@@ -571,7 +575,7 @@ fn an_output_that_is_a_folder_is_named_at_once() {
             fo,
         ],
     ] {
-        let (ok, _, err) = dama(&args);
+        let (ok, _, err) = dama_at(&dir, &args, "");
         assert!(!ok);
         assert!(err.contains("it is a folder"), "{args:?}: {err}");
         assert!(!err.contains("--force"), "{args:?}: {err}");

@@ -133,15 +133,40 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         }
         None => read_record(args, rules)?,
     };
+    // A damaged game, as `dama replay` shows it: up to the ply before its damage (a --ply past
+    // it is refused), with the damage said after the board or the analysis, exit status 1.
+    let Record {
+        game: record,
+        damage,
+    } = record;
+    let readable = record.moves.len();
+    let up_to = |ply: Option<usize>| match (ply, &damage) {
+        (Some(k), Some(d)) if k > readable => Err(anyhow::anyhow!(
+            "{d} (--ply can be at most {readable}, the ply before the damage)"
+        )),
+        (Some(k), None) if k > readable => Err(anyhow::anyhow!(
+            "game {} has only {readable} plies",
+            args.game
+        )),
+        (k, _) => Ok(k.unwrap_or(readable)),
+    };
+    let after_damage = |what: &str| match &damage {
+        Some(d) => Err(anyhow::anyhow!(
+            "{d} ({what} up to ply {readable}, where the record is damaged)"
+        )),
+        None => Ok(()),
+    };
     if args.board {
-        let plies = args.ply.unwrap_or(record.moves.len());
-        if plies > record.moves.len() {
-            bail!("game {} has only {} plies", args.game, record.moves.len());
-        }
+        let plies = up_to(args.ply)?;
         let lang = super::values::LangChoice::resolve(args.lang);
-        return super::play::analysis_board(record, plies, lang);
+        super::play::analysis_board(record, plies, lang)?;
+        return after_damage("game opened");
     }
     if let Some(file) = &args.annotate {
+        if let Some(d) = &damage {
+            // An annotated copy of part of a game would pass for the whole record.
+            bail!("{d}: --annotate needs a whole game (dama replay shows it up to the damage)");
+        }
         if let Some(input) = &args.file {
             super::check_not_input(file, &[input], "--annotate")?;
         }
@@ -154,17 +179,22 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         return annotate(&mut engine, record, limits, file, args.force, out);
     }
     let mut game = Game::new(record.start);
-    let plies = args.ply.unwrap_or(record.moves.len());
-    if plies > record.moves.len() {
-        bail!("game {} has only {} plies", args.game, record.moves.len());
-    }
+    let plies = up_to(args.ply)?;
     for m in &record.moves[..plies] {
         // As the record was read: on past a draw by the rules, if it plays on.
         game.play_past_draw(&m.mv).context("the record replays")?;
     }
     drop(record);
     let mut engine = engine(args);
-    analyse(&mut engine, &game, limits, args.lines, out)
+    analyse(&mut engine, &game, limits, args.lines, out)?;
+    after_damage("analysed")
+}
+
+/// The chosen game of the file, or of a damaged one what can be read before the damage, with
+/// the damage in words (`FILE:LINE:COL (game N): ...`, as `dama replay` says it).
+struct Record {
+    game: PdnGame,
+    damage: Option<String>,
 }
 
 /// The engine as the arguments set it up, with the rule set's endgame tables.
@@ -181,7 +211,7 @@ fn engine(args: &AnalyzeArgs) -> Engine {
 /// The chosen game of the file: read as `dama replay` reads it, one game at a time up to it
 /// (a large file's games are never all held), and without --annotate only up to --ply (a
 /// game of millions of plies is not read past the position asked for).
-fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<PdnGame> {
+fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<Record> {
     let path = args
         .file
         .as_ref()
@@ -209,8 +239,27 @@ fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<PdnGame> {
         _ => usize::MAX,
     };
     let head = reader.next_up_to(plies).ok_or_else(|| no_game(before))?;
-    head.game
-        .with_context(|| format!("{}: game {} is damaged", path.display(), args.game))
+    match head.game {
+        Ok(game) => Ok(Record { game, damage: None }),
+        Err(mut e) => {
+            let damage = format!(
+                "{}:{}:{} (game {}): {}",
+                path.display(),
+                e.line,
+                e.column,
+                args.game,
+                e.kind
+            );
+            match e.partial.take() {
+                Some(partial) => Ok(Record {
+                    game: *partial,
+                    damage: Some(damage),
+                }),
+                // Nothing of it can be read (its tags are at fault).
+                None => bail!("{damage}"),
+            }
+        }
+    }
 }
 
 fn analyse(
