@@ -5,8 +5,12 @@
 use std::process::{Command, Stdio};
 
 fn dama(args: &[&str]) -> (Option<i32>, String) {
+    // A scratch home: a refused option must never reach the user's data folder anyway.
+    let home = std::env::temp_dir().join(format!("dama-cli-args-{}", std::process::id()));
     let out = Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(args)
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
         .stdin(Stdio::null())
         .output()
         .expect("run dama");
@@ -70,5 +74,28 @@ fn an_unknown_language_is_refused_with_the_choices() {
         let (code, err) = dama(args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains("possible values: it, en"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn analyze_says_it_needs_a_file_or_a_fen() {
+    let (code, err) = dama(&["analyze"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("<FILE|--fen <FEN>|--board>"), "{err}");
+}
+
+#[test]
+fn analyze_refuses_game_options_with_a_fen() {
+    // --annotate, --game and --ply are about a game of a FILE: with --fen they were ignored.
+    for extra in [
+        &["--annotate", "x.pdn"][..],
+        &["--game", "2"],
+        &["--ply", "3"],
+    ] {
+        let mut args = vec!["analyze", "--fen", "W:W21-32:B1-12", "--depth", "1"];
+        args.extend_from_slice(extra);
+        let (code, err) = dama(&args);
+        assert_eq!(code, Some(2), "{extra:?}: {err}");
+        assert!(err.contains("cannot be used with"), "{extra:?}: {err}");
     }
 }

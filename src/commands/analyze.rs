@@ -14,6 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 #[derive(Args, Debug)]
+// What to analyse: a game of a FILE, a --fen position, or (--board alone) the start position.
+#[command(group(clap::ArgGroup::new("position").args(["file", "fen", "board"]).required(true).multiple(true)))]
 pub struct AnalyzeArgs {
     /// Rule set (a PDN file's GameType tag takes precedence).
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
@@ -22,13 +24,12 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "file")]
     pub fen: Option<String>,
     /// A PDN file: its game's final position (or the one after --ply plies) is analysed.
-    #[arg(required_unless_present_any = ["fen", "board"])]
     pub file: Option<std::path::PathBuf>,
     /// Which game of the file (from 1).
-    #[arg(long, default_value_t = 1, requires = "file")]
+    #[arg(long, default_value_t = 1, requires = "file", conflicts_with = "fen")]
     pub game: usize,
     /// Analyse the position after this many plies of the game instead of its last one.
-    #[arg(long, requires = "file")]
+    #[arg(long, requires = "file", conflicts_with = "fen")]
     pub ply: Option<usize>,
     /// Search depth in plies.
     #[arg(long, short, conflicts_with = "movetime", value_parser = depth)]
@@ -48,7 +49,7 @@ pub struct AnalyzeArgs {
     pub lines: usize,
     /// Write the game to this PDN file with the evaluation and best move after every move as
     /// comments, and `?` / `??` on moves that lose half a man / one and a half men or more.
-    #[arg(long, requires = "file")]
+    #[arg(long, requires = "file", conflicts_with = "fen")]
     pub annotate: Option<std::path::PathBuf>,
     /// Replace the --annotate file if it exists (without this, an existing file is kept).
     #[arg(long, requires = "annotate")]
