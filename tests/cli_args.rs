@@ -25,9 +25,12 @@ fn out_of_range_numbers_are_refused_with_the_range() {
     let cases: &[(&[&str], &str)] = &[
         (&["--depth", "0"], "must be from 1 to 40"),
         (&["play", "--depth", "41"], "must be from 1 to 40"),
-        (&["--movetime", "0"], "must be at least 1"),
+        (&["--movetime", "0"], "must be from 1 to 86400000 ms, not 0"),
         (&["--movetime", "soon"], "\"soon\" is not a whole number"),
-        (&["perft", "--depth", "0"], "must be at least 1"),
+        (
+            &["perft", "--depth", "0"],
+            "must be from 1 to 4294967295, not 0",
+        ),
         (&["bench", "--depth", "0"], "must be from 1 to 100"),
         (
             &["analyze", "--fen", "W:W21-32:B1-12", "--depth", "0"],
@@ -35,9 +38,12 @@ fn out_of_range_numbers_are_refused_with_the_range() {
         ),
         (
             &["analyze", "--fen", "W:W21-32:B1-12", "--movetime", "0"],
-            "must be at least 1",
+            "must be from 1 to 86400000 ms",
         ),
-        (&["match", "--games", "0"], "must be at least 1"),
+        (
+            &["match", "--games", "0"],
+            "must be from 1 to 4294967295, not 0",
+        ),
         (&["match", "--a-depth", "0"], "must be from 1 to 100"),
         (&["match", "--b-nodes", "0"], "must be at least 1"),
         (&["play", "--level", "15"], "must be from 1 to 14"),
@@ -97,5 +103,83 @@ fn analyze_refuses_game_options_with_a_fen() {
         let (code, err) = dama(&args);
         assert_eq!(code, Some(2), "{extra:?}: {err}");
         assert!(err.contains("cannot be used with"), "{extra:?}: {err}");
+    }
+}
+
+/// One wording for every number: the range, then what was wrong with the value (never Rust's
+/// own "invalid digit found in string" or "number too large to fit in target type"); a
+/// negative number is a value out of range, not an unknown option; a move time is capped at a
+/// day as the engine protocol caps it.
+#[test]
+fn every_number_error_says_the_range_in_one_wording() {
+    let big = "99999999999999999999";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--seed", "18446744073709551616"],
+            "18446744073709551616 is too large",
+        ),
+        (
+            &["--seed", "-1"],
+            "must be from 0 to 18446744073709551615, not -1",
+        ),
+        (
+            &["replay", "x.pdn", "--game", "abc"],
+            "\"abc\" is not a whole number (must be at least 1)",
+        ),
+        (
+            &["replay", "x.pdn", "--game", "-1"],
+            "must be at least 1, not -1",
+        ),
+        (
+            &["replay", "x.pdn", "--ply", "18446744073709551616"],
+            "is too large",
+        ),
+        (&["analyze", "x.pdn", "--ply", "-2"], "not -2"),
+        (
+            &["engine", "--tt", big],
+            "must be from 0 to 4096; 99999999999999999999 is too large",
+        ),
+        (&["match", "--games", big], "is too large"),
+        (&["--level", "-1"], "must be from 1 to 14, not -1"),
+        (
+            &["--movetime", "-5"],
+            "must be from 1 to 86400000 ms, not -5",
+        ),
+        (
+            &["--contempt", "-1"],
+            "must be from 0 to 150 centi-men, not -1",
+        ),
+        (
+            &["--movetime", "86400001"],
+            "must be from 1 to 86400000 ms, not 86400001",
+        ),
+        (
+            &["--movetime", "18446744073709551615"],
+            "must be from 1 to 86400000 ms",
+        ),
+        (
+            &["play", "--watch", "--white-movetime", "99999999999"],
+            "must be from 1 to 86400000 ms",
+        ),
+        (
+            &[
+                "analyze",
+                "--fen",
+                "W:W21-32:B1-12",
+                "--movetime",
+                "86400001",
+            ],
+            "86400000 ms",
+        ),
+        (&["match", "--movetime", "86400001"], "86400000 ms"),
+        (&["match", "--a-movetime", "86400001"], "86400000 ms"),
+    ];
+    for (args, why) in cases {
+        let (code, err) = dama(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        for internal in ["invalid digit", "fit in target type", "unexpected argument"] {
+            assert!(!err.contains(internal), "{args:?}: {err}");
+        }
     }
 }

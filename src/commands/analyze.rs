@@ -2,7 +2,7 @@
 //! `--annotate`, of every move of a PDN game (written back as a PDN copy with comments).
 
 use super::output::{Out, OutputError, outln};
-use super::values::{Rules, depth, lines, positive, table_cache_mib, threads, tt_mib};
+use super::values::{Rules, depth, lines, table_cache_mib, threads, tt_mib};
 use crate::engine::{Engine, Limits, SearchInfo, WIN, format_score, is_decisive};
 use crate::notation::fen;
 use crate::notation::pdn::{self, PdnGame};
@@ -26,16 +26,16 @@ pub struct AnalyzeArgs {
     /// A PDN file: its game's final position (or the one after --ply plies) is analysed.
     pub file: Option<std::path::PathBuf>,
     /// Which game of the file (from 1).
-    #[arg(long, default_value_t = 1, requires = "file", conflicts_with = "fen")]
+    #[arg(long, default_value_t = 1, requires = "file", conflicts_with = "fen", value_parser = crate::commands::values::game_number, allow_negative_numbers = true)]
     pub game: usize,
     /// Analyse the position after this many plies of the game instead of its last one.
-    #[arg(long, requires = "file", conflicts_with = "fen")]
+    #[arg(long, requires = "file", conflicts_with = "fen", value_parser = crate::commands::values::plies, allow_negative_numbers = true)]
     pub ply: Option<usize>,
     /// Search depth in plies.
-    #[arg(long, short, conflicts_with = "movetime", value_parser = depth)]
+    #[arg(long, short, conflicts_with = "movetime", value_parser = depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Milliseconds per position.
-    #[arg(long, value_parser = positive)]
+    #[arg(long, value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
     /// Open the analysis board in the terminal on the position (moves for both sides, the
     /// engine's best lines live, variations saved as PDN) instead of printing.
@@ -45,7 +45,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_enum, requires = "board")]
     pub lang: Option<super::values::LangChoice>,
     /// Show the best N lines (multi-PV), each with its score and depth, best first.
-    #[arg(long, default_value_t = 1, value_parser = lines, conflicts_with = "annotate")]
+    #[arg(long, default_value_t = 1, value_parser = lines, conflicts_with = "annotate", allow_negative_numbers = true)]
     pub lines: usize,
     /// Write the game to this PDN file with the evaluation and best move after every move as
     /// comments, and `?` / `??` on moves that lose half a man / one and a half men or more.
@@ -55,15 +55,15 @@ pub struct AnalyzeArgs {
     #[arg(long, requires = "annotate")]
     pub force: bool,
     /// Transposition table size, MiB.
-    #[arg(long, default_value_t = 64, value_parser = tt_mib)]
+    #[arg(long, default_value_t = 64, value_parser = tt_mib, allow_negative_numbers = true)]
     pub tt: usize,
     #[arg(long, value_enum, help = super::pattern::EVAL_HELP)]
     pub eval: Option<super::pattern::Eval>,
     /// Search threads (lazy SMP: node counts and lines then vary from run to run).
-    #[arg(long, default_value_t = 1, value_parser = threads)]
+    #[arg(long, default_value_t = 1, value_parser = threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Endgame tables' cache of decompressed blocks, MiB (the files themselves are mapped).
-    #[arg(long, default_value_t = 64, value_parser = table_cache_mib)]
+    #[arg(long, default_value_t = 64, value_parser = table_cache_mib, allow_negative_numbers = true)]
     pub table_cache: usize,
 }
 

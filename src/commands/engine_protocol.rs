@@ -51,14 +51,14 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 pub struct EngineArgs {
     /// Transposition table size, MiB.
-    #[arg(long, default_value_t = 64, value_parser = tt_mib)]
+    #[arg(long, default_value_t = 64, value_parser = tt_mib, allow_negative_numbers = true)]
     pub tt: usize,
     /// Search threads at the start (the `threads N` command changes it).
-    #[arg(long, default_value_t = 1, value_parser = threads)]
+    #[arg(long, default_value_t = 1, value_parser = threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Endgame tables' cache of decompressed blocks, MiB (the `tablecache N` command changes
     /// it).
-    #[arg(long, default_value_t = 64, value_parser = table_cache_mib)]
+    #[arg(long, default_value_t = 64, value_parser = table_cache_mib, allow_negative_numbers = true)]
     pub table_cache: usize,
     #[arg(long, value_enum, help = super::pattern::EVAL_HELP)]
     pub eval: Option<super::pattern::Eval>,

@@ -28,7 +28,7 @@ pub enum TablesAction {
         #[arg(long, default_value_t = tables::DEFAULT_PIECES, value_parser = pieces)]
         pieces: u32,
         /// Worker threads (default: every core).
-        #[arg(long, value_parser = threads)]
+        #[arg(long, value_parser = threads, allow_negative_numbers = true)]
         threads: Option<usize>,
         /// No progress bar (for logs).
         #[arg(long)]
