@@ -183,3 +183,32 @@ fn every_number_error_says_the_range_in_one_wording() {
         }
     }
 }
+
+/// A clock under 6 seconds is lost before a move (0.001 minutes lost at once); bare and decimal
+/// minutes are documented and taken.
+#[test]
+fn a_clock_too_short_to_play_is_refused() {
+    for t in ["0.001+0", "0.09", "0+3", "-1"] {
+        let (code, err) = dama(&["--time", t]);
+        assert_eq!(code, Some(2), "{t}: {err}");
+        assert!(
+            err.contains("the minutes must be from 0.1 (6 seconds) to 600"),
+            "{t}: {err}"
+        );
+    }
+    let (code, help) = {
+        let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(["play", "--help"])
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    assert_eq!(code, Some(0));
+    assert!(
+        help.contains("minutes alone") && help.contains("decimal"),
+        "{help}"
+    );
+}

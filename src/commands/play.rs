@@ -43,12 +43,14 @@ pub struct PlayArgs {
     /// position in a release build).
     #[arg(long, conflicts_with = "movetime", value_parser = play_depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
-    /// Engine time per move in milliseconds (instead of a depth).
+    /// Engine time per move in milliseconds (instead of a depth), at most 86400000 (a day).
     #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
     /// A time control for both sides: minutes for the game + seconds added per move (e.g.
-    /// 5+3). The engine manages its own time; whoever runs out of time loses.
-    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["depth", "movetime"])]
+    /// 5+3), or minutes alone for no increment (5 = 5+0). The minutes may be decimal (1.5 =
+    /// 1 minute 30 seconds), from 0.1 (6 seconds) to 600; the seconds 0 to 600. The engine
+    /// manages its own time; whoever runs out of time loses.
+    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["depth", "movetime"], allow_hyphen_values = true)]
     pub time: Option<crate::tui::clock::TimeControl>,
     /// Seed for the engine's choices among equal moves (and for `--color random`).
     #[arg(long, value_parser = crate::commands::values::seed, allow_negative_numbers = true)]
