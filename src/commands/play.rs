@@ -435,11 +435,12 @@ pub fn edit(args: &EditArgs) -> anyhow::Result<()> {
             app.update(crate::tui::Action::Char(c));
         }
         app.update(crate::tui::Action::Select);
-        anyhow::ensure!(
-            app.context() == crate::tui::input::Context::Editor,
-            "bad --fen {text:?}: {}",
-            app.message()
-        );
+        if app.context() != crate::tui::input::Context::Editor {
+            // Worded as every other --fen is (the board's own "Not read: ..." is for the
+            // screen); the board's words only where the FEN reads but the editor refuses it.
+            fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
+            anyhow::bail!("bad --fen {text:?}: {}", app.message());
+        }
     }
     let threads = args.threads.unwrap_or_else(default_play_threads);
     let mut engine = LazyEngine::new(threads);
