@@ -212,3 +212,56 @@ fn a_clock_too_short_to_play_is_refused() {
         "{help}"
     );
 }
+
+fn help(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The help is worded alike everywhere: every move time is `<MS>`, every output file `<FILE>`,
+/// every --rules described, and `edit`'s --ascii and --lang say what the other boards' say.
+#[test]
+fn the_help_names_values_alike() {
+    let commands: &[&[&str]] = &[
+        &["play"],
+        &["analyze"],
+        &["match"],
+        &["suite", "run"],
+        &["tables", "build"],
+        &["book", "build"],
+        &["book", "info"],
+        &["edit"],
+    ];
+    for args in commands {
+        let text = help(args);
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let option = line.trim_start();
+            if option.starts_with("--") && option.contains("movetime") {
+                assert!(option.ends_with("<MS>"), "{args:?}: {option}");
+            }
+            for file in ["--pdn ", "--out ", "--annotate "] {
+                if option.starts_with(file) {
+                    assert!(option.ends_with("<FILE>"), "{args:?}: {option}");
+                }
+            }
+            if option.starts_with("--rules <RULES>") {
+                let next = lines.get(i + 1).map_or("", |l| l.trim());
+                assert!(
+                    !next.is_empty()
+                        && !next.starts_with("[possible")
+                        && !next.starts_with("Possible"),
+                    "{args:?}: --rules has no description: {next:?}"
+                );
+            }
+        }
+    }
+    let edit = help(&["edit"]);
+    assert!(edit.contains("NO_COLOR"), "{edit}");
+    assert!(edit.contains("LC_ALL / LC_MESSAGES / LANG"), "{edit}");
+}

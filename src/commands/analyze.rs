@@ -35,7 +35,7 @@ pub struct AnalyzeArgs {
     #[arg(long, short, conflicts_with = "movetime", value_parser = depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Milliseconds per position.
-    #[arg(long, value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
     /// Open the analysis board in the terminal on the position (moves for both sides, the
     /// engine's best lines live, variations saved as PDN) instead of printing.
@@ -49,7 +49,7 @@ pub struct AnalyzeArgs {
     pub lines: usize,
     /// Write the game to this PDN file with the evaluation and best move after every move as
     /// comments, and `?` / `??` on moves that lose half a man / one and a half men or more.
-    #[arg(long, requires = "file", conflicts_with = "fen")]
+    #[arg(long, value_name = "FILE", requires = "file", conflicts_with = "fen")]
     pub annotate: Option<std::path::PathBuf>,
     /// Replace the --annotate file if it exists (without this, an existing file is kept).
     #[arg(long, requires = "annotate")]

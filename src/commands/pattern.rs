@@ -157,7 +157,7 @@ pub struct FitArgs {
     #[arg(long, default_value_t = 6, value_parser = positive_u32, allow_negative_numbers = true)]
     pub epochs: u32,
     /// Positions a minibatch [default: 16384; with --network 1024].
-    #[arg(long, value_parser = positive_usize, allow_negative_numbers = true)]
+    #[arg(long, value_parser = super::values::positive_usize, allow_negative_numbers = true)]
     pub batch: Option<usize>,
     /// Adam's step size (falling to a tenth of it by the end): in centi-men for the patterns,
     /// in the network's weights with --network [default: 1.0; with --network 0.003].
@@ -192,13 +192,6 @@ pub struct FitArgs {
     /// file the build includes as src/engine/eval/weights/network_italian.bin).
     #[arg(long)]
     pub network: bool,
-}
-
-fn positive_usize(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!("{s:?}: expected a whole number above 0")),
-    }
 }
 
 fn share(s: &str) -> Result<f64, String> {

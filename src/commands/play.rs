@@ -407,10 +407,10 @@ pub struct EditArgs {
     /// Start from this position (PDN FEN) instead of the start position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Plain ASCII board without colour.
+    /// Plain ASCII board without colour (`NO_COLOR` also turns colour off).
     #[arg(long)]
     pub ascii: bool,
-    /// The board's language (default from the locale).
+    /// The board's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
     #[arg(long, value_enum)]
     pub lang: Option<LangChoice>,
     /// Engine search threads for the game played from the position.

@@ -45,7 +45,7 @@ pub struct VerifyArgs {
     #[arg(long, default_value_t = 2, value_parser = confirm, allow_negative_numbers = true)]
     pub confirm: u32,
     /// Only every Nth position (1: all).
-    #[arg(long, default_value_t = 1, value_parser = positive_usize, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 1, value_parser = super::values::positive_usize, allow_negative_numbers = true)]
     pub every: usize,
 }
 
@@ -77,7 +77,7 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = 20, value_parser = variety, allow_negative_numbers = true)]
     pub variety: i32,
     /// Stop once this many positions are found.
-    #[arg(long, default_value_t = 200, value_parser = positive_usize, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 200, value_parser = super::values::positive_usize, allow_negative_numbers = true)]
     pub positions: usize,
     /// Most nodes the proof of one position may take (a position past it is skipped).
     #[arg(long, default_value_t = 50_000_000, value_parser = positive, allow_negative_numbers = true)]
@@ -118,10 +118,6 @@ fn positive(text: &str) -> Result<u64, String> {
 }
 
 fn positive_u32(text: &str) -> Result<u32, String> {
-    super::values::number_in(text, 1, u64::from(u32::MAX))
-}
-
-fn positive_usize(text: &str) -> Result<usize, String> {
     super::values::number_in(text, 1, u64::from(u32::MAX))
 }
 

@@ -22,6 +22,7 @@ pub enum TablesAction {
     /// Solve every position with up to N pieces by retrograde analysis (interrupt at will: a
     /// rerun continues where it stopped).
     Build {
+        /// Rule set of the tables to build.
         #[arg(long, value_enum, default_value_t = Rules::Italian)]
         rules: Rules,
         /// Most pieces on the board (2 to 7; 7 is hours of CPU, see docs/engine.md).
@@ -46,7 +47,7 @@ pub enum TablesAction {
         #[arg(long, value_enum)]
         rules: Option<Rules>,
         /// Positions sampled per slice.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = super::values::positive_u32, allow_negative_numbers = true)]
         samples: u32,
     },
 }

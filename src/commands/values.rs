@@ -90,6 +90,11 @@ pub fn lines(text: &str) -> Result<usize, String> {
     number_in(text, 1, crate::engine::MAX_LINES as u64)
 }
 
+/// A count (positions, a batch): at least 1.
+pub fn positive_usize(text: &str) -> Result<usize, String> {
+    number_in(text, 1, usize::MAX as u64)
+}
+
 /// A count of games or a perft depth.
 pub fn positive_u32(text: &str) -> Result<u32, String> {
     number_in(text, 1, u64::from(u32::MAX))

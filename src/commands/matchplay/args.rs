@@ -33,7 +33,7 @@ pub struct MatchArgs {
     #[arg(long, conflicts_with_all = ["a_movetime", "a_nodes"], value_parser = depth, allow_negative_numbers = true)]
     pub a_depth: Option<u32>,
     /// Player A: milliseconds per move.
-    #[arg(long, conflicts_with = "a_nodes", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", conflicts_with = "a_nodes", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
     pub a_movetime: Option<u64>,
     /// Player A: nodes per move.
     #[arg(long, value_parser = positive, allow_negative_numbers = true)]
@@ -54,7 +54,7 @@ pub struct MatchArgs {
     #[arg(long, conflicts_with_all = ["b_movetime", "b_nodes"], value_parser = depth, allow_negative_numbers = true)]
     pub b_depth: Option<u32>,
     /// Player B: milliseconds per move.
-    #[arg(long, conflicts_with = "b_nodes", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", conflicts_with = "b_nodes", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
     pub b_movetime: Option<u64>,
     /// Player B: nodes per move.
     #[arg(long, value_parser = positive, allow_negative_numbers = true)]
@@ -147,7 +147,7 @@ pub struct MatchArgs {
     pub adjudicate_win: Option<super::adjudicate::WinRule>,
     /// Write every game to this PDN file (rewritten as each game ends, so a match stopped part
     /// way keeps its finished games).
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub pdn: Option<std::path::PathBuf>,
     /// Go on with the match whose games the --pdn file holds: they are counted and the rest
     /// are played. Give the options that began it (each game is checked against them); with
