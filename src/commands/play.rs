@@ -485,7 +485,10 @@ fn report_end(app: &App) {
             let _ = writeln!(out, "{}", Msg::ExitKept.fill(lang, &[&p.display()]));
             return;
         }
-        Kept::Failed(p, e) => Msg::ExitNotKeptIn.fill(lang, &[&p.display(), e]),
+        Kept::Failed(p, e) => {
+            let why = crate::tui::keep::failure_reason(lang, p, e);
+            Msg::ExitNotKeptIn.fill(lang, &[&p.display(), &why])
+        }
         Kept::NoPlace if app.in_progress() => Msg::ExitNoHome.text(lang).to_string(),
         _ => return,
     };

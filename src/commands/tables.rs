@@ -77,7 +77,20 @@ pub(crate) fn for_engine_in(rules: RuleSet, lang: crate::tui::Lang) -> Option<Ar
     static SAID: AtomicBool = AtomicBool::new(false);
     let load = tables::shared_load(rules);
     let have = load.tables.as_ref().map_or(0, |t| t.max_pieces());
+    // A file where the data folder (or a folder in it) should be: that, not each table's
+    // "Not a directory" (any name in the folder finds it).
+    let in_the_way = load
+        .dir
+        .as_ref()
+        .and_then(|dir| crate::store::file_in_the_way(&dir.join("tables.bin")));
     let notice = match &load.dir {
+        Some(_) if in_the_way.is_some() => Some(format!(
+            "dama: no {rules} endgame tables: {} is a file, not a folder; the engine plays \
+             without them",
+            in_the_way
+                .as_ref()
+                .map_or_else(String::new, |f| f.display().to_string())
+        )),
         Some(dir) if !load.problems.is_empty() => Some(problems_notice(rules, dir, &load, have)),
         _ if have < tables::DEFAULT_PIECES => {
             let now = if have == 0 {
