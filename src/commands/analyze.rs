@@ -134,22 +134,21 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         }
         None => read_record(args, rules)?,
     };
-    // A damaged game, as `dama replay` shows it: up to the ply before its damage (a --ply past
-    // it is refused), with the damage said after the board or the analysis, exit status 1.
+    // A damaged game, as `dama replay` shows it: up to the ply before its damage (a --ply at
+    // or past it stops there), with the damage said after the board or the analysis, exit
+    // status 1.
     let Record {
         game: record,
         damage,
     } = record;
     let readable = record.moves.len();
     let up_to = |ply: Option<usize>| match (ply, &damage) {
-        (Some(k), Some(d)) if k > readable => Err(anyhow::anyhow!(
-            "{d} (--ply can be at most {readable}, the ply before the damage)"
-        )),
         (Some(k), None) if k > readable => Err(anyhow::anyhow!(
             "game {} has only {readable} plies",
             args.game
         )),
-        (k, _) => Ok(k.unwrap_or(readable)),
+        (Some(k), _) => Ok(k.min(readable)),
+        (None, _) => Ok(readable),
     };
     let after_damage = |what: &str| match &damage {
         Some(d) => Err(anyhow::anyhow!(
@@ -243,12 +242,17 @@ fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<Record> {
     match head.game {
         Ok(game) => Ok(Record { game, damage: None }),
         Err(mut e) => {
+            // Worded as `dama replay` words it: the game's number only in a file of several.
+            let which = if before > 0 || !reader.at_end() {
+                format!(" (game {})", args.game)
+            } else {
+                String::new()
+            };
             let damage = format!(
-                "{}:{}:{} (game {}): {}",
+                "{}:{}:{}{which}: {}",
                 path.display(),
                 e.line,
                 e.column,
-                args.game,
                 e.kind
             );
             match e.partial.take() {
