@@ -523,6 +523,24 @@ fn annotate_refuses_its_own_input_even_with_force() {
         assert!(err.contains("is the file being read"), "{err}");
         assert_eq!(std::fs::read(&file).unwrap(), before, "the input is intact");
     }
+    // A hard link is the same file under another name.
+    let link = dir.join("link.pdn");
+    std::fs::hard_link(&file, &link).unwrap();
+    let (ok, _, err) = dama_at(
+        &dir,
+        &[
+            "analyze",
+            file.to_str().unwrap(),
+            "--depth",
+            "1",
+            "--annotate",
+            link.to_str().unwrap(),
+            "--force",
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("is the file being read"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
 }
 
 #[test]

@@ -111,7 +111,7 @@ pub(crate) fn check_not_input(output: &Path, inputs: &[&Path], option: &str) -> 
         return Ok(());
     };
     for input in inputs {
-        if std::fs::canonicalize(input).is_ok_and(|i| i == out) {
+        if std::fs::canonicalize(input).is_ok_and(|i| i == out) || same_file(input, output) {
             anyhow::bail!(
                 "{} is the file being read: {option} must name another file (it would replace \
                  the input)",
@@ -120,6 +120,21 @@ pub(crate) fn check_not_input(output: &Path, inputs: &[&Path], option: &str) -> 
         }
     }
     Ok(())
+}
+
+/// Whether two paths are one file under two names (a hard link), by device and inode.
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &Path, _: &Path) -> bool {
+    false
 }
 
 /// The error for a failed save, naming the file (and --force when it was in the way).
