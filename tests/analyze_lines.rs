@@ -3,7 +3,7 @@
 
 mod cli_common;
 
-use cli_common::{dama, scratch};
+use cli_common::{dama, dama_at, scratch};
 
 #[test]
 fn lines_prints_the_best_n_lines_per_iteration() {
@@ -61,4 +61,73 @@ fn lines_and_board_refuse_what_they_cannot_do() {
     assert!(err.contains("game 1 has only 2 plies"), "{err}");
     let (ok, _, err) = dama(&["analyze", "--board", "--fen", "W:W33:B1"]);
     assert!(!ok && err.contains("bad --fen"), "{err}");
+}
+
+/// A damaged game is analysed as `dama replay` shows it: up to the ply before the damage
+/// (any --ply at or past it stops there), then the damage in replay's words, exit status 1;
+/// a --ply before it as usual. The board opens on it the same way; --annotate wants a whole
+/// game.
+#[test]
+fn a_damaged_game_is_analysed_up_to_its_damage() {
+    let dir = scratch("damaged");
+    let file = dir.join("g.pdn");
+    // Ply 3 moves a piece with no legal move.
+    std::fs::write(
+        &file,
+        "[GameType \"22\"]\n1. 22-18 10-14 2. 31-27 99-14 *\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (_, _, replayed) = dama_at(&dir, &["replay", f, "--text"], "");
+    let damage = replayed
+        .trim_end()
+        .strip_suffix(" (game shown up to ply 2, where the record is damaged)")
+        .unwrap_or_else(|| panic!("{replayed}"));
+    assert!(damage.contains("g.pdn:2:19: ply 3:"), "{damage}");
+    for ply in [&[][..], &["--ply", "3"], &["--ply", "9"]] {
+        let mut args = vec!["analyze", f, "--depth", "1"];
+        args.extend_from_slice(ply);
+        let (ok, out, err) = dama_at(&dir, &args, "");
+        assert!(!ok, "{ply:?}");
+        assert!(out.contains("bestmove"), "{ply:?}: analysed: {out}");
+        assert_eq!(
+            // After the note on the endgame tables (none in the scratch folder).
+            err.trim_end().lines().last().unwrap(),
+            format!("{damage} (analysed up to ply 2, where the record is damaged)"),
+            "{ply:?}"
+        );
+    }
+    let (ok, out, err) = dama_at(&dir, &["analyze", f, "--depth", "1", "--ply", "1"], "");
+    assert!(ok && out.contains("bestmove"), "{err}");
+    // The board gets past the damage (here it stops only for want of a terminal).
+    for extra in [
+        &["--board"][..],
+        &["--board", "--ply", "1"],
+        &["--board", "--ply", "3"],
+    ] {
+        let mut args = vec!["analyze", f];
+        args.extend_from_slice(extra);
+        let (ok, _, err) = dama_at(&dir, &args, "");
+        assert!(!ok);
+        assert!(err.contains("needs a terminal"), "{extra:?}: {err}");
+    }
+    let annotated = dir.join("a.pdn");
+    let (ok, _, err) = dama_at(
+        &dir,
+        &[
+            "analyze",
+            f,
+            "--depth",
+            "1",
+            "--annotate",
+            annotated.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        !ok && err.contains("--annotate needs a whole game"),
+        "{err}"
+    );
+    assert!(!annotated.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

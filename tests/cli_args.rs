@@ -5,8 +5,12 @@
 use std::process::{Command, Stdio};
 
 fn dama(args: &[&str]) -> (Option<i32>, String) {
+    // A scratch home: a refused option must never reach the user's data folder anyway.
+    let home = std::env::temp_dir().join(format!("dama-cli-args-{}", std::process::id()));
     let out = Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(args)
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
         .stdin(Stdio::null())
         .output()
         .expect("run dama");
@@ -21,9 +25,12 @@ fn out_of_range_numbers_are_refused_with_the_range() {
     let cases: &[(&[&str], &str)] = &[
         (&["--depth", "0"], "must be from 1 to 40"),
         (&["play", "--depth", "41"], "must be from 1 to 40"),
-        (&["--movetime", "0"], "must be at least 1"),
+        (&["--movetime", "0"], "must be from 1 to 86400000 ms, not 0"),
         (&["--movetime", "soon"], "\"soon\" is not a whole number"),
-        (&["perft", "--depth", "0"], "must be at least 1"),
+        (
+            &["perft", "--depth", "0"],
+            "must be from 1 to 4294967295, not 0",
+        ),
         (&["bench", "--depth", "0"], "must be from 1 to 100"),
         (
             &["analyze", "--fen", "W:W21-32:B1-12", "--depth", "0"],
@@ -31,9 +38,12 @@ fn out_of_range_numbers_are_refused_with_the_range() {
         ),
         (
             &["analyze", "--fen", "W:W21-32:B1-12", "--movetime", "0"],
-            "must be at least 1",
+            "must be from 1 to 86400000 ms",
         ),
-        (&["match", "--games", "0"], "must be at least 1"),
+        (
+            &["match", "--games", "0"],
+            "must be from 1 to 4294967295, not 0",
+        ),
         (&["match", "--a-depth", "0"], "must be from 1 to 100"),
         (&["match", "--b-nodes", "0"], "must be at least 1"),
         (&["play", "--level", "15"], "must be from 1 to 14"),
@@ -71,4 +81,187 @@ fn an_unknown_language_is_refused_with_the_choices() {
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains("possible values: it, en"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn analyze_says_it_needs_a_file_or_a_fen() {
+    let (code, err) = dama(&["analyze"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("<FILE|--fen <FEN>|--board>"), "{err}");
+}
+
+#[test]
+fn analyze_refuses_game_options_with_a_fen() {
+    // --annotate, --game and --ply are about a game of a FILE: with --fen they were ignored.
+    for extra in [
+        &["--annotate", "x.pdn"][..],
+        &["--game", "2"],
+        &["--ply", "3"],
+    ] {
+        let mut args = vec!["analyze", "--fen", "W:W21-32:B1-12", "--depth", "1"];
+        args.extend_from_slice(extra);
+        let (code, err) = dama(&args);
+        assert_eq!(code, Some(2), "{extra:?}: {err}");
+        assert!(err.contains("cannot be used with"), "{extra:?}: {err}");
+    }
+}
+
+/// One wording for every number: the range, then what was wrong with the value (never Rust's
+/// own "invalid digit found in string" or "number too large to fit in target type"); a
+/// negative number is a value out of range, not an unknown option; a move time is capped at a
+/// day as the engine protocol caps it.
+#[test]
+fn every_number_error_says_the_range_in_one_wording() {
+    let big = "99999999999999999999";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--seed", "18446744073709551616"],
+            "18446744073709551616 is too large",
+        ),
+        (
+            &["--seed", "-1"],
+            "must be from 0 to 18446744073709551615, not -1",
+        ),
+        (
+            &["replay", "x.pdn", "--game", "abc"],
+            "\"abc\" is not a whole number (must be at least 1)",
+        ),
+        (
+            &["replay", "x.pdn", "--game", "-1"],
+            "must be at least 1, not -1",
+        ),
+        (
+            &["replay", "x.pdn", "--ply", "18446744073709551616"],
+            "is too large",
+        ),
+        (&["analyze", "x.pdn", "--ply", "-2"], "not -2"),
+        (
+            &["engine", "--tt", big],
+            "must be from 0 to 4096; 99999999999999999999 is too large",
+        ),
+        (&["match", "--games", big], "is too large"),
+        (&["--level", "-1"], "must be from 1 to 14, not -1"),
+        (
+            &["--movetime", "-5"],
+            "must be from 1 to 86400000 ms, not -5",
+        ),
+        (
+            &["--contempt", "-1"],
+            "must be from 0 to 150 centi-men, not -1",
+        ),
+        (
+            &["--movetime", "86400001"],
+            "must be from 1 to 86400000 ms, not 86400001",
+        ),
+        (
+            &["--movetime", "18446744073709551615"],
+            "must be from 1 to 86400000 ms",
+        ),
+        (
+            &["play", "--watch", "--white-movetime", "99999999999"],
+            "must be from 1 to 86400000 ms",
+        ),
+        (
+            &[
+                "analyze",
+                "--fen",
+                "W:W21-32:B1-12",
+                "--movetime",
+                "86400001",
+            ],
+            "86400000 ms",
+        ),
+        (&["match", "--movetime", "86400001"], "86400000 ms"),
+        (&["match", "--a-movetime", "86400001"], "86400000 ms"),
+    ];
+    for (args, why) in cases {
+        let (code, err) = dama(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        for internal in ["invalid digit", "fit in target type", "unexpected argument"] {
+            assert!(!err.contains(internal), "{args:?}: {err}");
+        }
+    }
+}
+
+/// A clock under 6 seconds is lost before a move (0.001 minutes lost at once); bare and decimal
+/// minutes are documented and taken.
+#[test]
+fn a_clock_too_short_to_play_is_refused() {
+    for t in ["0.001+0", "0.09", "0+3", "-1"] {
+        let (code, err) = dama(&["--time", t]);
+        assert_eq!(code, Some(2), "{t}: {err}");
+        assert!(
+            err.contains("the minutes must be from 0.1 (6 seconds) to 600"),
+            "{t}: {err}"
+        );
+    }
+    let (code, help) = {
+        let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(["play", "--help"])
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    assert_eq!(code, Some(0));
+    assert!(
+        help.contains("minutes alone") && help.contains("decimal"),
+        "{help}"
+    );
+}
+
+fn help(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The help is worded alike everywhere: every move time is `<MS>`, every output file `<FILE>`,
+/// every --rules described, and `edit`'s --ascii and --lang say what the other boards' say.
+#[test]
+fn the_help_names_values_alike() {
+    let commands: &[&[&str]] = &[
+        &["play"],
+        &["analyze"],
+        &["match"],
+        &["suite", "run"],
+        &["tables", "build"],
+        &["book", "build"],
+        &["book", "info"],
+        &["edit"],
+    ];
+    for args in commands {
+        let text = help(args);
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let option = line.trim_start();
+            if option.starts_with("--") && option.contains("movetime") {
+                assert!(option.ends_with("<MS>"), "{args:?}: {option}");
+            }
+            for file in ["--pdn ", "--out ", "--annotate "] {
+                if option.starts_with(file) {
+                    assert!(option.ends_with("<FILE>"), "{args:?}: {option}");
+                }
+            }
+            if option.starts_with("--rules <RULES>") {
+                let next = lines.get(i + 1).map_or("", |l| l.trim());
+                assert!(
+                    !next.is_empty()
+                        && !next.starts_with("[possible")
+                        && !next.starts_with("Possible"),
+                    "{args:?}: --rules has no description: {next:?}"
+                );
+            }
+        }
+    }
+    let edit = help(&["edit"]);
+    assert!(edit.contains("NO_COLOR"), "{edit}");
+    assert!(edit.contains("LC_ALL / LC_MESSAGES / LANG"), "{edit}");
 }

@@ -63,4 +63,8 @@ fn the_editor_refuses_a_fen_it_cannot_read() {
     let (ok, err) = dama("fen2", &["edit", "--fen", "nonsense"]);
     assert!(!ok);
     assert!(err.contains("bad --fen"), "{err}");
+    // Worded as `dama --fen` words it: no board message ("Not read: ...") in it.
+    let (_, play) = dama("fen3", &["--fen", "nonsense"]);
+    assert_eq!(err, play);
+    assert!(!err.contains("Not read"), "{err}");
 }

@@ -3,7 +3,7 @@
 
 mod cli_common;
 
-use cli_common::{dama, scratch};
+use cli_common::{dama, dama_at, scratch};
 
 #[test]
 fn match_keeps_an_existing_pdn_file_without_force() {
@@ -55,8 +55,16 @@ fn annotate_keeps_an_existing_file_without_force() {
     let game = dir.join("game.pdn");
     std::fs::write(&game, "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 10-13 *\n").unwrap();
     let g = game.to_str().unwrap();
-    // Annotating a file onto itself would replace it: refused without --force.
-    let (ok, _, err) = dama(&["analyze", g, "--depth", "2", "--annotate", g]);
+    let kept = dir.join("kept.pdn");
+    std::fs::write(&kept, "[GameType \"22,W,8,8,N2,1\"]\n").unwrap();
+    let (ok, _, err) = dama(&[
+        "analyze",
+        g,
+        "--depth",
+        "2",
+        "--annotate",
+        kept.to_str().unwrap(),
+    ]);
     assert!(!ok);
     assert!(err.contains("already exists"), "{err}");
     assert!(
@@ -476,4 +484,118 @@ fn every_command_reports_a_closed_standard_output() {
         );
     }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A game file of two games, for the input-is-output checks.
+fn two_games(dir: &std::path::Path) -> std::path::PathBuf {
+    let file = dir.join("multi.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n1. 22-18 *\n\n[Event \"b\"]\n1. 22-18 *\n",
+    )
+    .unwrap();
+    file
+}
+
+#[test]
+fn annotate_refuses_its_own_input_even_with_force() {
+    let dir = scratch("annotate-self");
+    let file = two_games(&dir);
+    let before = std::fs::read(&file).unwrap();
+    // The same file under another spelling, and with --force: still refused.
+    let other_spelling = dir.join(".").join("multi.pdn");
+    for force in [false, true] {
+        let mut args = vec![
+            "analyze",
+            file.to_str().unwrap(),
+            "--game",
+            "2",
+            "--depth",
+            "1",
+            "--annotate",
+            other_spelling.to_str().unwrap(),
+        ];
+        if force {
+            args.push("--force");
+        }
+        let (ok, _, err) = dama_at(&dir, &args, "");
+        assert!(!ok);
+        assert!(err.contains("is the file being read"), "{err}");
+        assert_eq!(std::fs::read(&file).unwrap(), before, "the input is intact");
+    }
+    // A hard link is the same file under another name.
+    let link = dir.join("link.pdn");
+    std::fs::hard_link(&file, &link).unwrap();
+    let (ok, _, err) = dama_at(
+        &dir,
+        &[
+            "analyze",
+            file.to_str().unwrap(),
+            "--depth",
+            "1",
+            "--annotate",
+            link.to_str().unwrap(),
+            "--force",
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("is the file being read"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
+#[test]
+fn match_refuses_to_write_its_games_over_its_openings() {
+    let dir = scratch("match-self");
+    let file = two_games(&dir);
+    let before = std::fs::read(&file).unwrap();
+    let f = file.to_str().unwrap();
+    let (ok, _, err) = dama_at(
+        &dir,
+        &[
+            "match",
+            "--games",
+            "1",
+            "--a-depth",
+            "1",
+            "--b-depth",
+            "1",
+            "--book",
+            f,
+            "--pdn",
+            f,
+            "--force",
+        ],
+        "",
+    );
+    assert!(!ok);
+    assert!(err.contains("is the file being read"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
+#[test]
+fn an_output_that_is_a_folder_is_named_at_once() {
+    let dir = scratch("out-folder");
+    let file = two_games(&dir);
+    let folder = dir.join("adir");
+    std::fs::create_dir(&folder).unwrap();
+    let (o, fo) = (file.to_str().unwrap(), folder.to_str().unwrap());
+    for args in [
+        vec!["analyze", o, "--depth", "1", "--annotate", fo],
+        vec![
+            "match",
+            "--games",
+            "1",
+            "--a-depth",
+            "1",
+            "--b-depth",
+            "1",
+            "--pdn",
+            fo,
+        ],
+    ] {
+        let (ok, _, err) = dama_at(&dir, &args, "");
+        assert!(!ok);
+        assert!(err.contains("it is a folder"), "{args:?}: {err}");
+        assert!(!err.contains("--force"), "{args:?}: {err}");
+    }
 }

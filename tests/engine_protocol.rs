@@ -549,3 +549,23 @@ fn the_end_of_input_stops_a_search_and_answers_it() {
         assert_eq!(pv_head(&out[n - 2]), Some(best), "{go}: {out:?}");
     }
 }
+
+/// An input that cannot be read (here a folder as stdin: EISDIR) is an error on stderr with a
+/// non-zero exit, as a failed output is, not a quiet end of input.
+#[test]
+fn an_unreadable_input_is_an_error() {
+    let home = std::env::temp_dir().join(format!("dama-engine-stdin-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let folder = std::fs::File::open(&home).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("engine")
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(folder)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot read standard input"), "{err}");
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -491,3 +491,17 @@ fn windows_line_ends_read_the_same() {
         assert_eq!(a, b, "{name}");
     }
 }
+
+/// Windows-1252, as files saved on Windows usually are: its punctuation in 0x80-0x9F (the
+/// dash 0x96, curly quotes 0x93/0x94, the euro 0x80) is read, not dropped as control bytes.
+#[test]
+fn windows_1252_punctuation_is_read() {
+    let mut bytes = b"[Event \"P".to_vec();
+    bytes.extend_from_slice(&[0xE0, b'r', b't', b'i', b't', b'a', b' ', 0x96, b' ', 0x93]);
+    bytes.extend_from_slice(b"x");
+    bytes.extend_from_slice(&[0x94, b' ', 0x80, b'5']);
+    bytes.extend_from_slice(b"\"]\n[GameType \"22\"]\n1. 22-18 *\n");
+    let text = dama::notation::pdn::decode(&bytes);
+    let g = read_game(&text, RuleSet::Italian).unwrap();
+    assert_eq!(g.tag("Event"), Some("Pàrtita – “x” €5"));
+}

@@ -247,6 +247,22 @@ fn r_g2_a_record_that_plays_on_after_a_third_repetition_is_replayed_whole() {
     assert!(matches!(e.kind, PdnErrorKind::AfterEnd { .. }), "{e}");
 }
 
+/// R-G1: a side with no pieces has lost even when the FEN gives the move to the other side;
+/// a move from there is past the end (the verdict `dama engine` gives), shown up to ply 0.
+#[test]
+fn a_move_after_a_side_has_no_pieces_is_damage_even_on_the_winners_turn() {
+    let e = read_game("[FEN \"W:W21:B\"]\n1. 21-17 *", RuleSet::Italian).unwrap_err();
+    assert!(
+        matches!(&e.kind, PdnErrorKind::AfterEnd { fen, .. } if fen == "W:W21:B"),
+        "{e}"
+    );
+    assert_eq!((e.line, e.column), (2, 4));
+    assert_eq!(e.partial.as_ref().map(|p| p.moves.len()), Some(0));
+    // The position alone, with no move, is a finished game and reads.
+    let g = read_game("[FEN \"W:W21:B\"]\n*", RuleSet::Italian).unwrap();
+    assert!(g.moves.is_empty());
+}
+
 #[test]
 fn a_damaged_game_keeps_its_tags_and_the_plies_before_the_damage() {
     // Damage at ply 4 (an illegal move), at ply 3 (text that is no PDN), at ply 2 (a comment

@@ -46,6 +46,12 @@ fn tinsley_games_read_as_english() {
         r.to_end();
         assert_eq!(r.game_so_far().ply(), g.moves.len(), "replayed whole");
     }
+    // Exactly records 541, 623 and 693 are damaged (a move after a won position is no
+    // damage any of the others has).
+    let damaged: Vec<usize> = (1..=games.len())
+        .filter(|&n| games[n - 1].is_err())
+        .collect();
+    assert_eq!(damaged, [541, 623, 693]);
     // The damaged records are shown up to their damage, with the error.
     let mut text_damage = 0;
     let mut illegal = 0;

@@ -80,3 +80,34 @@ fn the_protocol_doc_engine_session_is_what_dama_engine_answers() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+/// The damaged-record example of docs/playing.md: the file it shows gives exactly the error
+/// line it shows, with exit status 1.
+#[test]
+fn the_playing_doc_damage_example_is_what_replay_prints() {
+    let doc = include_str!("../docs/playing.md");
+    let start = doc
+        .find("For example, this\n`games.pdn`:")
+        .expect("docs/playing.md has the example");
+    let blocks: Vec<&str> = doc[start..].split("```text\n").skip(1).take(2).collect();
+    let body = |b: &str| b[..b.find("```").unwrap()].to_string();
+    let (record, error) = (body(blocks[0]), body(blocks[1]));
+    let dir = std::env::temp_dir().join(format!("dama-doc-damage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("games.pdn"), record).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["replay", "games.pdn", "--text"])
+        .current_dir(&dir)
+        .env("HOME", &dir)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), error);
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("Damaged after ply 0: ")
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

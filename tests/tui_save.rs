@@ -923,7 +923,11 @@ fn a_flag_fall_is_archived() {
     let dir = temp_dir("archive-flag");
     let mut c = GameSettings::new(RuleSet::Italian);
     c.autosave = Some(dir.join("autosave.pdn"));
-    c.time_control = Some("0.01+0".parse().unwrap()); // 0.6 s each
+    // 0.6 s each: shorter than `--time` takes (6 s), set directly to make the flag fall fast.
+    c.time_control = Some(dama::tui::clock::TimeControl {
+        base: Duration::from_millis(600),
+        increment: Duration::ZERO,
+    });
     let mut app = App::new(c, Game::new(Position::start(RuleSet::Italian)));
     play_by_keys(&mut app, "22-18");
     // The engine's clock runs out while it thinks.

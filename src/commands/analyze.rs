@@ -2,7 +2,7 @@
 //! `--annotate`, of every move of a PDN game (written back as a PDN copy with comments).
 
 use super::output::{Out, OutputError, outln};
-use super::values::{Rules, depth, lines, positive, table_cache_mib, threads, tt_mib};
+use super::values::{Rules, depth, lines, table_cache_mib, threads, tt_mib};
 use crate::engine::{Engine, Limits, SearchInfo, WIN, format_score, is_decisive};
 use crate::notation::fen;
 use crate::notation::pdn::{self, PdnGame};
@@ -14,6 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 #[derive(Args, Debug)]
+// What to analyse: a game of a FILE, a --fen position, or (--board alone) the start position.
+#[command(group(clap::ArgGroup::new("position").args(["file", "fen", "board"]).required(true).multiple(true)))]
 pub struct AnalyzeArgs {
     /// Rule set (a PDN file's GameType tag takes precedence).
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
@@ -22,19 +24,18 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "file")]
     pub fen: Option<String>,
     /// A PDN file: its game's final position (or the one after --ply plies) is analysed.
-    #[arg(required_unless_present_any = ["fen", "board"])]
     pub file: Option<std::path::PathBuf>,
     /// Which game of the file (from 1).
-    #[arg(long, default_value_t = 1, requires = "file")]
+    #[arg(long, default_value_t = 1, requires = "file", conflicts_with = "fen", value_parser = crate::commands::values::game_number, allow_negative_numbers = true)]
     pub game: usize,
     /// Analyse the position after this many plies of the game instead of its last one.
-    #[arg(long, requires = "file")]
+    #[arg(long, requires = "file", conflicts_with = "fen", value_parser = crate::commands::values::plies, allow_negative_numbers = true)]
     pub ply: Option<usize>,
     /// Search depth in plies.
-    #[arg(long, short, conflicts_with = "movetime", value_parser = depth)]
+    #[arg(long, short, conflicts_with = "movetime", value_parser = depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Milliseconds per position.
-    #[arg(long, value_parser = positive)]
+    #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
     /// Open the analysis board in the terminal on the position (moves for both sides, the
     /// engine's best lines live, variations saved as PDN) instead of printing.
@@ -44,25 +45,25 @@ pub struct AnalyzeArgs {
     #[arg(long, value_enum, requires = "board")]
     pub lang: Option<super::values::LangChoice>,
     /// Show the best N lines (multi-PV), each with its score and depth, best first.
-    #[arg(long, default_value_t = 1, value_parser = lines, conflicts_with = "annotate")]
+    #[arg(long, default_value_t = 1, value_parser = lines, conflicts_with = "annotate", allow_negative_numbers = true)]
     pub lines: usize,
     /// Write the game to this PDN file with the evaluation and best move after every move as
     /// comments, and `?` / `??` on moves that lose half a man / one and a half men or more.
-    #[arg(long, requires = "file")]
+    #[arg(long, value_name = "FILE", requires = "file", conflicts_with = "fen")]
     pub annotate: Option<std::path::PathBuf>,
     /// Replace the --annotate file if it exists (without this, an existing file is kept).
     #[arg(long, requires = "annotate")]
     pub force: bool,
     /// Transposition table size, MiB.
-    #[arg(long, default_value_t = 64, value_parser = tt_mib)]
+    #[arg(long, default_value_t = 64, value_parser = tt_mib, allow_negative_numbers = true)]
     pub tt: usize,
     #[arg(long, value_enum, help = super::pattern::EVAL_HELP)]
     pub eval: Option<super::pattern::Eval>,
     /// Search threads (lazy SMP: node counts and lines then vary from run to run).
-    #[arg(long, default_value_t = 1, value_parser = threads)]
+    #[arg(long, default_value_t = 1, value_parser = threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Endgame tables' cache of decompressed blocks, MiB (the files themselves are mapped).
-    #[arg(long, default_value_t = 64, value_parser = table_cache_mib)]
+    #[arg(long, default_value_t = 64, value_parser = table_cache_mib, allow_negative_numbers = true)]
     pub table_cache: usize,
 }
 
@@ -133,15 +134,42 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         }
         None => read_record(args, rules)?,
     };
+    // A damaged game, as `dama replay` shows it: up to the ply before its damage (a --ply at
+    // or past it stops there), with the damage said after the board or the analysis, exit
+    // status 1.
+    let Record {
+        game: record,
+        damage,
+    } = record;
+    let readable = record.moves.len();
+    let up_to = |ply: Option<usize>| match (ply, &damage) {
+        (Some(k), None) if k > readable => Err(anyhow::anyhow!(
+            "game {} has only {readable} plies",
+            args.game
+        )),
+        (Some(k), _) => Ok(k.min(readable)),
+        (None, _) => Ok(readable),
+    };
+    let after_damage = |what: &str| match &damage {
+        Some(d) => Err(anyhow::anyhow!(
+            "{d} ({what} up to ply {readable}, where the record is damaged)"
+        )),
+        None => Ok(()),
+    };
     if args.board {
-        let plies = args.ply.unwrap_or(record.moves.len());
-        if plies > record.moves.len() {
-            bail!("game {} has only {} plies", args.game, record.moves.len());
-        }
+        let plies = up_to(args.ply)?;
         let lang = super::values::LangChoice::resolve(args.lang);
-        return super::play::analysis_board(record, plies, lang);
+        super::play::analysis_board(record, plies, lang)?;
+        return after_damage("game opened");
     }
     if let Some(file) = &args.annotate {
+        if let Some(d) = &damage {
+            // An annotated copy of part of a game would pass for the whole record.
+            bail!("{d}: --annotate needs a whole game (dama replay shows it up to the damage)");
+        }
+        if let Some(input) = &args.file {
+            super::check_not_input(file, &[input], "--annotate")?;
+        }
         // Checked before the (long) analysis as well as when writing.
         super::check_output(file, args.force)?;
         // The annotated file is the product: it is written even if the reader of the progress
@@ -151,17 +179,22 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         return annotate(&mut engine, record, limits, file, args.force, out);
     }
     let mut game = Game::new(record.start);
-    let plies = args.ply.unwrap_or(record.moves.len());
-    if plies > record.moves.len() {
-        bail!("game {} has only {} plies", args.game, record.moves.len());
-    }
+    let plies = up_to(args.ply)?;
     for m in &record.moves[..plies] {
         // As the record was read: on past a draw by the rules, if it plays on.
         game.play_past_draw(&m.mv).context("the record replays")?;
     }
     drop(record);
     let mut engine = engine(args);
-    analyse(&mut engine, &game, limits, args.lines, out)
+    analyse(&mut engine, &game, limits, args.lines, out)?;
+    after_damage("analysed")
+}
+
+/// The chosen game of the file, or of a damaged one what can be read before the damage, with
+/// the damage in words (`FILE:LINE:COL (game N): ...`, as `dama replay` says it).
+struct Record {
+    game: PdnGame,
+    damage: Option<String>,
 }
 
 /// The engine as the arguments set it up, with the rule set's endgame tables.
@@ -178,7 +211,7 @@ fn engine(args: &AnalyzeArgs) -> Engine {
 /// The chosen game of the file: read as `dama replay` reads it, one game at a time up to it
 /// (a large file's games are never all held), and without --annotate only up to --ply (a
 /// game of millions of plies is not read past the position asked for).
-fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<PdnGame> {
+fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<Record> {
     let path = args
         .file
         .as_ref()
@@ -206,8 +239,32 @@ fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<PdnGame> {
         _ => usize::MAX,
     };
     let head = reader.next_up_to(plies).ok_or_else(|| no_game(before))?;
-    head.game
-        .with_context(|| format!("{}: game {} is damaged", path.display(), args.game))
+    match head.game {
+        Ok(game) => Ok(Record { game, damage: None }),
+        Err(mut e) => {
+            // Worded as `dama replay` words it: the game's number only in a file of several.
+            let which = if before > 0 || !reader.at_end() {
+                format!(" (game {})", args.game)
+            } else {
+                String::new()
+            };
+            let damage = format!(
+                "{}:{}:{}{which}: {}",
+                path.display(),
+                e.line,
+                e.column,
+                e.kind
+            );
+            match e.partial.take() {
+                Some(partial) => Ok(Record {
+                    game: *partial,
+                    damage: Some(damage),
+                }),
+                // Nothing of it can be read (its tags are at fault).
+                None => bail!("{damage}"),
+            }
+        }
+    }
 }
 
 fn analyse(

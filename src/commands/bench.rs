@@ -9,7 +9,7 @@ use clap::Args;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Search depth in plies for every bench position.
-    #[arg(long, short, default_value_t = crate::lab::bench::DEFAULT_DEPTH, value_parser = depth)]
+    #[arg(long, short, default_value_t = crate::lab::bench::DEFAULT_DEPTH, value_parser = depth, allow_negative_numbers = true)]
     pub depth: u32,
     #[arg(long, value_enum, help = super::pattern::EVAL_HELP)]
     pub eval: Option<super::pattern::Eval>,

@@ -35,6 +35,7 @@ pub enum BookAction {
     /// Grow an opening book by drop-out expansion (deep searches of the positions near the
     /// roots); interrupt at will: a rerun with the same options continues where it stopped.
     Build {
+        /// Rule set of the book to grow.
         #[arg(long, value_enum, default_value_t = Rules::Italian)]
         rules: Rules,
         /// Nodes each position's search may use.
@@ -47,7 +48,7 @@ pub enum BookAction {
         #[arg(long, default_value_t = 30, value_parser = max_ply)]
         max_ply: u8,
         /// Stop once the book holds this many positions.
-        #[arg(long)]
+        #[arg(long, value_parser = super::values::positive_usize, allow_negative_numbers = true)]
         positions: Option<usize>,
         /// Stop after this many minutes (wall clock) of this session.
         #[arg(long, value_parser = minutes)]
@@ -57,10 +58,10 @@ pub enum BookAction {
         #[arg(long, value_parser = minutes)]
         cpu_minutes: Option<f64>,
         /// Stop after this many expansions in this session.
-        #[arg(long)]
+        #[arg(long, value_parser = super::values::positive, allow_negative_numbers = true)]
         expansions: Option<u64>,
         /// The book file (default: the data folder's book/<rules>.book).
-        #[arg(long)]
+        #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
         /// Seconds between progress lines (and saves of the book so far).
         #[arg(long, default_value_t = 30, value_parser = seconds)]
@@ -68,6 +69,7 @@ pub enum BookAction {
     },
     /// What a book holds: positions, depth, moves from the start, size.
     Info {
+        /// Rule set of the book to describe.
         #[arg(long, value_enum, default_value_t = Rules::Italian)]
         rules: Rules,
         /// A book file (default: the data folder's, else the one shipped with dama).

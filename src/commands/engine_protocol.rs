@@ -51,14 +51,14 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 pub struct EngineArgs {
     /// Transposition table size, MiB.
-    #[arg(long, default_value_t = 64, value_parser = tt_mib)]
+    #[arg(long, default_value_t = 64, value_parser = tt_mib, allow_negative_numbers = true)]
     pub tt: usize,
     /// Search threads at the start (the `threads N` command changes it).
-    #[arg(long, default_value_t = 1, value_parser = threads)]
+    #[arg(long, default_value_t = 1, value_parser = threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Endgame tables' cache of decompressed blocks, MiB (the `tablecache N` command changes
     /// it).
-    #[arg(long, default_value_t = 64, value_parser = table_cache_mib)]
+    #[arg(long, default_value_t = 64, value_parser = table_cache_mib, allow_negative_numbers = true)]
     pub table_cache: usize,
     #[arg(long, value_enum, help = super::pattern::EVAL_HELP)]
     pub eval: Option<super::pattern::Eval>,
@@ -82,8 +82,11 @@ enum Event {
     NotUtf8,
     /// A line longer than [`MAX_LINE`] (its bytes were discarded as they came).
     TooLong,
-    /// The end of input (or a read error): the session ends.
+    /// The end of input: the session ends.
     End,
+    /// The input could not be read (stdin a folder, a failed device): the session ends with
+    /// this error, as a failed output does, instead of passing for a quiet end of input.
+    InputFailed(io::Error),
     /// The search thread could not write its answers: the session ends.
     OutputFailed(OutputError),
 }
@@ -228,14 +231,15 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
         let mut buf = Vec::new();
         loop {
             let event = match read_line(&mut input, &mut buf, MAX_LINE) {
-                Ok(LineRead::End) | Err(_) => Event::End,
+                Ok(LineRead::End) => Event::End,
+                Err(e) => Event::InputFailed(e),
                 Ok(LineRead::TooLong) => Event::TooLong,
                 Ok(LineRead::Line) => match String::from_utf8(std::mem::take(&mut buf)) {
                     Ok(line) => Event::Line(line),
                     Err(_) => Event::NotUtf8,
                 },
             };
-            let end = matches!(event, Event::End);
+            let end = matches!(event, Event::End | Event::InputFailed(_));
             if reader.send(event).is_err() || end {
                 break;
             }
@@ -257,6 +261,7 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
         failed: None,
     };
     s.engine(args.tt);
+    let mut input_failed = None;
     while let Ok(event) = rx.recv() {
         let line = match event {
             Event::Line(line) => line,
@@ -271,6 +276,10 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
                 continue;
             }
             Event::End => break,
+            Event::InputFailed(e) => {
+                input_failed = Some(e);
+                break;
+            }
             Event::OutputFailed(e) => {
                 s.failed.get_or_insert(e);
                 break;
@@ -316,9 +325,10 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
             s.failed.get_or_insert(e);
         }
     }
-    match s.failed {
-        Some(e) => Err(e.into()),
-        None => Ok(()),
+    match (s.failed, input_failed) {
+        (Some(e), _) => Err(e.into()),
+        (None, Some(e)) => Err(anyhow::anyhow!("cannot read standard input: {e}")),
+        (None, None) => Ok(()),
     }
 }
 

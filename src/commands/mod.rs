@@ -81,6 +81,11 @@ pub(crate) fn chosen_line(
 /// The file exists and `force` is off, or the file cannot be written there.
 pub(crate) fn check_output(path: &Path, force: bool) -> anyhow::Result<()> {
     let shown = path.display();
+    // A folder is never replaced, --force or not: saying "add --force" would only lead to a
+    // second refusal.
+    if path.is_dir() {
+        anyhow::bail!("cannot write {shown}: it is a folder");
+    }
     if !force && (path.exists() || path.is_symlink()) {
         anyhow::bail!("{shown} already exists: add --force to replace it, or choose another name");
     }
@@ -91,6 +96,45 @@ pub(crate) fn check_output(path: &Path, force: bool) -> anyhow::Result<()> {
             anyhow::anyhow!("cannot write {shown}: {e}")
         }
     })
+}
+
+/// Refuses an output file that is one of the command's input files (compared as canonical
+/// paths, so `./a.pdn`, `a.pdn` and a link to it are the same file): writing it would replace
+/// what is being read, e.g. the other games of a file whose one game is annotated. `--force`
+/// does not lift this: it means "replace an old output", not "overwrite the input".
+///
+/// # Errors
+/// The output is one of `inputs`.
+pub(crate) fn check_not_input(output: &Path, inputs: &[&Path], option: &str) -> anyhow::Result<()> {
+    let Ok(out) = std::fs::canonicalize(output) else {
+        // Not there yet (or unreachable): it cannot be an input that was read.
+        return Ok(());
+    };
+    for input in inputs {
+        if std::fs::canonicalize(input).is_ok_and(|i| i == out) || same_file(input, output) {
+            anyhow::bail!(
+                "{} is the file being read: {option} must name another file (it would replace \
+                 the input)",
+                output.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Whether two paths are one file under two names (a hard link), by device and inode.
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &Path, _: &Path) -> bool {
+    false
 }
 
 /// The error for a failed save, naming the file (and --force when it was in the way).

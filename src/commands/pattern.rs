@@ -123,18 +123,18 @@ pub enum PatternAction {
 pub struct GenArgs {
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
     pub rules: Rules,
-    #[arg(long, default_value_t = 10_000, value_parser = positive_u32)]
+    #[arg(long, default_value_t = 10_000, value_parser = positive_u32, allow_negative_numbers = true)]
     pub games: u32,
     /// Nodes per move.
-    #[arg(long, default_value_t = 1500, value_parser = positive)]
+    #[arg(long, default_value_t = 1500, value_parser = positive, allow_negative_numbers = true)]
     pub nodes: u64,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::commands::values::seed, allow_negative_numbers = true)]
     pub seed: u64,
     /// Games played at once (the file does not depend on it).
-    #[arg(long, default_value_t = 1, value_parser = concurrency)]
+    #[arg(long, default_value_t = 1, value_parser = concurrency, allow_negative_numbers = true)]
     pub threads: usize,
     /// Random plies that open each game.
-    #[arg(long, default_value_t = 4, value_parser = super::values::opening_plies)]
+    #[arg(long, default_value_t = 4, value_parser = super::values::opening_plies, allow_negative_numbers = true)]
     pub openings: usize,
     /// Root moves within this many centi-men of the best may be played.
     #[arg(long, default_value_t = 15)]
@@ -154,10 +154,10 @@ pub struct FitArgs {
     /// Positions files of `dama pattern gen` (one rule set).
     #[arg(required = true)]
     pub positions: Vec<PathBuf>,
-    #[arg(long, default_value_t = 6, value_parser = positive_u32)]
+    #[arg(long, default_value_t = 6, value_parser = positive_u32, allow_negative_numbers = true)]
     pub epochs: u32,
     /// Positions a minibatch [default: 16384; with --network 1024].
-    #[arg(long, value_parser = positive_usize)]
+    #[arg(long, value_parser = super::values::positive_usize, allow_negative_numbers = true)]
     pub batch: Option<usize>,
     /// Adam's step size (falling to a tenth of it by the end): in centi-men for the patterns,
     /// in the network's weights with --network [default: 1.0; with --network 0.003].
@@ -169,10 +169,10 @@ pub struct FitArgs {
     /// The game result's share of the label (the search score's is the rest), 0-1.
     #[arg(long, default_value_t = 0.5, value_parser = share)]
     pub lambda: f64,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::commands::values::seed, allow_negative_numbers = true)]
     pub seed: u64,
     /// Threads for the gradient (1 or 2; the weights do not depend on it).
-    #[arg(long, default_value_t = 2, value_parser = concurrency)]
+    #[arg(long, default_value_t = 2, value_parser = concurrency, allow_negative_numbers = true)]
     pub threads: usize,
     /// The weights file to write (e.g. src/engine/eval/weights/pattern_italian.bin).
     #[arg(long, value_name = "FILE")]
@@ -192,13 +192,6 @@ pub struct FitArgs {
     /// file the build includes as src/engine/eval/weights/network_italian.bin).
     #[arg(long)]
     pub network: bool,
-}
-
-fn positive_usize(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!("{s:?}: expected a whole number above 0")),
-    }
 }
 
 fn share(s: &str) -> Result<f64, String> {

@@ -17,13 +17,13 @@ pub struct PerftArgs {
     #[arg(long)]
     pub fen: Option<String>,
     /// Depth in plies; every depth from 1 up to this one is reported.
-    #[arg(long, short, value_parser = positive_u32)]
+    #[arg(long, short, value_parser = positive_u32, allow_negative_numbers = true)]
     pub depth: u32,
     /// Print the count below each root move at the given depth.
     #[arg(long)]
     pub divide: bool,
     /// Threads that share out the root moves (1 to 64; the counts do not change).
-    #[arg(long, value_parser = concurrency, default_value_t = 1)]
+    #[arg(long, value_parser = concurrency, default_value_t = 1, allow_negative_numbers = true)]
     pub threads: usize,
 }
 

@@ -1,9 +1,7 @@
 //! `dama` / `dama play`: the board in the terminal against the engine; and the full-screen
 //! replay viewer that `dama replay FILE` opens.
 
-use super::values::{
-    LangChoice, Rules, contempt, level, play_depth, positive, table_cache_mib, threads,
-};
+use super::values::{LangChoice, Rules, contempt, level, play_depth, table_cache_mib, threads};
 use crate::engine::Strength;
 use crate::engine::strength::MAX_DEPTH;
 use crate::notation::fen;
@@ -39,21 +37,23 @@ pub struct PlayArgs {
     /// The engine's playing level, 1 (a beginner) to 14 (full strength: a second a move on
     /// all --threads); each level scores 65-80 % against the one below.
     /// With --time, levels 1-13 keep their own pace and 14 spends its share of the clock.
-    #[arg(long, value_parser = level, conflicts_with_all = ["depth", "movetime"])]
+    #[arg(long, value_parser = level, conflicts_with_all = ["depth", "movetime"], allow_negative_numbers = true)]
     pub level: Option<u8>,
     /// Engine search depth in plies (default 12: about a quarter of a second from the start
     /// position in a release build).
-    #[arg(long, conflicts_with = "movetime", value_parser = play_depth)]
+    #[arg(long, conflicts_with = "movetime", value_parser = play_depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
-    /// Engine time per move in milliseconds (instead of a depth).
-    #[arg(long, value_name = "MS", value_parser = positive)]
+    /// Engine time per move in milliseconds (instead of a depth), at most 86400000 (a day).
+    #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
     /// A time control for both sides: minutes for the game + seconds added per move (e.g.
-    /// 5+3). The engine manages its own time; whoever runs out of time loses.
-    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["depth", "movetime"])]
+    /// 5+3), or minutes alone for no increment (5 = 5+0). The minutes may be decimal (1.5 =
+    /// 1 minute 30 seconds), from 0.1 (6 seconds) to 600; the seconds 0 to 600. The engine
+    /// manages its own time; whoever runs out of time loses.
+    #[arg(long, value_name = "MIN+SEC", conflicts_with_all = ["depth", "movetime"], allow_hyphen_values = true)]
     pub time: Option<crate::tui::clock::TimeControl>,
     /// Seed for the engine's choices among equal moves (and for `--color random`).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::commands::values::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Start from this position (PDN FEN) instead of the start position.
     #[arg(long, conflicts_with_all = ["load", "resume"])]
@@ -88,16 +88,16 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with_all = ["color", "load", "resume", "time"])]
     pub watch: bool,
     /// With --watch: White's level (1-14, as --level).
-    #[arg(long, value_parser = level, requires = "watch", conflicts_with = "white_movetime")]
+    #[arg(long, value_parser = level, requires = "watch", conflicts_with = "white_movetime", allow_negative_numbers = true)]
     pub white_level: Option<u8>,
     /// With --watch: Black's level (1-14, as --level).
-    #[arg(long, value_parser = level, requires = "watch", conflicts_with = "black_movetime")]
+    #[arg(long, value_parser = level, requires = "watch", conflicts_with = "black_movetime", allow_negative_numbers = true)]
     pub black_level: Option<u8>,
     /// With --watch: White's time per move in milliseconds.
-    #[arg(long, value_name = "MS", value_parser = positive, requires = "watch")]
+    #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, requires = "watch", allow_negative_numbers = true)]
     pub white_movetime: Option<u64>,
     /// With --watch: Black's time per move in milliseconds.
-    #[arg(long, value_name = "MS", value_parser = positive, requires = "watch")]
+    #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, requires = "watch", allow_negative_numbers = true)]
     pub black_movetime: Option<u64>,
     /// Start from an opening ballot: its number, or `random`. Italian: the 11-man ballots
     /// (2,400); English: the ACF 3-move ballots (157).
@@ -105,12 +105,12 @@ pub struct PlayArgs {
     pub ballot: Option<crate::tui::ballots::Choice>,
     /// Engine search threads (default: all cores but one, at least one; with --seed, one, so
     /// that the games replay).
-    #[arg(long, value_parser = threads)]
+    #[arg(long, value_parser = threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// How much below level (centi-men, 0-150) the engine counts a draw, so it plays on for a
     /// win in a level position (default 30, measured against a weaker opponent); 0 lets it take
     /// a draw whenever it sees no more. Hints and reviews always count a draw as level.
-    #[arg(long, default_value_t = crate::engine::params::CONTEMPT, value_parser = contempt)]
+    #[arg(long, default_value_t = crate::engine::params::CONTEMPT, value_parser = contempt, allow_negative_numbers = true)]
     pub contempt: i32,
     /// The engine searches its opening moves instead of playing them from the opening book
     /// (also `book = false` in settings.toml, or the start screen's Book line).
@@ -122,10 +122,10 @@ pub struct PlayArgs {
     pub no_table_build: bool,
     /// MiB of decompressed endgame-table blocks kept in memory per rule set, 1-4096 (default
     /// 64; also `table_cache` in settings.toml).
-    #[arg(long, value_name = "MIB", value_parser = table_cache_mib)]
+    #[arg(long, value_name = "MIB", value_parser = table_cache_mib, allow_negative_numbers = true)]
     pub table_cache: Option<usize>,
     /// The background build's piece count (for tests: a small build is quick).
-    #[arg(long, hide = true, default_value_t = crate::tables::DEFAULT_PIECES, value_parser = build_pieces)]
+    #[arg(long, hide = true, default_value_t = crate::tables::DEFAULT_PIECES, value_parser = build_pieces, allow_negative_numbers = true)]
     pub table_build_pieces: u32,
 }
 
@@ -420,14 +420,14 @@ pub struct EditArgs {
     /// Start from this position (PDN FEN) instead of the start position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Plain ASCII board without colour.
+    /// Plain ASCII board without colour (`NO_COLOR` also turns colour off).
     #[arg(long)]
     pub ascii: bool,
-    /// The board's language (default from the locale).
+    /// The board's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
     #[arg(long, value_enum)]
     pub lang: Option<LangChoice>,
     /// Engine search threads for the game played from the position.
-    #[arg(long, value_parser = threads)]
+    #[arg(long, value_parser = threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
 }
 
@@ -448,11 +448,12 @@ pub fn edit(args: &EditArgs) -> anyhow::Result<()> {
             app.update(crate::tui::Action::Char(c));
         }
         app.update(crate::tui::Action::Select);
-        anyhow::ensure!(
-            app.context() == crate::tui::input::Context::Editor,
-            "bad --fen {text:?}: {}",
-            app.message()
-        );
+        if app.context() != crate::tui::input::Context::Editor {
+            // Worded as every other --fen is (the board's own "Not read: ..." is for the
+            // screen); the board's words only where the FEN reads but the editor refuses it.
+            fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
+            anyhow::bail!("bad --fen {text:?}: {}", app.message());
+        }
     }
     let threads = args.threads.unwrap_or_else(default_play_threads);
     let mut engine = LazyEngine::new(threads);
@@ -503,7 +504,10 @@ fn report_end(app: &App) {
             let _ = writeln!(out, "{}", Msg::ExitKept.fill(lang, &[&p.display()]));
             return;
         }
-        Kept::Failed(p, e) => Msg::ExitNotKeptIn.fill(lang, &[&p.display(), e]),
+        Kept::Failed(p, e) => {
+            let why = crate::tui::keep::failure_reason(lang, p, e);
+            Msg::ExitNotKeptIn.fill(lang, &[&p.display(), &why])
+        }
         Kept::NoPlace if app.in_progress() => Msg::ExitNoHome.text(lang).to_string(),
         _ => return,
     };

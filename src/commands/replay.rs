@@ -18,13 +18,13 @@ pub struct ReplayArgs {
     /// The PDN file.
     pub file: std::path::PathBuf,
     /// Which game of the file (numbered from 1); without it a file of several games is listed.
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = crate::commands::values::game_number, allow_negative_numbers = true)]
     pub game: Option<usize>,
     /// Print the replay as text: tags, each move and the board after it, the result, the FEN.
     #[arg(long)]
     pub text: bool,
     /// Stop after this many plies.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::commands::values::plies, allow_negative_numbers = true)]
     pub ply: Option<usize>,
     /// Show square numbers on the empty squares of the board.
     #[arg(long)]

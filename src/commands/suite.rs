@@ -39,13 +39,13 @@ pub struct VerifyArgs {
     /// The suite file.
     pub file: PathBuf,
     /// Prove at this depth instead of each position's own.
-    #[arg(long, value_parser = proof_depth)]
+    #[arg(long, value_parser = proof_depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Plies the win must stand before the horizon (as in build).
-    #[arg(long, default_value_t = 2, value_parser = confirm)]
+    #[arg(long, default_value_t = 2, value_parser = confirm, allow_negative_numbers = true)]
     pub confirm: u32,
     /// Only every Nth position (1: all).
-    #[arg(long, default_value_t = 1, value_parser = positive_usize)]
+    #[arg(long, default_value_t = 1, value_parser = super::values::positive_usize, allow_negative_numbers = true)]
     pub every: usize,
 }
 
@@ -54,33 +54,33 @@ pub struct BuildArgs {
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
     pub rules: Rules,
     /// Most self-play games to play.
-    #[arg(long, default_value_t = 1000, value_parser = positive_u32)]
+    #[arg(long, default_value_t = 1000, value_parser = positive_u32, allow_negative_numbers = true)]
     pub games: u32,
     /// Seed of the openings and the self-play engine's choices (the same seed, the same file).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::commands::values::seed, allow_negative_numbers = true)]
     pub seed: u64,
     /// Depth of the full-width proof every position is put to, in plies.
-    #[arg(long, default_value_t = 10, value_parser = proof_depth)]
+    #[arg(long, default_value_t = 10, value_parser = proof_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// A position found is proven again this many plies deeper and kept only if the answer
     /// stands (the file gives the deeper depth).
-    #[arg(long, default_value_t = 2, value_parser = recheck)]
+    #[arg(long, default_value_t = 2, value_parser = recheck, allow_negative_numbers = true)]
     pub recheck: u32,
     /// Plies the win must stand before the proof's horizon: a win that shows only at the last
     /// plies may be answered just beyond them.
-    #[arg(long, default_value_t = 2, value_parser = confirm)]
+    #[arg(long, default_value_t = 2, value_parser = confirm, allow_negative_numbers = true)]
     pub confirm: u32,
     /// Nodes per move of the self-play engine (few, so that it leaves shots on the board).
-    #[arg(long, default_value_t = 1000, value_parser = positive)]
+    #[arg(long, default_value_t = 1000, value_parser = positive, allow_negative_numbers = true)]
     pub nodes: u64,
     /// Root moves within this many centi-men of the best may be played in self-play.
-    #[arg(long, default_value_t = 20, value_parser = variety)]
+    #[arg(long, default_value_t = 20, value_parser = variety, allow_negative_numbers = true)]
     pub variety: i32,
     /// Stop once this many positions are found.
-    #[arg(long, default_value_t = 200, value_parser = positive_usize)]
+    #[arg(long, default_value_t = 200, value_parser = super::values::positive_usize, allow_negative_numbers = true)]
     pub positions: usize,
     /// Most nodes the proof of one position may take (a position past it is skipped).
-    #[arg(long, default_value_t = 50_000_000, value_parser = positive)]
+    #[arg(long, default_value_t = 50_000_000, value_parser = positive, allow_negative_numbers = true)]
     pub budget: u64,
     /// The suite file to write.
     #[arg(long, value_name = "FILE")]
@@ -95,16 +95,16 @@ pub struct RunArgs {
     /// The suite file.
     pub file: PathBuf,
     /// Milliseconds per position (the default, 100, when no limit is given).
-    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"], value_parser = positive)]
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"], value_parser = positive, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
     /// Search depth in plies per position.
-    #[arg(long, conflicts_with = "nodes", value_parser = depth)]
+    #[arg(long, conflicts_with = "nodes", value_parser = depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Nodes per position.
-    #[arg(long, value_parser = positive)]
+    #[arg(long, value_parser = positive, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// Transposition table size, MiB.
-    #[arg(long, default_value_t = 64, value_parser = tt_mib)]
+    #[arg(long, default_value_t = 64, value_parser = tt_mib, allow_negative_numbers = true)]
     pub tt: usize,
     /// Tuning aid: search features switched off (bits, see engine::search).
     #[arg(long, default_value_t = 0, hide = true)]
@@ -118,10 +118,6 @@ fn positive(text: &str) -> Result<u64, String> {
 }
 
 fn positive_u32(text: &str) -> Result<u32, String> {
-    super::values::number_in(text, 1, u64::from(u32::MAX))
-}
-
-fn positive_usize(text: &str) -> Result<usize, String> {
     super::values::number_in(text, 1, u64::from(u32::MAX))
 }
 

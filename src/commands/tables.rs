@@ -22,13 +22,14 @@ pub enum TablesAction {
     /// Solve every position with up to N pieces by retrograde analysis (interrupt at will: a
     /// rerun continues where it stopped).
     Build {
+        /// Rule set of the tables to build.
         #[arg(long, value_enum, default_value_t = Rules::Italian)]
         rules: Rules,
         /// Most pieces on the board (2 to 7; 7 is hours of CPU, see docs/engine.md).
         #[arg(long, default_value_t = tables::DEFAULT_PIECES, value_parser = pieces)]
         pieces: u32,
         /// Worker threads (default: every core).
-        #[arg(long, value_parser = threads)]
+        #[arg(long, value_parser = threads, allow_negative_numbers = true)]
         threads: Option<usize>,
         /// No progress bar (for logs).
         #[arg(long)]
@@ -46,7 +47,7 @@ pub enum TablesAction {
         #[arg(long, value_enum)]
         rules: Option<Rules>,
         /// Positions sampled per slice.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = super::values::positive_u32, allow_negative_numbers = true)]
         samples: u32,
     },
 }
@@ -76,7 +77,20 @@ pub(crate) fn for_engine_in(rules: RuleSet, lang: crate::tui::Lang) -> Option<Ar
     static SAID: AtomicBool = AtomicBool::new(false);
     let load = tables::shared_load(rules);
     let have = load.tables.as_ref().map_or(0, |t| t.max_pieces());
+    // A file where the data folder (or a folder in it) should be: that, not each table's
+    // "Not a directory" (any name in the folder finds it).
+    let in_the_way = load
+        .dir
+        .as_ref()
+        .and_then(|dir| crate::store::file_in_the_way(&dir.join("tables.bin")));
     let notice = match &load.dir {
+        Some(_) if in_the_way.is_some() => Some(format!(
+            "dama: no {rules} endgame tables: {} is a file, not a folder; the engine plays \
+             without them",
+            in_the_way
+                .as_ref()
+                .map_or_else(String::new, |f| f.display().to_string())
+        )),
         Some(dir) if !load.problems.is_empty() => Some(problems_notice(rules, dir, &load, have)),
         _ if have < tables::DEFAULT_PIECES => {
             let now = if have == 0 {

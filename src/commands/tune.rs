@@ -17,19 +17,19 @@ pub struct TuneArgs {
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
     pub rules: Rules,
     /// Self-play games to play (ignored with --positions).
-    #[arg(long, default_value_t = 2000, value_parser = positive_u32)]
+    #[arg(long, default_value_t = 2000, value_parser = positive_u32, allow_negative_numbers = true)]
     pub games: u32,
     /// Nodes per move in the self-play games.
-    #[arg(long, default_value_t = 2000, value_parser = positive)]
+    #[arg(long, default_value_t = 2000, value_parser = positive, allow_negative_numbers = true)]
     pub nodes: u64,
     /// Seed for the openings and the engines' variety (the same seed gives the same weights).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::commands::values::seed, allow_negative_numbers = true)]
     pub seed: u64,
     /// Games played at once (the result does not depend on it).
-    #[arg(long, default_value_t = 1, value_parser = concurrency)]
+    #[arg(long, default_value_t = 1, value_parser = concurrency, allow_negative_numbers = true)]
     pub threads: usize,
     /// Random plies that open each game.
-    #[arg(long, default_value_t = 6, value_parser = opening_plies)]
+    #[arg(long, default_value_t = 6, value_parser = opening_plies, allow_negative_numbers = true)]
     pub openings: usize,
     /// Root moves within this many centi-men of the best may be played in self-play.
     #[arg(long, default_value_t = 10)]

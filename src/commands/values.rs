@@ -4,21 +4,68 @@
 use crate::rules::RuleSet;
 use clap::ValueEnum;
 
-/// A whole number within `lo..=hi`, or an error that says the allowed range in words.
+/// A whole number within `lo..=hi`, or an error that says the allowed range in words, worded
+/// as the engine protocol words it: `must be from 1 to 14, not -1`, `must be at least 1;
+/// 99999999999999999999 is too large`, `"abc" is not a whole number (must be ...)`. (Clap
+/// takes a negative number as a value only on options marked `allow_negative_numbers`.)
 pub fn number_in<T: TryFrom<u64>>(text: &str, lo: u64, hi: u64) -> Result<T, String> {
-    let n: u64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a whole number"))?;
-    let range = if hi >= u64::from(u32::MAX) {
-        format!("at least {lo}")
+    number_with_unit(text, lo, hi, "")
+}
+
+/// [`number_in`] with the unit after the range (`" ms"`).
+pub fn number_with_unit<T: TryFrom<u64>>(
+    text: &str,
+    lo: u64,
+    hi: u64,
+    unit: &str,
+) -> Result<T, String> {
+    use std::num::IntErrorKind;
+    let range = if hi == u64::MAX && lo > 0 {
+        format!("at least {lo}{unit}")
     } else {
-        format!("from {lo} to {hi}")
+        format!("from {lo} to {hi}{unit}")
+    };
+    let word = text.trim();
+    let n: u64 = match word.parse() {
+        Ok(n) => n,
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => {
+            return Err(format!("must be {range}; {word} is too large"));
+        }
+        Err(_)
+            if word
+                .strip_prefix('-')
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            return Err(format!("must be {range}, not {word}"));
+        }
+        Err(_) => return Err(format!("{text:?} is not a whole number (must be {range})")),
     };
     if n < lo || n > hi {
-        return Err(format!("must be {range}"));
+        return Err(format!("must be {range}, not {n}"));
     }
-    T::try_from(n).map_err(|_| format!("must be {range}"))
+    T::try_from(n).map_err(|_| format!("must be {range}; {word} is too large"))
+}
+
+/// A thinking time in milliseconds: 1 ms to a day, as the engine protocol's `go movetime`
+/// takes it (longer is a typo, and would think without end).
+pub fn movetime(text: &str) -> Result<u64, String> {
+    let max = crate::line_protocol::MAX_MOVETIME_MS;
+    number_with_unit(text, 1, max, " ms")
+}
+
+/// A random seed: any whole number that fits 64 bits.
+pub fn seed(text: &str) -> Result<u64, String> {
+    number_in(text, 0, u64::MAX)
+}
+
+/// A game's number in a file, from 1.
+pub fn game_number(text: &str) -> Result<usize, String> {
+    number_in(text, 1, usize::MAX as u64)
+}
+
+/// A count of plies (half-moves) into a game, from 0 (the start).
+pub fn plies(text: &str) -> Result<usize, String> {
+    number_in(text, 0, usize::MAX as u64)
 }
 
 /// An engine depth: at least one ply, at most the engine's limit (a bad value is an error,
@@ -43,6 +90,11 @@ pub fn lines(text: &str) -> Result<usize, String> {
     number_in(text, 1, crate::engine::MAX_LINES as u64)
 }
 
+/// A count (positions, a batch): at least 1.
+pub fn positive_usize(text: &str) -> Result<usize, String> {
+    number_in(text, 1, usize::MAX as u64)
+}
+
 /// A count of games or a perft depth.
 pub fn positive_u32(text: &str) -> Result<u32, String> {
     number_in(text, 1, u64::from(u32::MAX))
@@ -62,12 +114,7 @@ pub fn table_cache_mib(text: &str) -> Result<usize, String> {
 /// Contempt: 0 to 150 centi-men.
 pub fn contempt(text: &str) -> Result<i32, String> {
     let max = crate::engine::params::MAX_CONTEMPT;
-    match text.parse::<i32>() {
-        Ok(n) if (0..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected a whole number of centi-men from 0 to {max}"
-        )),
-    }
+    number_with_unit(text, 0, max as u64, " centi-men")
 }
 
 /// Search threads: 1 to 256 (lazy SMP; more than the machine's cores only compete for them).
@@ -129,5 +176,29 @@ impl LangChoice {
             Some(LangChoice::En) => crate::tui::Lang::En,
             None => crate::tui::Lang::from_env(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_worded_as_the_protocol_words_them() {
+        assert_eq!(movetime("86400000"), Ok(86_400_000));
+        assert_eq!(
+            movetime("86400001").unwrap_err(),
+            "must be from 1 to 86400000 ms, not 86400001"
+        );
+        assert_eq!(level("-1").unwrap_err(), "must be from 1 to 14, not -1");
+        assert_eq!(
+            positive("99999999999999999999").unwrap_err(),
+            "must be at least 1; 99999999999999999999 is too large"
+        );
+        assert_eq!(
+            game_number("abc").unwrap_err(),
+            "\"abc\" is not a whole number (must be at least 1)"
+        );
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
     }
 }

@@ -19,7 +19,7 @@ pub use atomic::{
 pub use check::check_writable;
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// dama's data folder: `$XDG_DATA_HOME/dama`, else (on Windows) `%APPDATA%\dama`, else
 /// `~/.local/share/dama`. `None` when none of these is known (no home). Saved games, the
@@ -71,9 +71,53 @@ pub fn tables_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("tables"))
 }
 
+/// The file that stands where a folder of `path` should be (the data folder made a regular
+/// file by mistake, say): the nearest of `path`'s parent folders that exists and is not a
+/// folder. `None` when there is none (the error was something else). The system's own words
+/// for it ("File exists", "Not a directory", or a file that "does not exist") miss the cause.
+pub fn file_in_the_way(path: &Path) -> Option<PathBuf> {
+    path.ancestors()
+        .skip(1)
+        .filter(|a| !a.as_os_str().is_empty())
+        .find(|a| std::fs::metadata(a).is_ok_and(|m| !m.is_dir()))
+        .map(Path::to_path_buf)
+}
+
+/// Why `path` could not be written or read: "<folder> is a file, not a folder" when a file
+/// stands where one of its folders should be ([`file_in_the_way`]), else the system's error.
+pub fn io_reason(path: &Path, e: &std::io::Error) -> String {
+    match file_in_the_way(path) {
+        Some(f) => format!("{} is a file, not a folder", f.display()),
+        None => e.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_where_a_folder_should_be_is_named() {
+        let dir = std::env::temp_dir().join(format!("dama-in-the-way-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("dama");
+        std::fs::write(&data, "not a folder").unwrap();
+        let kept = data.join("autosave.pdn");
+        assert_eq!(file_in_the_way(&kept), Some(data.clone()));
+        assert_eq!(
+            file_in_the_way(&data.join("tables").join("italian")),
+            Some(data.clone())
+        );
+        let e = std::fs::write(&kept, "x").unwrap_err();
+        assert_eq!(
+            io_reason(&kept, &e),
+            format!("{} is a file, not a folder", data.display())
+        );
+        std::fs::remove_file(&data).unwrap();
+        assert_eq!(file_in_the_way(&kept), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     /// The rule dama has always had on Linux (a crate for per-platform folders would differ on
     /// the relative `XDG_DATA_HOME` and on the missing `HOME`).

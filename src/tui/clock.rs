@@ -14,6 +14,9 @@ pub struct TimeControl {
     pub increment: Duration,
 }
 
+/// The shortest game clock: 6 seconds.
+const MIN_MINUTES: f64 = 0.1;
+
 impl FromStr for TimeControl {
     type Err = String;
 
@@ -28,8 +31,10 @@ impl FromStr for TimeControl {
             .trim()
             .parse()
             .map_err(|_| format!("{inc:?} is not a number of seconds (e.g. 5+3)"))?;
-        if !(minutes > 0.0 && minutes <= 600.0) {
-            return Err("the minutes must be more than 0 and at most 600".into());
+        // Under 6 seconds the clock falls before a move can be made (0.001 minutes lost the
+        // game at once).
+        if !(MIN_MINUTES..=600.0).contains(&minutes) {
+            return Err("the minutes must be from 0.1 (6 seconds) to 600".into());
         }
         if !(0.0..=600.0).contains(&seconds) {
             return Err("the increment must be 0 to 600 seconds".into());
@@ -218,7 +223,11 @@ mod tests {
         let tc: TimeControl = "0.5".parse().unwrap();
         assert_eq!(tc.base, Duration::from_secs(30));
         assert_eq!(tc.increment, Duration::ZERO);
-        for bad in ["", "x+3", "5+y", "0+3", "-1+0", "5+-1"] {
+        let tc: TimeControl = "0.1+0".parse().unwrap();
+        assert_eq!(tc.base, Duration::from_secs(6));
+        for bad in [
+            "", "x+3", "5+y", "0+3", "-1+0", "5+-1", "0.001+0", "0.09", "NaN", "601",
+        ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
     }

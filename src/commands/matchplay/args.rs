@@ -21,26 +21,26 @@ pub enum PlayerKind {
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// Number of games (played in pairs from the same opening, colours swapped).
-    #[arg(long, default_value_t = 40, value_parser = positive_u32)]
+    #[arg(long, default_value_t = 40, value_parser = positive_u32, allow_negative_numbers = true)]
     pub games: u32,
     /// Rule set.
     #[arg(long, value_enum, default_value_t = Rules::Italian)]
     pub rules: Rules,
     /// Both players: milliseconds per move (unless --a-... / --b-... say otherwise).
-    #[arg(long, value_name = "MS", value_parser = positive)]
+    #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
     pub movetime: Option<u64>,
     /// Player A: search depth in plies.
-    #[arg(long, conflicts_with_all = ["a_movetime", "a_nodes"], value_parser = depth)]
+    #[arg(long, conflicts_with_all = ["a_movetime", "a_nodes"], value_parser = depth, allow_negative_numbers = true)]
     pub a_depth: Option<u32>,
     /// Player A: milliseconds per move.
-    #[arg(long, conflicts_with = "a_nodes", value_parser = positive)]
+    #[arg(long, value_name = "MS", conflicts_with = "a_nodes", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
     pub a_movetime: Option<u64>,
     /// Player A: nodes per move.
-    #[arg(long, value_parser = positive)]
+    #[arg(long, value_parser = positive, allow_negative_numbers = true)]
     pub a_nodes: Option<u64>,
     /// Player A: a playing level, 1-14 (its node budget and variety as in the game; 14: a
     /// second a move on --a-threads).
-    #[arg(long, value_parser = level, conflicts_with_all = ["a_depth", "a_movetime", "a_nodes", "a_engine"])]
+    #[arg(long, value_parser = level, conflicts_with_all = ["a_depth", "a_movetime", "a_nodes", "a_engine"], allow_negative_numbers = true)]
     pub a_level: Option<u8>,
     /// Player A: what kind of player.
     #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
@@ -51,16 +51,16 @@ pub struct MatchArgs {
     #[arg(long, value_name = "CMD", conflicts_with = "a_kind")]
     pub a_engine: Option<String>,
     /// Player B: search depth in plies.
-    #[arg(long, conflicts_with_all = ["b_movetime", "b_nodes"], value_parser = depth)]
+    #[arg(long, conflicts_with_all = ["b_movetime", "b_nodes"], value_parser = depth, allow_negative_numbers = true)]
     pub b_depth: Option<u32>,
     /// Player B: milliseconds per move.
-    #[arg(long, conflicts_with = "b_nodes", value_parser = positive)]
+    #[arg(long, value_name = "MS", conflicts_with = "b_nodes", value_parser = crate::commands::values::movetime, allow_negative_numbers = true)]
     pub b_movetime: Option<u64>,
     /// Player B: nodes per move.
-    #[arg(long, value_parser = positive)]
+    #[arg(long, value_parser = positive, allow_negative_numbers = true)]
     pub b_nodes: Option<u64>,
     /// Player B: a playing level, 1-14 (see --a-level).
-    #[arg(long, value_parser = level, conflicts_with_all = ["b_depth", "b_movetime", "b_nodes", "b_engine"])]
+    #[arg(long, value_parser = level, conflicts_with_all = ["b_depth", "b_movetime", "b_nodes", "b_engine"], allow_negative_numbers = true)]
     pub b_level: Option<u8>,
     /// Player B: what kind of player.
     #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
@@ -70,24 +70,24 @@ pub struct MatchArgs {
     pub b_engine: Option<String>,
     /// Player A: search threads (lazy SMP); games at the same time (--concurrency) each use
     /// this many.
-    #[arg(long, default_value_t = 1, value_parser = threads, conflicts_with = "a_engine")]
+    #[arg(long, default_value_t = 1, value_parser = threads, conflicts_with = "a_engine", allow_negative_numbers = true)]
     pub a_threads: usize,
     /// Player B: search threads (see --a-threads).
-    #[arg(long, default_value_t = 1, value_parser = threads, conflicts_with = "b_engine")]
+    #[arg(long, default_value_t = 1, value_parser = threads, conflicts_with = "b_engine", allow_negative_numbers = true)]
     pub b_threads: usize,
     /// An external engine that has not answered this many milliseconds after `go` loses the
     /// game on time (default: the move time plus a second, or a minute for depth and nodes).
-    #[arg(long, value_name = "MS", value_parser = positive)]
+    #[arg(long, value_name = "MS", value_parser = positive, allow_negative_numbers = true)]
     pub timeout: Option<u64>,
     /// An external engine that has not answered `isready` this many milliseconds after it
     /// was started or given a new game loses that game (default 10000).
-    #[arg(long, value_name = "MS", value_parser = positive)]
+    #[arg(long, value_name = "MS", value_parser = positive, allow_negative_numbers = true)]
     pub ready_timeout: Option<u64>,
     /// Player A: contempt in centi-men (a draw counts that much below level for A; 0-150).
-    #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "a_engine")]
+    #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "a_engine", allow_negative_numbers = true)]
     pub a_contempt: i32,
     /// Player B: contempt in centi-men (see --a-contempt).
-    #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "b_engine")]
+    #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "b_engine", allow_negative_numbers = true)]
     pub b_contempt: i32,
     /// Player A: play from the opening book where it has the position: `on` (the data
     /// folder's book, else the one shipped with dama), `off` (the default, so a match measures
@@ -110,8 +110,7 @@ pub struct MatchArgs {
         value_name = "PLIES",
         default_value_t = 4,
         conflicts_with = "book",
-        value_parser = opening_plies
-    )]
+        value_parser = opening_plies, allow_negative_numbers = true)]
     pub opening_plies: usize,
     /// Openings from a PDN file instead: each game's FEN tag, or the position after its
     /// moves; each played twice (colours swapped), in the file's order (shuffled by --seed when
@@ -120,10 +119,10 @@ pub struct MatchArgs {
     pub book: Option<std::path::PathBuf>,
     /// Seed for the openings and the engines' choices (the same seed replays the same match;
     /// 1 when not given).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::commands::values::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Games played at the same time (each on its own thread, with its own engines).
-    #[arg(long, default_value_t = 1, value_parser = concurrency)]
+    #[arg(long, default_value_t = 1, value_parser = concurrency, allow_negative_numbers = true)]
     pub concurrency: usize,
     /// Stop as soon as a sequential probability ratio test (alpha = beta = 0.05) decides
     /// between "A is ELO0 stronger" and "A is ELO1 stronger" (Elo differences, ELO0 < ELO1);
@@ -131,11 +130,11 @@ pub struct MatchArgs {
     #[arg(long, value_name = "ELO0,ELO1", value_parser = sprt_bounds)]
     pub sprt: Option<(f64, f64)>,
     /// Transposition table size per engine, MiB.
-    #[arg(long, default_value_t = 16, value_parser = tt_mib)]
+    #[arg(long, default_value_t = 16, value_parser = tt_mib, allow_negative_numbers = true)]
     pub tt: usize,
     /// Endgame tables' cache of decompressed blocks, MiB, shared by the built-in engines of
     /// the match (per rule set; the files themselves are mapped). Default 64.
-    #[arg(long, value_name = "MIB", value_parser = super::super::values::table_cache_mib)]
+    #[arg(long, value_name = "MIB", value_parser = super::super::values::table_cache_mib, allow_negative_numbers = true)]
     pub table_cache: Option<usize>,
     /// End a game as a draw once both players' scores have stayed within CP centi-men of 0
     /// for their last COUNT moves each, from full move MOVE on (e.g. 40,8,10; off by default).
@@ -148,7 +147,7 @@ pub struct MatchArgs {
     pub adjudicate_win: Option<super::adjudicate::WinRule>,
     /// Write every game to this PDN file (rewritten as each game ends, so a match stopped part
     /// way keeps its finished games).
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub pdn: Option<std::path::PathBuf>,
     /// Go on with the match whose games the --pdn file holds: they are counted and the rest
     /// are played. Give the options that began it (each game is checked against them); with

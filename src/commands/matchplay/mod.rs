@@ -21,7 +21,7 @@ mod timing;
 use super::output::{Out, outln};
 use crate::lab::sprt::Sprt;
 use crate::rules::RuleSet;
-pub use args::{MatchArgs, PlayerKind};
+pub use args::{BookChoice, MatchArgs, PlayerKind};
 use std::time::Instant;
 
 /// # Errors
@@ -29,6 +29,14 @@ use std::time::Instant;
 pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     anyhow::ensure!(args.games >= 1, "--games must be at least 1");
     if let Some(path) = &args.pdn {
+        // The openings and the sides' books are read: the games file must not replace them.
+        let mut inputs: Vec<&std::path::Path> = args.book.iter().map(|p| p.as_path()).collect();
+        for book in [&args.a_book, &args.b_book] {
+            if let BookChoice::File(p) = book {
+                inputs.push(p);
+            }
+        }
+        super::check_not_input(path, &inputs, "--pdn")?;
         // Checked before the (long) match as well as when writing.
         super::check_output(path, args.force || (args.resume && path.exists()))?;
         // The games file is the product: it is written even if the reader of the progress

@@ -1,5 +1,6 @@
 //! Reading a PDN file's text: how much is read before deciding it is not PDN (a binary file or
-//! an endless device is refused in a megabyte), and its encoding (UTF-8, UTF-16, Latin-1).
+//! an endless device is refused in a megabyte), and its encoding (UTF-8, UTF-16, Windows-1252 /
+//! Latin-1).
 //! Every command that reads a game file reads it here.
 
 use super::lexer::{Lexer, Tok};
@@ -156,8 +157,9 @@ pub fn read_file(
 }
 
 /// The text of a PDN file: UTF-8 when it is; UTF-16 (little or big endian, with or without a
-/// byte-order mark, as Windows "Unicode" text is saved); else Latin-1, which older Windows
-/// programs write (accented player names in Italian files). A UTF-8 byte-order mark is
+/// byte-order mark, as Windows "Unicode" text is saved); else Windows-1252 (Latin-1 with
+/// punctuation in 0x80-0x9F), which older Windows programs write (accented player names in
+/// Italian files). A UTF-8 byte-order mark is
 /// skipped by the reader.
 pub fn decode(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
@@ -189,7 +191,24 @@ fn decode_other(bytes: &[u8]) -> String {
                 .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
                 .collect()
         }
-        None => bytes.iter().map(|&b| char::from(b)).collect(),
+        None => bytes.iter().map(|&b| windows_1252(b)).collect(),
+    }
+}
+
+/// Windows-1252, which files saved on Windows usually are: Latin-1 but for 0x80-0x9F, where
+/// it has punctuation (dashes, curly quotes, the euro sign) instead of C1 control characters
+/// (those would be stripped from tags and comments). Its five unused bytes stay Latin-1.
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '\u{20AC}', '\u{81}', '\u{201A}', '\u{0192}', '\u{201E}', '\u{2026}', '\u{2020}',
+        '\u{2021}', '\u{02C6}', '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\u{8D}',
+        '\u{017D}', '\u{8F}', '\u{90}', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}',
+        '\u{2013}', '\u{2014}', '\u{02DC}', '\u{2122}', '\u{0161}', '\u{203A}', '\u{0153}',
+        '\u{9D}', '\u{017E}', '\u{0178}',
+    ];
+    match b {
+        0x80..=0x9F => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
     }
 }
 

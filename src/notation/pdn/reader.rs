@@ -254,6 +254,18 @@ impl<'a> Reader<'a> {
                     st.start(self.default_rules).map_err(at_tag)?;
                     let game = st.game.as_mut().expect("started");
                     let pos = *game.position();
+                    // R-G1: a side with no pieces has lost even when it is not its turn (a
+                    // FEN may set that up), and a move after that is past the end, as
+                    // `dama engine` judges it. (No legal move is caught below: none parses.)
+                    let side = pos.side_to_move();
+                    if pos.pieces_of(side.opposite()).is_empty() {
+                        let outcome = game.outcome().expect("a side without pieces has lost");
+                        return Err(at(PdnErrorKind::AfterEnd {
+                            text: excerpt(text),
+                            outcome,
+                            fen: fen::write(&pos),
+                        }));
+                    }
                     let m = parse_move(&pos, text).map_err(|error| match game.outcome() {
                         // Won on the board (no pieces or no moves, R-G1): nothing may follow.
                         Some(outcome @ Outcome::Win { .. }) => at(PdnErrorKind::AfterEnd {

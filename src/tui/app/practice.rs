@@ -516,6 +516,7 @@ impl App {
         if let Kept::Failed(path, e) = &state {
             // The keeper's state borrows the app: word the messages without `self`.
             let lang = self.settings.lang;
+            let e = crate::tui::keep::failure_reason(lang, path, e);
             let not_kept = Msg::NotKept.text(lang);
             if !self.failure_told {
                 self.message = Msg::NotKeptIn.fill(lang, &[&path.display(), &e]);

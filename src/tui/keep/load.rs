@@ -199,6 +199,13 @@ pub enum ResumeError {
 impl fmt::Display for ResumeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The data folder made a file: "does not exist" would hide why.
+            ResumeError::Nothing(p) if crate::store::file_in_the_way(p).is_some() => write!(
+                f,
+                "no game to resume: {} (dama keeps the game you play in {})",
+                crate::store::io_reason(p, &std::io::Error::from(std::io::ErrorKind::NotFound)),
+                p.display()
+            ),
             ResumeError::Nothing(p) => write!(
                 f,
                 "no game to resume: {} does not exist (a game is kept there while you play it, \

@@ -225,6 +225,16 @@ pub enum Kept {
     NoPlace,
 }
 
+/// Why a game could not be kept at `path`, in `lang`: "<folder> is a file, not a folder" when
+/// a file stands where the data folder should be (the system says only "File exists"), else
+/// the system's error `e`.
+pub fn failure_reason(lang: crate::tui::Lang, path: &Path, e: &str) -> String {
+    match crate::store::file_in_the_way(path) {
+        Some(f) => crate::tui::lang::Msg::FileNotFolder.fill(lang, &[&f.display()]),
+        None => e.to_string(),
+    }
+}
+
 /// What the autosave was last brought up to date with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Snapshot {

@@ -188,6 +188,7 @@ pub fn text(m: Msg) -> &'static str {
         NotKeptIn => "The game could not be kept in {0}: {1} (s saves it elsewhere)",
         NotKeptMark => "not be kept",
         NotKept => "The game could not be kept",
+        FileNotFolder => "{0} is a file, not a folder",
         WinsIn => "{0} wins in {1}",
         MovesOne => "1 move",
         MovesMany => "{0} moves",

@@ -196,6 +196,7 @@ pub fn text(m: Msg) -> &'static str {
         NotKeptIn => "Non è stato possibile conservare la partita in {0}: {1} (s la salva altrove)",
         NotKeptMark => "possibile conservare",
         NotKept => "La partita non è stata conservata",
+        FileNotFolder => "{0} è un file, non una cartella",
         WinsIn => "vince il {0} in {1}",
         MovesOne => "1 mossa",
         MovesMany => "{0} mosse",

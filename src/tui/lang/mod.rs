@@ -206,6 +206,8 @@ keys! {
     /// A phrase of `NotKeptIn`: the message line already says the game is not kept.
     NotKeptMark,
     NotKept,
+    /// Why a file could not be kept: a file stands where its folder should be.
+    FileNotFolder,
     WinsIn,
     MovesOne,
     MovesMany,
