@@ -711,7 +711,7 @@ fn the_start_screen_remembers_the_last_settings() {
     d.remember(prefs::load(&file).as_ref().map_err(ToString::to_string));
     let e = d.start_menu().unwrap().error.clone().unwrap();
     assert!(
-        e.starts_with("Settings: level = 99, speed = 3 ignored, unknown to dama"),
+        e.starts_with("Settings: level = 99, speed = 3 ignored, not settings or values dama knows"),
         "{e}"
     );
     assert_eq!(prefs::load(&file).unwrap().tables.build, Some(false));

@@ -332,8 +332,12 @@ pub fn text(m: Msg) -> &'static str {
         EndLook => "Esc  look at the final position",
         EndQuit => "q    quit",
         PrefsIgnored => "Settings not remembered ({0}): the usual ones instead",
-        PrefsKeyIgnored => "Settings: {0} ignored, unknown to dama ({1}); the others are used",
-        PrefsKeysIgnored => "Settings: {0} ignored, unknown to dama ({1}); the others are used",
+        PrefsKeyIgnored => {
+            "Settings: {0} ignored, not a setting or value dama knows ({1}); the others are used"
+        }
+        PrefsKeysIgnored => {
+            "Settings: {0} ignored, not settings or values dama knows ({1}); the others are used"
+        }
         ShelfFull => "{0} unfinished games are kept: the oldest moved to {1}",
         MoreUnfinished => " (and {0} more unfinished: Load lists them)",
         MoreUnfinishedOne => " (and 1 more unfinished: Load lists it)",

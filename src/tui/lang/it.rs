@@ -338,9 +338,11 @@ pub fn text(m: Msg) -> &'static str {
         EndLook => "Esc  guarda la posizione finale",
         EndQuit => "q    esci",
         PrefsIgnored => "Impostazioni non ricordate ({0}): uso quelle solite",
-        PrefsKeyIgnored => "Impostazioni: {0} ignorata, sconosciuta a dama ({1}); le altre valgono",
+        PrefsKeyIgnored => {
+            "Impostazioni: {0} ignorata, impostazione o valore che dama non conosce ({1}); le altre valgono"
+        }
         PrefsKeysIgnored => {
-            "Impostazioni: {0} ignorate, sconosciute a dama ({1}); le altre valgono"
+            "Impostazioni: {0} ignorate, impostazioni o valori che dama non conosce ({1}); le altre valgono"
         }
         ShelfFull => "Si tengono {0} partite non finite: la più vecchia è passata in {1}",
         MoreUnfinished => " (e altre {0} non finite: Carica le elenca)",
