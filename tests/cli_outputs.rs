@@ -5,41 +5,23 @@ mod cli_common;
 
 use cli_common::{dama, dama_at, scratch};
 
+/// A match of one game at depth 1, the options under test appended.
+const QUICK_MATCH: [&str; 7] = ["match", "--games", "1", "--a-depth", "1", "--b-depth", "1"];
+
 #[test]
 fn match_keeps_an_existing_pdn_file_without_force() {
     let dir = scratch("match");
     let file = dir.join("games.pdn");
     std::fs::write(&file, "precious").unwrap();
     let f = file.to_str().unwrap();
-    let (ok, _, err) = dama(&[
-        "match",
-        "--games",
-        "1",
-        "--a-depth",
-        "1",
-        "--b-depth",
-        "1",
-        "--pdn",
-        f,
-    ]);
+    let (ok, _, err) = dama(&[&QUICK_MATCH[..], &["--pdn", f]].concat());
     assert!(!ok);
     assert!(
         err.contains("already exists") && err.contains("--force"),
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious");
-    let (ok, _, err) = dama(&[
-        "match",
-        "--games",
-        "1",
-        "--a-depth",
-        "1",
-        "--b-depth",
-        "1",
-        "--pdn",
-        f,
-        "--force",
-    ]);
+    let (ok, _, err) = dama(&[&QUICK_MATCH[..], &["--pdn", f, "--force"]].concat());
     assert!(ok, "{err}");
     assert!(
         std::fs::read_to_string(&file)
@@ -551,20 +533,7 @@ fn match_refuses_to_write_its_games_over_its_openings() {
     let f = file.to_str().unwrap();
     let (ok, _, err) = dama_at(
         &dir,
-        &[
-            "match",
-            "--games",
-            "1",
-            "--a-depth",
-            "1",
-            "--b-depth",
-            "1",
-            "--book",
-            f,
-            "--pdn",
-            f,
-            "--force",
-        ],
+        &[&QUICK_MATCH[..], &["--book", f, "--pdn", f, "--force"]].concat(),
         "",
     );
     assert!(!ok);
@@ -581,17 +550,7 @@ fn an_output_that_is_a_folder_is_named_at_once() {
     let (o, fo) = (file.to_str().unwrap(), folder.to_str().unwrap());
     for args in [
         vec!["analyze", o, "--depth", "1", "--annotate", fo],
-        vec![
-            "match",
-            "--games",
-            "1",
-            "--a-depth",
-            "1",
-            "--b-depth",
-            "1",
-            "--pdn",
-            fo,
-        ],
+        [&QUICK_MATCH[..], &["--pdn", fo]].concat(),
     ] {
         let (ok, _, err) = dama_at(&dir, &args, "");
         assert!(!ok);

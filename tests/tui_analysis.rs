@@ -87,6 +87,19 @@ fn play(app: &mut App, text: &str) {
     choose(app, m.to());
 }
 
+/// `s` on the analysis board, the prompt's default name replaced by `path`, Enter.
+fn save_as(app: &mut App, path: &std::path::Path) {
+    press(app, KeyCode::Char('s'));
+    assert_eq!(app.context(), Context::Text);
+    for _ in 0..200 {
+        press(app, KeyCode::Backspace);
+    }
+    for c in path.display().to_string().chars() {
+        press(app, KeyCode::Char(c));
+    }
+    press(app, KeyCode::Enter);
+}
+
 fn lines_for(game: &Game, texts: &[(&str, i32)]) -> Vec<Report> {
     texts
         .iter()
@@ -285,16 +298,7 @@ fn the_tree_is_saved_as_pdn_with_its_variations_and_the_scores_noted() {
     press(&mut app, KeyCode::Char('n'));
     press(&mut app, KeyCode::Left);
     play(&mut app, "21-17");
-    press(&mut app, KeyCode::Char('s'));
-    assert_eq!(app.context(), Context::Text);
-    // The prompt holds a default name: replaced by the scratch path.
-    for _ in 0..200 {
-        press(&mut app, KeyCode::Backspace);
-    }
-    for c in path.display().to_string().chars() {
-        press(&mut app, KeyCode::Char(c));
-    }
-    press(&mut app, KeyCode::Enter);
+    save_as(&mut app, &path);
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     let g = read_game(&text, RuleSet::Italian).unwrap();
@@ -326,14 +330,7 @@ fn a_saved_analysis_with_another_main_line_drops_the_games_result() {
         if promote {
             press(&mut app, KeyCode::Char('p'));
         }
-        press(&mut app, KeyCode::Char('s'));
-        for _ in 0..200 {
-            press(&mut app, KeyCode::Backspace);
-        }
-        for c in path.display().to_string().chars() {
-            press(&mut app, KeyCode::Char(c));
-        }
-        press(&mut app, KeyCode::Enter);
+        save_as(&mut app, &path);
         let text = std::fs::read_to_string(&path).unwrap();
         let g = read_game(&text, RuleSet::Italian).unwrap();
         if promote {
