@@ -567,26 +567,12 @@ fn a_finished_game_shows_no_stale_engine_figures() {
     c.human = Color::Black;
     c.autosave = None;
     let mut app = App::new(c, Game::new(pos));
-    let (id, game) = pending_search(&mut app);
-    let m = find_move(game.position(), "22x13");
-    let report = Report {
-        depth: 1,
-        score: 30_000,
-        nodes: 1,
-        nps: 1,
-        pv: vec![m],
-        tables: true,
-    };
-    app.update(Action::Engine(EngineMsg::Done {
-        id,
-        best: Some(m),
-        report,
-    }));
+    engine_answers(&mut app, "22x13", 30_000);
     assert!(app.game().outcome().is_some());
     press(&mut app, KeyCode::Esc); // the dialog away: the panel as it stays
     let text = tui_common::screen(&app, 100, 32);
     assert!(text.contains("White wins"), "{text}");
-    for stale in ["Eval:", "Engine d1", "Line:"] {
+    for stale in ["Eval:", "Engine d2:", "Line:"] {
         assert!(!text.contains(stale), "{stale}:\n{text}");
     }
 }

@@ -277,8 +277,14 @@ impl App {
         self.hint = better;
         let lang = self.settings.lang;
         let number = ply / 2 + 1;
+        // Going round to the first mistake again says so; both name the better move if any.
+        let (with_better, alone) = if wrapped {
+            (Msg::MistakesWrappedBetter, Msg::MistakesWrapped)
+        } else {
+            (Msg::MistakeBetter, Msg::MistakeAt)
+        };
         self.message = match better {
-            Some(b) => Msg::MistakeBetter.fill(
+            Some(b) => with_better.fill(
                 lang,
                 &[
                     &number,
@@ -287,21 +293,7 @@ impl App {
                     &crate::tui::lang::move_text(&b, self.settings.rules),
                 ],
             ),
-            None => Msg::MistakeAt.fill(lang, &[&number, &played, &mark]),
+            None => alone.fill(lang, &[&number, &played, &mark]),
         };
-        if wrapped {
-            self.message = match better {
-                Some(b) => Msg::MistakesWrappedBetter.fill(
-                    lang,
-                    &[
-                        &number,
-                        &played,
-                        &mark,
-                        &crate::tui::lang::move_text(&b, self.settings.rules),
-                    ],
-                ),
-                None => Msg::MistakesWrapped.fill(lang, &[&number, &played, &mark]),
-            };
-        }
     }
 }
