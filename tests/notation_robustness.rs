@@ -247,6 +247,26 @@ fn r_g2_a_record_that_plays_on_after_a_third_repetition_is_replayed_whole() {
     assert!(matches!(e.kind, PdnErrorKind::AfterEnd { .. }), "{e}");
 }
 
+/// R-G1: a variation, like the main line, ends where the game is won on the board; a move
+/// after that is past the end, not an illegal move of a side that has no pieces.
+#[test]
+fn a_move_in_a_variation_after_a_win_is_past_the_end() {
+    let text = "[FEN \"W:W22:B18\"]\n1. 22x13 (1. 22x13 13-9) *";
+    let e = read_game(text, RuleSet::Italian).unwrap_err();
+    assert!(
+        matches!(&e.kind, PdnErrorKind::AfterEnd { fen, .. } if fen == "B:W13:B"),
+        "{e}"
+    );
+    assert_eq!((e.line, e.column), (2, 20));
+    // The same variation without the extra move reads.
+    let g = read_game(
+        "[FEN \"W:W22:B18\"]\n1. 22x13 (1. 22x13) *",
+        RuleSet::Italian,
+    )
+    .unwrap();
+    assert_eq!(g.moves[0].variations.len(), 1);
+}
+
 /// R-G1: a side with no pieces has lost even when the FEN gives the move to the other side;
 /// a move from there is past the end (the verdict `dama engine` gives), shown up to ply 0.
 #[test]

@@ -57,6 +57,28 @@ impl Outcome {
     }
 }
 
+/// The game won on the board (R-G1): a side without pieces has lost, whoever is to move, and
+/// so has the side to move without a legal move. Shared by [`Game::outcome`] and the PDN
+/// reader, which refuses a move after such a position in the main line and in variations alike.
+pub fn won_on_board(pos: &Position) -> Option<Outcome> {
+    let side = pos.side_to_move();
+    for loser in [side, side.opposite()] {
+        if pos.pieces_of(loser).is_empty() {
+            return Some(Outcome::Win {
+                winner: loser.opposite(),
+                reason: WinReason::NoPieces,
+            });
+        }
+    }
+    if legal_moves(pos).is_empty() {
+        return Some(Outcome::Win {
+            winner: side.opposite(),
+            reason: WinReason::NoMoves,
+        });
+    }
+    None
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -283,21 +305,8 @@ impl Game {
         if let Some(o) = self.declared {
             return Some(o);
         }
-        let pos = self.position();
-        let side = pos.side_to_move();
-        for loser in [side, side.opposite()] {
-            if pos.pieces_of(loser).is_empty() {
-                return Some(Outcome::Win {
-                    winner: loser.opposite(),
-                    reason: WinReason::NoPieces,
-                });
-            }
-        }
-        if legal_moves(pos).is_empty() {
-            return Some(Outcome::Win {
-                winner: side.opposite(),
-                reason: WinReason::NoMoves,
-            });
+        if let Some(win) = won_on_board(self.position()) {
+            return Some(win);
         }
         if self.draw_state().is_third_repetition(&self.hashes) {
             return Some(Outcome::Draw {

@@ -7,7 +7,7 @@ use super::{
 };
 use crate::notation::movetext::parse_move;
 use crate::notation::{excerpt, fen};
-use crate::rules::{DrawReason, Game, Outcome, Position, RuleSet};
+use crate::rules::{DrawReason, Game, Position, RuleSet, won_on_board};
 
 /// Where a game begins in a text (see [`Reader::next_start`]): byte offset, line, column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,30 +254,22 @@ impl<'a> Reader<'a> {
                     st.start(self.default_rules).map_err(at_tag)?;
                     let game = st.game.as_mut().expect("started");
                     let pos = *game.position();
-                    // R-G1: a side with no pieces has lost even when it is not its turn (a
-                    // FEN may set that up), and a move after that is past the end, as
-                    // `dama engine` judges it. (No legal move is caught below: none parses.)
-                    let side = pos.side_to_move();
-                    if pos.pieces_of(side.opposite()).is_empty() {
-                        let outcome = game.outcome().expect("a side without pieces has lost");
+                    // R-G1: a game won on the board (a side without pieces, even when it is
+                    // not its turn, as a FEN may set up; or no move) takes no further move,
+                    // as `dama engine` judges it.
+                    if let Some(outcome) = won_on_board(&pos) {
                         return Err(at(PdnErrorKind::AfterEnd {
                             text: excerpt(text),
                             outcome,
                             fen: fen::write(&pos),
                         }));
                     }
-                    let m = parse_move(&pos, text).map_err(|error| match game.outcome() {
-                        // Won on the board (no pieces or no moves, R-G1): nothing may follow.
-                        Some(outcome @ Outcome::Win { .. }) => at(PdnErrorKind::AfterEnd {
-                            text: excerpt(text),
-                            outcome,
-                            fen: fen::write(&pos),
-                        }),
-                        _ => at(PdnErrorKind::Move {
+                    let m = parse_move(&pos, text).map_err(|error| {
+                        at(PdnErrorKind::Move {
                             ply: game.ply(),
                             error,
                             fen: fen::write(&pos),
-                        }),
+                        })
                     })?;
                     // R-G2, R-G3: the rules draw the game here, but records made under other
                     // conventions play on; the draw is noted where it happened.
@@ -367,6 +359,14 @@ impl<'a> Reader<'a> {
                     None => return Err((unclosed(), Skip::Nothing)),
                 },
                 Tok::Move(text) => {
+                    // A variation, too, ends where the game is won on the board (R-G1).
+                    if let Some(outcome) = won_on_board(&pos) {
+                        return Err(at(PdnErrorKind::AfterEnd {
+                            text: excerpt(text),
+                            outcome,
+                            fen: fen::write(&pos),
+                        }));
+                    }
                     let m = parse_move(&pos, text).map_err(|error| {
                         at(PdnErrorKind::Move {
                             ply: ply + v.moves.len(),
