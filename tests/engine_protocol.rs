@@ -365,37 +365,56 @@ fn an_endless_line_takes_no_memory() {
 
 /// A table of 4 GiB is ready at once, and `newgame` clears it at once: the memory is taken
 /// zeroed and untouched, not filled entry by entry (which took 8.8 s for 4 GiB even in a
-/// release build).
+/// release build). Judged by the memory the process holds, not by the clock, so that a busy
+/// machine cannot fail it: filling the table would make all 4 GiB resident.
 #[test]
 fn a_large_table_is_ready_at_once() {
-    let started = std::time::Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(["engine", "--tt", "4096"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .and_then(|mut child| {
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(b"isready\ngo depth 4\nnewgame\nisready\n")?;
-            child.wait_with_output()
-        })
         .expect("dama engine runs");
-    let elapsed = started.elapsed();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut answer = |send: &str, until: &str| {
+        stdin.write_all(send.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let mut seen = Vec::new();
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            let done = line.starts_with(until);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+        panic!("no {until} after {send:?}: {seen:?}");
+    };
+    // Resident memory in MiB (Linux); elsewhere only the answers are checked.
+    let resident = |pid: u32| {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib >> 10)
+    };
+    let pid = child.id();
+    assert_eq!(answer("isready\n", "readyok"), ["readyok"]);
+    if let Some(mib) = resident(pid) {
+        assert!(mib < 512, "{mib} MiB resident after isready");
+    }
+    let seen = answer("go depth 4\n", "bestmove ");
+    assert!(seen.last().unwrap().len() > "bestmove ".len(), "{seen:?}");
+    assert_eq!(answer("newgame\nisready\n", "readyok"), ["readyok"]);
+    if let Some(mib) = resident(pid) {
+        assert!(mib < 512, "{mib} MiB resident after newgame");
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     // The whole table was granted (no fallback to a smaller one).
     assert!(!err.contains("not enough memory"), "{err}");
-    let out = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.starts_with("readyok\n") && out.ends_with("readyok\n"),
-        "{out}"
-    );
-    assert!(out.contains("\nbestmove "), "{out}");
-    // Generous for a debug build on a busy machine; filling 4 GiB takes far longer.
-    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
 }
 
 #[test]
