@@ -431,7 +431,11 @@ fn annotate(
         let r = engine.search(&game, limits, &stop, &mut |_| {});
         let (best, best_score) = (r.best, r.score);
         let mut after_game = game.clone();
-        after_game.play(&played).context("the record replays")?;
+        // As the record was read (and as the analysis without --annotate replays it): on past
+        // a draw by the rules (R-G2, R-G3), if the record plays on.
+        after_game
+            .play_past_draw(&played)
+            .context("the record replays")?;
         // The played move's score on the same horizon and from the same point of view: the
         // best move's own score when it is the best move (the same search), else a search of
         // the position after it one ply shallower (the best move's line is `depth` plies from
