@@ -46,8 +46,9 @@ pub struct MatchArgs {
     #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
     pub a_kind: PlayerKind,
     /// Player A: another program speaking the `dama engine` protocol, run through `sh -c`
-    /// (e.g. "/path/to/old/dama engine --tt 16"); it gets `go depth/movetime/nodes` by the
-    /// --a-... limits.
+    /// as `exec CMD`: one command with its arguments (e.g. "/path/to/old/dama engine --tt 16";
+    /// "env NAME=VALUE CMD" sets a variable, "sh -c 'cd DIR && exec ./engine'" a folder); it gets
+    /// `go depth/movetime/nodes` by the --a-... limits.
     #[arg(long, value_name = "CMD", conflicts_with = "a_kind")]
     pub a_engine: Option<String>,
     /// Player B: search depth in plies.
