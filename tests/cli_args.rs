@@ -106,6 +106,14 @@ fn analyze_refuses_game_options_with_a_fen() {
     }
 }
 
+#[test]
+fn analyze_refuses_a_ply_with_annotate() {
+    // --annotate comments every move of the game: a --ply beside it was ignored without a word.
+    let (code, err) = dama(&["analyze", "x.pdn", "--ply", "4", "--annotate", "y.pdn"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
 /// One wording for every number: the range, then what was wrong with the value (never Rust's
 /// own "invalid digit found in string" or "number too large to fit in target type"); a
 /// negative number is a value out of range, not an unknown option; a move time is capped at a

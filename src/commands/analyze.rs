@@ -29,7 +29,7 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 1, requires = "file", conflicts_with = "fen", value_parser = crate::commands::values::game_number, allow_negative_numbers = true)]
     pub game: usize,
     /// Analyse the position after this many plies of the game instead of its last one.
-    #[arg(long, requires = "file", conflicts_with = "fen", value_parser = crate::commands::values::plies, allow_negative_numbers = true)]
+    #[arg(long, requires = "file", conflicts_with_all = ["fen", "annotate"], value_parser = crate::commands::values::plies, allow_negative_numbers = true)]
     pub ply: Option<usize>,
     /// Search depth in plies.
     #[arg(long, short, conflicts_with = "movetime", value_parser = depth, allow_negative_numbers = true)]
