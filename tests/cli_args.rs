@@ -114,6 +114,19 @@ fn analyze_refuses_a_ply_with_annotate() {
     assert!(err.contains("cannot be used with"), "{err}");
 }
 
+#[test]
+fn match_refuses_engine_timeouts_without_an_external_engine() {
+    // Only another program can answer late: for the match's own engines they were ignored.
+    for flag in ["--timeout", "--ready-timeout"] {
+        let (code, err) = dama(&["match", "--games", "2", flag, "500"]);
+        assert_eq!(code, Some(2), "{flag}: {err}");
+        assert!(
+            err.contains("--a-engine") || err.contains("--b-engine"),
+            "{flag}: {err}"
+        );
+    }
+}
+
 /// One wording for every number: the range, then what was wrong with the value (never Rust's
 /// own "invalid digit found in string" or "number too large to fit in target type"); a
 /// negative number is a value out of range, not an unknown option; a move time is capped at a

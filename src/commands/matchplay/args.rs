@@ -19,6 +19,9 @@ pub enum PlayerKind {
 }
 
 #[derive(Args, Debug)]
+// The external engines, which `--timeout` and `--ready-timeout` are about (the match's own
+// engines never run late: without an external one they would be ignored without a word).
+#[command(group(clap::ArgGroup::new("external").args(["a_engine", "b_engine"]).multiple(true)))]
 pub struct MatchArgs {
     /// Number of games (played in pairs from the same opening, colours swapped).
     #[arg(long, default_value_t = 40, value_parser = positive_u32, allow_negative_numbers = true)]
@@ -78,11 +81,11 @@ pub struct MatchArgs {
     pub b_threads: usize,
     /// An external engine that has not answered this many milliseconds after `go` loses the
     /// game on time (default: the move time plus a second, or a minute for depth and nodes).
-    #[arg(long, value_name = "MS", value_parser = positive, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", requires = "external", value_parser = positive, allow_negative_numbers = true)]
     pub timeout: Option<u64>,
     /// An external engine that has not answered `isready` this many milliseconds after it
     /// was started or given a new game loses that game (default 10000).
-    #[arg(long, value_name = "MS", value_parser = positive, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", requires = "external", value_parser = positive, allow_negative_numbers = true)]
     pub ready_timeout: Option<u64>,
     /// Player A: contempt in centi-men (a draw counts that much below level for A; 0-150).
     #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "a_engine", allow_negative_numbers = true)]
