@@ -127,6 +127,38 @@ fn match_refuses_engine_timeouts_without_an_external_engine() {
     }
 }
 
+#[test]
+fn match_refuses_a_side_option_its_kind_of_player_would_ignore() {
+    // A random mover has no search, book or threads; the classic yardstick no contempt. They
+    // were ignored without a word. The shared --movetime stays for a random side.
+    let cases: &[&[&str]] = &[
+        &["--b-kind", "random", "--b-depth", "3"],
+        &["--b-kind", "random", "--b-nodes", "300"],
+        &["--a-kind", "random", "--a-book", "on"],
+        &["--b-kind", "random", "--b-threads", "2"],
+        &["--b-kind", "random", "--b-contempt", "30"],
+        &["--b-kind", "classic", "--b-contempt", "30"],
+    ];
+    for extra in cases {
+        let mut args = vec!["match", "--games", "2"];
+        args.extend_from_slice(extra);
+        let (code, err) = dama(&args);
+        assert_eq!(code, Some(1), "{extra:?}: {err}");
+        let option = extra[2];
+        assert!(err.contains(&format!("{option}: ")), "{extra:?}: {err}");
+    }
+    let (code, err) = dama(&[
+        "match",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--b-kind",
+        "random",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
 /// One wording for every number: the range, then what was wrong with the value (never Rust's
 /// own "invalid digit found in string" or "number too large to fit in target type"); a
 /// negative number is a value out of range, not an unknown option; a move time is capped at a

@@ -163,6 +163,65 @@ pub struct MatchArgs {
     pub force: bool,
 }
 
+/// Refuses a side's option that its kind of player would ignore without a word: a random
+/// mover has no search to limit, no book, contempt or threads; the classic yardstick scores
+/// every draw as level, so it has no contempt. (`--movetime`, for both sides, stays.)
+///
+/// # Errors
+/// The first such option, named with the side's kind.
+pub fn check_kinds(args: &MatchArgs) -> anyhow::Result<()> {
+    let sides = [
+        (
+            "a",
+            args.a_kind,
+            [
+                ("depth", args.a_depth.is_some()),
+                ("movetime", args.a_movetime.is_some()),
+                ("nodes", args.a_nodes.is_some()),
+                ("level", args.a_level.is_some()),
+                ("book", args.a_book != BookChoice::Off),
+                ("threads", args.a_threads != 1),
+            ],
+            args.a_contempt,
+        ),
+        (
+            "b",
+            args.b_kind,
+            [
+                ("depth", args.b_depth.is_some()),
+                ("movetime", args.b_movetime.is_some()),
+                ("nodes", args.b_nodes.is_some()),
+                ("level", args.b_level.is_some()),
+                ("book", args.b_book != BookChoice::Off),
+                ("threads", args.b_threads != 1),
+            ],
+            args.b_contempt,
+        ),
+    ];
+    for (side, kind, options, contempt) in sides {
+        if kind == PlayerKind::Random
+            && let Some((name, _)) = options.iter().find(|(_, given)| *given)
+        {
+            anyhow::bail!(
+                "--{side}-{name}: a random mover (--{side}-kind random) would ignore it: it has \
+                 no search, book or threads"
+            );
+        }
+        if kind != PlayerKind::Full && contempt != 0 {
+            let why = match kind {
+                PlayerKind::Random => {
+                    format!("a random mover (--{side}-kind random) does not search")
+                }
+                _ => format!(
+                    "the classic yardstick (--{side}-kind classic) scores every draw as level"
+                ),
+            };
+            anyhow::bail!("--{side}-contempt: {why}");
+        }
+    }
+    Ok(())
+}
+
 /// A side's opening book.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BookChoice {
