@@ -134,3 +134,38 @@ fn a_bad_argument_is_said_before_anything_about_the_tables() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_record_that_plays_on_past_a_draw_is_annotated_whole() {
+    // The third repetition (R-G2) comes at ply 8; the record plays on two plies more, as
+    // records made under other conventions do, and `dama replay` reads it so.
+    // Its own folder: `scratch` clears the one the other tests share while they run.
+    let dir = std::env::temp_dir().join(format!("dama-annotate-draw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("repeated.pdn");
+    let annotated = dir.join("annotated.pdn");
+    std::fs::write(
+        &games,
+        "[FEN \"W:WK29,K30:BK4\"]\n1. 29-25 4-8 2. 25-29 8-4 3. 29-25 4-8 4. 25-29 8-4 \
+         5. 29-25 4-8 *\n",
+    )
+    .unwrap();
+    let out = dama(&[
+        "analyze",
+        games.to_str().unwrap(),
+        "--depth",
+        "2",
+        "--annotate",
+        annotated.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" best ")).count(),
+        10,
+        "{out}"
+    );
+    let written = std::fs::read_to_string(&annotated).unwrap();
+    // Every move kept, each with its comment.
+    assert!(written.contains("5. 29-25"), "{written}");
+    assert_eq!(written.matches('{').count(), 10, "{written}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -106,6 +106,59 @@ fn analyze_refuses_game_options_with_a_fen() {
     }
 }
 
+#[test]
+fn analyze_refuses_a_ply_with_annotate() {
+    // --annotate comments every move of the game: a --ply beside it was ignored without a word.
+    let (code, err) = dama(&["analyze", "x.pdn", "--ply", "4", "--annotate", "y.pdn"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+#[test]
+fn match_refuses_engine_timeouts_without_an_external_engine() {
+    // Only another program can answer late: for the match's own engines they were ignored.
+    for flag in ["--timeout", "--ready-timeout"] {
+        let (code, err) = dama(&["match", "--games", "2", flag, "500"]);
+        assert_eq!(code, Some(2), "{flag}: {err}");
+        assert!(
+            err.contains("--a-engine") || err.contains("--b-engine"),
+            "{flag}: {err}"
+        );
+    }
+}
+
+#[test]
+fn match_refuses_a_side_option_its_kind_of_player_would_ignore() {
+    // A random mover has no search, book or threads; the classic yardstick no contempt. They
+    // were ignored without a word. The shared --movetime stays for a random side.
+    let cases: &[&[&str]] = &[
+        &["--b-kind", "random", "--b-depth", "3"],
+        &["--b-kind", "random", "--b-nodes", "300"],
+        &["--a-kind", "random", "--a-book", "on"],
+        &["--b-kind", "random", "--b-threads", "2"],
+        &["--b-kind", "random", "--b-contempt", "30"],
+        &["--b-kind", "classic", "--b-contempt", "30"],
+    ];
+    for extra in cases {
+        let mut args = vec!["match", "--games", "2"];
+        args.extend_from_slice(extra);
+        let (code, err) = dama(&args);
+        assert_eq!(code, Some(1), "{extra:?}: {err}");
+        let option = extra[2];
+        assert!(err.contains(&format!("{option}: ")), "{extra:?}: {err}");
+    }
+    let (code, err) = dama(&[
+        "match",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--b-kind",
+        "random",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
 /// One wording for every number: the range, then what was wrong with the value (never Rust's
 /// own "invalid digit found in string" or "number too large to fit in target type"); a
 /// negative number is a value out of range, not an unknown option; a move time is capped at a

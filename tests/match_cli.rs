@@ -148,6 +148,39 @@ fn a_crashed_hung_or_wrong_engine_loses_the_game_and_the_match_goes_on() {
         let text = std::fs::read_to_string(&file).unwrap();
         assert_eq!(text.matches("[Termination").count(), 2, "{text}");
     }
+    // What the engine wrote is quoted shortened and with its control characters escaped: a
+    // terminal's escape sequence reaches neither the match's terminal nor its PDN file, and a
+    // line of kilobytes does not become the game's line.
+    let long = "x".repeat(5000);
+    for (which, answer) in [
+        ("error", "error \\033[2J"),
+        ("bestmove", "bestmove \\033]0;"),
+    ] {
+        let engine = script(
+            &dir,
+            &format!("escape-{which}.sh"),
+            &format!("printf '{answer}{long}\\n'"),
+        );
+        let file = dir.join(format!("escape-{which}.pdn"));
+        let out = run_ok(&[
+            "match",
+            "--games",
+            "1",
+            "--a-depth",
+            "1",
+            "--b-engine",
+            &engine,
+            "--pdn",
+            file.to_str().unwrap(),
+        ]);
+        let text = std::fs::read_to_string(&file).unwrap();
+        for shown in [&out, &text] {
+            assert!(!shown.contains('\u{1b}'), "{which}: {shown}");
+            assert!(shown.contains("\\u{1b}"), "{which}: {shown}");
+            assert!(shown.contains("... (5"), "{which}: {shown}");
+            assert!(shown.len() < 1000, "{which}: {shown}");
+        }
+    }
     // One that cannot even start is an error before the match, not forty lost games.
     let (ok, _, err) = dama(&["match", "--b-engine", "/no/such/engine", "--a-depth", "1"]);
     assert!(!ok);

@@ -29,7 +29,7 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 1, requires = "file", conflicts_with = "fen", value_parser = crate::commands::values::game_number, allow_negative_numbers = true)]
     pub game: usize,
     /// Analyse the position after this many plies of the game instead of its last one.
-    #[arg(long, requires = "file", conflicts_with = "fen", value_parser = crate::commands::values::plies, allow_negative_numbers = true)]
+    #[arg(long, requires = "file", conflicts_with_all = ["fen", "annotate"], value_parser = crate::commands::values::plies, allow_negative_numbers = true)]
     pub ply: Option<usize>,
     /// Search depth in plies.
     #[arg(long, short, conflicts_with = "movetime", value_parser = depth, allow_negative_numbers = true)]
@@ -129,7 +129,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         }
         Some(text) => {
             let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
-            let mut engine = engine(args);
+            let mut engine = engine(args, rules);
             return analyse(&mut engine, &Game::new(pos), limits, args.lines, out);
         }
         None => read_record(args, rules)?,
@@ -175,7 +175,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         // The annotated file is the product: it is written even if the reader of the progress
         // lines goes away.
         out.outlive_reader();
-        let mut engine = engine(args);
+        let mut engine = engine(args, record.start.rules());
         return annotate(&mut engine, record, limits, file, args.force, out);
     }
     let mut game = Game::new(record.start);
@@ -185,7 +185,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
         game.play_past_draw(&m.mv).context("the record replays")?;
     }
     drop(record);
-    let mut engine = engine(args);
+    let mut engine = engine(args, game.position().rules());
     analyse(&mut engine, &game, limits, args.lines, out)?;
     after_damage("analysed")
 }
@@ -197,14 +197,15 @@ struct Record {
     damage: Option<String>,
 }
 
-/// The engine as the arguments set it up, with the rule set's endgame tables.
-fn engine(args: &AnalyzeArgs) -> Engine {
+/// The engine as the arguments set it up, with the endgame tables of `rules`: the rule set of
+/// what is analysed (a file's `GameType` tag takes precedence over `--rules`).
+fn engine(args: &AnalyzeArgs, rules: RuleSet) -> Engine {
     let mut engine = super::engine_with_table(args.tt);
     // Analysis shows the best move, not a varied one.
     engine.set_variety(0);
     engine.set_threads(args.threads);
     crate::tables::set_cache_bytes(args.table_cache << 20);
-    engine.set_tables(super::tables::for_engine(RuleSet::from(args.rules)));
+    engine.set_tables(super::tables::for_engine(rules));
     engine
 }
 
@@ -431,7 +432,11 @@ fn annotate(
         let r = engine.search(&game, limits, &stop, &mut |_| {});
         let (best, best_score) = (r.best, r.score);
         let mut after_game = game.clone();
-        after_game.play(&played).context("the record replays")?;
+        // As the record was read (and as the analysis without --annotate replays it): on past
+        // a draw by the rules (R-G2, R-G3), if the record plays on.
+        after_game
+            .play_past_draw(&played)
+            .context("the record replays")?;
         // The played move's score on the same horizon and from the same point of view: the
         // best move's own score when it is the best move (the same search), else a search of
         // the position after it one ply shallower (the best move's line is `depth` plies from

@@ -307,16 +307,11 @@ pub fn best_move(pos: &Position) -> Option<crate::rules::Move> {
     legal_moves(pos).into_iter().max_by_key(rank)
 }
 
-/// The line of best moves from a solved position, at most `max` plies.
+/// The line of best moves from a solved position, at most `max` plies, stopped before a
+/// position would come back (see [`crate::rules::line_without_return`]: a drawn ending's best
+/// play goes round in circles).
 pub fn best_line(pos: &Position, max: usize) -> Vec<crate::rules::Move> {
-    let mut line = Vec::new();
-    let mut p = *pos;
-    while line.len() < max {
-        let Some(m) = best_move(&p) else { break };
-        line.push(m);
-        p = p.after(&m);
-    }
-    line
+    crate::rules::line_without_return(pos, max, best_move)
 }
 
 #[cfg(test)]
@@ -334,6 +329,26 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn a_drawn_ending_s_line_stops_before_a_position_comes_back() {
+        // One king against one: a draw whose best play goes round in circles, past the third
+        // repetition that ends the game (R-G2); the line stops before the first return.
+        let pos = fen::parse(RuleSet::Italian, "W:WK18:BK4").unwrap();
+        assert_eq!(probe(&pos), Some(Solved::Draw));
+        let line = best_line(&pos, 128);
+        assert!(!line.is_empty());
+        let mut p = pos;
+        let mut seen = vec![p.hash()];
+        for m in &line {
+            p = p.after(m);
+            assert!(!seen.contains(&p.hash()), "{line:?}");
+            seen.push(p.hash());
+        }
+        // The next best move would bring a position back.
+        let next = best_move(&p).unwrap();
+        assert!(seen.contains(&p.after(&next).hash()), "{line:?}");
     }
 
     #[test]

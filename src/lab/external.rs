@@ -114,6 +114,37 @@ fn read_output(output: impl Read, tx: SyncSender<Output>) {
     }
 }
 
+/// The most characters of an engine's line that a reason quotes (the line itself may be up to
+/// [`MAX_LINE`] bytes: the game's line and its record's `Termination` tag stay readable).
+const QUOTE: usize = 100;
+
+/// An engine's line as a reason shows it: at most [`QUOTE`] characters (then how long it was),
+/// its control characters escaped, so that nothing the program wrote (a terminal's escape
+/// sequence, a line break) reaches the match's terminal or its PDN file as it is.
+fn shown(line: &str) -> String {
+    let mut chars = line.chars();
+    let mut text: String = chars
+        .by_ref()
+        .take(QUOTE)
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    if chars.next().is_some() {
+        text.push_str(&format!("... ({} bytes)", line.len()));
+    }
+    text
+}
+
+/// [`shown`] in quotes, as a word the engine answered is quoted.
+fn quoted(line: &str) -> String {
+    format!("\"{}\"", shown(line))
+}
+
 /// A running engine: its input, and its output lines arriving on a channel (a reader thread
 /// feeds it, so waiting for an answer can time out).
 struct Running {
@@ -395,7 +426,8 @@ impl External {
             let line = r.line(deadline)?;
             let bad_move = || {
                 Forfeit::BadAnswer(format!(
-                    "{line:?} is not a legal move in {}",
+                    "{} is not a legal move in {}",
+                    quoted(&line),
                     fen::write(game.position())
                 ))
             };
@@ -408,7 +440,7 @@ impl External {
                     return played.map(|m| (m, used, last)).ok_or_else(bad_move);
                 }
                 Err(AnswerError::NoMove) => return Err(bad_move()),
-                Ok(Answer::Error(_)) => return Err(Forfeit::BadAnswer(line)),
+                Ok(Answer::Error(_)) => return Err(Forfeit::BadAnswer(shown(&line))),
                 Ok(Answer::Info(i)) => last = Some(i),
                 // Anything else a program may print (an `info` line that cannot be read
                 // included) is not the answer.

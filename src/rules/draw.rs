@@ -1,7 +1,7 @@
 //! Draw counters: the no-progress count (R-G3) and repetition since the last irreversible move
 //! (R-G2).
 
-use super::Move;
+use super::{Move, Position};
 
 /// Plies without a capture or a man move that draw the game (R-G3).
 pub const NO_PROGRESS_LIMIT: u32 = 80;
@@ -56,6 +56,32 @@ impl DrawState {
         // third occurrence needs at least 8 reversible plies.
         self.no_progress >= 8 && self.repetitions(hashes) >= 3
     }
+}
+
+/// The line `best` plays from `pos`, at most `max` plies, stopped before a position would come
+/// back. A line of best play that wins never repeats (its distance falls every ply); a drawn
+/// one goes round in circles, on past the third repetition that ends the game (R-G2), and
+/// would fill `max` plies with them: a line shown to a player or a program stops where it
+/// starts repeating.
+pub fn line_without_return(
+    pos: &Position,
+    max: usize,
+    mut best: impl FnMut(&Position) -> Option<Move>,
+) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut seen = vec![pos.hash()];
+    let mut p = *pos;
+    while line.len() < max {
+        let Some(m) = best(&p) else { break };
+        let next = p.after(&m);
+        if seen.contains(&next.hash()) {
+            break;
+        }
+        seen.push(next.hash());
+        line.push(m);
+        p = next;
+    }
+    line
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ mod square;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use draw::{DrawState, NO_PROGRESS_LIMIT};
+pub use draw::{DrawState, NO_PROGRESS_LIMIT, line_without_return};
 pub use game::{DrawReason, Game, IllegalMove, Outcome, WinReason, won_on_board};
 pub use movegen::{
     Capturers, find_capturers, has_capture, legal_moves, legal_moves_given, legal_moves_into,

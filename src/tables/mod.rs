@@ -690,16 +690,11 @@ impl Tables {
             .find_map(|d| c.forcing_win(pos, d))
     }
 
-    /// The line of best moves from a position in the tables, at most `max` plies.
+    /// The line of best moves from a position in the tables, at most `max` plies, stopped
+    /// before a position would come back (see [`crate::rules::line_without_return`]: a drawn
+    /// ending's best play goes round in circles).
     pub fn best_line(&self, pos: &Position, max: usize) -> Vec<Move> {
-        let mut line = Vec::new();
-        let mut p = *pos;
-        while line.len() < max {
-            let Some(m) = self.best_move(&p) else { break };
-            line.push(m);
-            p = p.after(&m);
-        }
-        line
+        crate::rules::line_without_return(pos, max, |p| self.best_move(p))
     }
 }
 

@@ -19,6 +19,9 @@ pub enum PlayerKind {
 }
 
 #[derive(Args, Debug)]
+// The external engines, which `--timeout` and `--ready-timeout` are about (the match's own
+// engines never run late: without an external one they would be ignored without a word).
+#[command(group(clap::ArgGroup::new("external").args(["a_engine", "b_engine"]).multiple(true)))]
 pub struct MatchArgs {
     /// Number of games (played in pairs from the same opening, colours swapped).
     #[arg(long, default_value_t = 40, value_parser = positive_u32, allow_negative_numbers = true)]
@@ -46,8 +49,9 @@ pub struct MatchArgs {
     #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
     pub a_kind: PlayerKind,
     /// Player A: another program speaking the `dama engine` protocol, run through `sh -c`
-    /// (e.g. "/path/to/old/dama engine --tt 16"); it gets `go depth/movetime/nodes` by the
-    /// --a-... limits.
+    /// as `exec CMD`: one command with its arguments (e.g. "/path/to/old/dama engine --tt 16";
+    /// "env NAME=VALUE CMD" sets a variable, "sh -c 'cd DIR && exec ./engine'" a folder); it gets
+    /// `go depth/movetime/nodes` by the --a-... limits.
     #[arg(long, value_name = "CMD", conflicts_with = "a_kind")]
     pub a_engine: Option<String>,
     /// Player B: search depth in plies.
@@ -77,11 +81,11 @@ pub struct MatchArgs {
     pub b_threads: usize,
     /// An external engine that has not answered this many milliseconds after `go` loses the
     /// game on time (default: the move time plus a second, or a minute for depth and nodes).
-    #[arg(long, value_name = "MS", value_parser = positive, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", requires = "external", value_parser = positive, allow_negative_numbers = true)]
     pub timeout: Option<u64>,
     /// An external engine that has not answered `isready` this many milliseconds after it
     /// was started or given a new game loses that game (default 10000).
-    #[arg(long, value_name = "MS", value_parser = positive, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", requires = "external", value_parser = positive, allow_negative_numbers = true)]
     pub ready_timeout: Option<u64>,
     /// Player A: contempt in centi-men (a draw counts that much below level for A; 0-150).
     #[arg(long, default_value_t = 0, value_parser = contempt, conflicts_with = "a_engine", allow_negative_numbers = true)]
@@ -157,6 +161,65 @@ pub struct MatchArgs {
     /// Replace the --pdn file if it exists (without this, an existing file is kept).
     #[arg(long, requires = "pdn")]
     pub force: bool,
+}
+
+/// Refuses a side's option that its kind of player would ignore without a word: a random
+/// mover has no search to limit, no book, contempt or threads; the classic yardstick scores
+/// every draw as level, so it has no contempt. (`--movetime`, for both sides, stays.)
+///
+/// # Errors
+/// The first such option, named with the side's kind.
+pub fn check_kinds(args: &MatchArgs) -> anyhow::Result<()> {
+    let sides = [
+        (
+            "a",
+            args.a_kind,
+            [
+                ("depth", args.a_depth.is_some()),
+                ("movetime", args.a_movetime.is_some()),
+                ("nodes", args.a_nodes.is_some()),
+                ("level", args.a_level.is_some()),
+                ("book", args.a_book != BookChoice::Off),
+                ("threads", args.a_threads != 1),
+            ],
+            args.a_contempt,
+        ),
+        (
+            "b",
+            args.b_kind,
+            [
+                ("depth", args.b_depth.is_some()),
+                ("movetime", args.b_movetime.is_some()),
+                ("nodes", args.b_nodes.is_some()),
+                ("level", args.b_level.is_some()),
+                ("book", args.b_book != BookChoice::Off),
+                ("threads", args.b_threads != 1),
+            ],
+            args.b_contempt,
+        ),
+    ];
+    for (side, kind, options, contempt) in sides {
+        if kind == PlayerKind::Random
+            && let Some((name, _)) = options.iter().find(|(_, given)| *given)
+        {
+            anyhow::bail!(
+                "--{side}-{name}: a random mover (--{side}-kind random) would ignore it: it has \
+                 no search, book or threads"
+            );
+        }
+        if kind != PlayerKind::Full && contempt != 0 {
+            let why = match kind {
+                PlayerKind::Random => {
+                    format!("a random mover (--{side}-kind random) does not search")
+                }
+                _ => format!(
+                    "the classic yardstick (--{side}-kind classic) scores every draw as level"
+                ),
+            };
+            anyhow::bail!("--{side}-contempt: {why}");
+        }
+    }
+    Ok(())
 }
 
 /// A side's opening book.

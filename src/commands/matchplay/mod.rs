@@ -28,6 +28,7 @@ use std::time::Instant;
 /// Bad settings, a book or engine that cannot be used, or output that cannot be written.
 pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     anyhow::ensure!(args.games >= 1, "--games must be at least 1");
+    args::check_kinds(args)?;
     if let Some(path) = &args.pdn {
         // The openings and the sides' books are read: the games file must not replace them.
         let mut inputs: Vec<&std::path::Path> = args.book.iter().map(|p| p.as_path()).collect();
