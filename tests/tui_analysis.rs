@@ -211,8 +211,10 @@ fn space_stops_and_starts_the_engine_and_never_leaves_a_search_running() {
         report: Report::default(),
     }));
     assert!(app.thinking().is_none() && !app.analysis().unwrap().running());
-    // Leaving stops nothing more: nothing runs.
+    // Leaving stops nothing more: nothing runs (a move was made: asked first).
     press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.analysis().is_none());
     assert_eq!(stops(&app.take_requests()), 0);
 }
 
@@ -366,6 +368,7 @@ fn from_a_game_in_play_and_back_without_taking_anything_back() {
     play(&mut app, "5x14");
     press(&mut app, KeyCode::Home);
     press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
     assert!(app.analysis().is_none());
     assert_eq!(app.context(), Context::Board);
     assert_eq!(app.game().moves(), game.moves(), "the game as it was");
@@ -715,4 +718,125 @@ mod fuzz {
             }
         }
     }
+}
+
+/// QA practice: `q` on the analysis board with moves or notes not saved asks first (they were
+/// lost to one key); `n` keeps the board, a save makes leaving quiet again, and a board
+/// opened and left untouched leaves at once.
+#[test]
+fn leaving_the_board_with_lines_not_saved_asks_first() {
+    let dir = std::env::temp_dir().join(format!("dama-analysis-leave-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for lang in Lang::ALL {
+        let mut app = from_start(RuleSet::Italian, lang);
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.start_menu().is_some(), "nothing made: no question");
+
+        let mut app = from_start(RuleSet::Italian, lang);
+        play(&mut app, "22-18");
+        press(&mut app, KeyCode::Char('q'));
+        assert_eq!(
+            app.overlay(),
+            &dama::tui::app::Overlay::Confirm(dama::tui::app::Question::LeaveAnalysis)
+        );
+        let text = screen(&app, 100, 32);
+        let asked = dama::tui::lang::Msg::AnalysisLeaveQ.text(lang);
+        assert!(text.contains(&asked[..20]), "{text}");
+        press(&mut app, KeyCode::Char('n'));
+        assert!(app.analysis().is_some(), "n stays on the board");
+        assert_eq!(app.analysis().unwrap().tree().len(), 1, "with its move");
+        // Saved, it leaves at once; a move after the save asks again.
+        save_as(&mut app, &dir.join(format!("leave-{lang:?}.pdn")));
+        assert!(!app.analysis().unwrap().unsaved());
+        press(&mut app, KeyCode::Left);
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.start_menu().is_some(), "saved: no question");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// QA practice: the analysis board's file and the game's are different records. A save on the
+/// board used to become the game's file: the game's next `s` offered it and wrote the game
+/// over the board's variations unasked (and a board saved over the game's file unasked).
+#[test]
+fn the_boards_file_and_the_games_file_never_overwrite_each_other_unasked() {
+    let dir = std::env::temp_dir().join(format!("dama-analysis-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut c = config(RuleSet::Italian, Lang::En);
+    c.save_dir = dir.clone();
+    let mut game = Game::new(Position::start(RuleSet::Italian));
+    game.play(&find_move(game.position(), "22-18")).unwrap();
+    game.play(&find_move(game.position(), "10-14")).unwrap();
+    let mut app = sized(App::new(c, game));
+    app.take_requests();
+    // The game saved first, to its own file.
+    let game_file = dir.join("game.pdn");
+    press(&mut app, KeyCode::Char('s'));
+    for _ in 0..200 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    for ch in game_file.display().to_string().chars() {
+        press(&mut app, KeyCode::Char(ch));
+    }
+    press(&mut app, KeyCode::Enter);
+    let game_text = std::fs::read_to_string(&game_file).unwrap();
+    // The board does not offer the game's file, and asks before writing over it.
+    press(&mut app, KeyCode::Char('a'));
+    play(&mut app, "21-17");
+    press(&mut app, KeyCode::Char('s'));
+    let offered = match app.overlay() {
+        dama::tui::app::Overlay::SaveAs(t) => std::path::PathBuf::from(t),
+        o => panic!("{o:?}"),
+    };
+    assert_ne!(offered, game_file);
+    press(&mut app, KeyCode::Esc);
+    save_as(&mut app, &game_file);
+    assert_eq!(
+        app.overlay(),
+        &dama::tui::app::Overlay::Confirm(dama::tui::app::Question::Replace)
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(std::fs::read_to_string(&game_file).unwrap(), game_text);
+    // Saved to its own file, then again there without a question.
+    let board_file = dir.join("board.pdn");
+    save_as(&mut app, &board_file);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(
+        app.overlay(),
+        &dama::tui::app::Overlay::SaveAs(board_file.display().to_string())
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay(), &dama::tui::app::Overlay::None);
+    let board_text = std::fs::read_to_string(&board_file).unwrap();
+    assert!(
+        board_text.contains("(3. 21-17)") || board_text.contains("21-17"),
+        "{board_text}"
+    );
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.analysis().is_none());
+    assert_eq!(
+        app.saved_to(),
+        Some(&game_file),
+        "the game's file is the game's"
+    );
+    assert_eq!(app.analysis_saved_to(), Some(&board_file));
+    // The game's `s` offers the game's file, never the board's.
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(
+        app.overlay(),
+        &dama::tui::app::Overlay::SaveAs(game_file.display().to_string())
+    );
+    press(&mut app, KeyCode::Esc);
+    // A second board starts a file of its own: the first board's is not offered.
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Char('s'));
+    match app.overlay() {
+        dama::tui::app::Overlay::SaveAs(t) => {
+            assert_ne!(std::path::PathBuf::from(t), board_file);
+            assert_ne!(std::path::PathBuf::from(t), game_file);
+        }
+        o => panic!("{o:?}"),
+    }
+    assert_eq!(std::fs::read_to_string(&board_file).unwrap(), board_text);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

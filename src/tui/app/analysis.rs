@@ -7,12 +7,13 @@
 //! [`Back`] and comes back as it was.
 
 use super::{App, Overlay, StartMenu};
-use crate::notation::pdn::PdnGame;
+use crate::notation::pdn::{PdnGame, PdnMove};
 use crate::notation::tree::{MoveTree, NodeId};
 use crate::rules::{Color, Game, Move, Position};
 use crate::tui::input::Action;
 use crate::tui::lang::Msg;
 use crate::tui::messages::{Report, Request};
+use std::path::PathBuf;
 
 /// The most lines the board shows; `+` and `-` keep within 1 and this.
 pub const MAX_LINES: usize = 5;
@@ -51,7 +52,15 @@ pub struct Analysis {
     /// both sides' here, and no move is binding).
     human: Color,
     touch_move: bool,
+    /// The file this board saved to (saved again there without asking).
+    pub(super) saved_to: Option<PathBuf>,
+    /// The lines as they were opened or last saved: leaving with others asks first.
+    clean: Lines,
 }
+
+/// What the board adds to a record: the comments before the first move and the main line
+/// with its variations, comments and marks.
+type Lines = (Vec<String>, Vec<PdnMove>);
 
 impl Analysis {
     pub fn tree(&self) -> &MoveTree {
@@ -70,6 +79,19 @@ impl Analysis {
     }
     pub fn running(&self) -> bool {
         self.running
+    }
+    /// Whether moves or notes were made since the board opened or was last saved.
+    pub fn unsaved(&self) -> bool {
+        self.lines_now() != self.clean
+    }
+    fn lines_now(&self) -> Lines {
+        let g = self.tree.to_game(&self.base);
+        (g.intro, g.moves)
+    }
+    /// Saved to `path`: the lines as they are now are safe there.
+    pub(super) fn saved(&mut self, path: PathBuf) {
+        self.saved_to = Some(path);
+        self.clean = self.lines_now();
     }
 }
 
@@ -127,7 +149,7 @@ impl App {
             }
         }
         self.settings.rules = record.rules;
-        self.analysis = Some(Analysis {
+        let mut a = Analysis {
             tree,
             at,
             base: record,
@@ -137,7 +159,11 @@ impl App {
             back,
             human: self.settings.human,
             touch_move: self.settings.touch_move,
-        });
+            saved_to: None,
+            clean: (Vec::new(), Vec::new()),
+        };
+        a.clean = a.lines_now();
+        self.analysis = Some(a);
         self.settings.touch_move = false;
         self.message = self.t(Msg::AnalysisOpened).into();
         self.show_node();
@@ -357,6 +383,10 @@ impl App {
             Action::Save => {
                 let default = self.default_save_path();
                 self.overlay = Overlay::SaveAs(default.display().to_string());
+            }
+            // Lines and notes are the player's work: not lost to one key unasked.
+            Action::Quit if a.unsaved() => {
+                self.overlay = Overlay::Confirm(super::Question::LeaveAnalysis);
             }
             Action::Quit => self.leave_analysis(),
             Action::Flip => {

@@ -260,6 +260,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisNothingToDelete => "Nothing to delete at the start",
         AnalysisNoScore => "No score yet to note",
         AnalysisNoted => "Noted: {0}",
+        AnalysisLeaveQ => "Leave? Moves and notes not saved are lost (n, then s, saves). (y/n)",
         AnalysisMoves => "Moves (ply {0}):",
         AnalysisStart => "start",
         AnalysisOthers => "Also here: {0}",
@@ -440,6 +441,7 @@ pub fn text(m: Msg) -> &'static str {
         EvalTables => "Eval: {0} (tables)",
         AnnotBest => "best",
         ExitSaved => "Game saved to {0}",
+        ExitAnalysisSaved => "Analysis board saved to {0}",
         ExitSavedEarlier => {
             "The game as it was earlier is saved in {0} (later moves are not in it)"
         }

@@ -266,6 +266,9 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisNothingToDelete => "Niente da cancellare all'inizio",
         AnalysisNoScore => "Ancora nessuna valutazione da annotare",
         AnalysisNoted => "Annotato: {0}",
+        AnalysisLeaveQ => {
+            "Uscire? Mosse e note non salvate si perdono (n, poi s: salva). (s sì / n no)"
+        }
         AnalysisMoves => "Mosse (semimossa {0}):",
         AnalysisStart => "inizio",
         AnalysisOthers => "Anche qui: {0}",
@@ -444,6 +447,7 @@ pub fn text(m: Msg) -> &'static str {
         EvalTables => "Valutazione: {0} (tabelle)",
         AnnotBest => "migliore",
         ExitSaved => "Partita salvata in {0}",
+        ExitAnalysisSaved => "Damiera di analisi salvata in {0}",
         ExitSavedEarlier => {
             "La partita com'era prima è salvata in {0} (le mosse successive non ci sono)"
         }

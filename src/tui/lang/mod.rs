@@ -272,6 +272,8 @@ keys! {
     AnalysisNothingToDelete,
     AnalysisNoScore,
     AnalysisNoted,
+    /// `q` on the analysis board with moves or notes not saved.
+    AnalysisLeaveQ,
     AnalysisMoves,
     AnalysisStart,
     AnalysisOthers,
@@ -452,6 +454,8 @@ keys! {
     AnnotBest,
     // ----- after the board: standard output and error -----
     ExitSaved,
+    /// On leaving: where the analysis board's lines were last saved.
+    ExitAnalysisSaved,
     ExitSavedEarlier,
     ExitKept,
     ExitNotKeptIn,
@@ -763,6 +767,7 @@ mod width {
             Msg::NewGameKeptQ,
             Msg::ResignQ,
             Msg::ReplaceQ,
+            Msg::AnalysisLeaveQ,
         ];
         for &m in Msg::ALL {
             let en = m.fill(Lang::En, &args).chars().count();
