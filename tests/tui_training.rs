@@ -758,3 +758,47 @@ fn a_move_that_wins_the_game_is_right_too() {
     let p = progress_in(&data, RuleSet::Italian);
     assert_eq!((p.solved, p.failed), (1, 0), "not judged, not counted");
 }
+
+/// QA practice: a kept position names its game's move as the record numbers it (a game from a
+/// position with Black to move starts at `1...`: White's first move is move 2), and in the
+/// player's language (the file keeps one wording: it used to show "move" in Italian too).
+#[test]
+fn an_own_positions_source_is_numbered_as_the_record_and_worded_in_both_languages() {
+    use dama::notation::pdn::read_games;
+    use dama::tui::viewer::Viewer;
+    let data = scratch("own-numbered");
+    let text = "[White \"You\"]\n[Black \"dama level 6\"]\n[Date \"2026.12.05\"]\n\
+                [GameType \"22\"]\n[FEN \"B:W18,21,23,24,25,26,27,28,29,30,31,32:\
+                B1,2,3,4,5,6,7,8,9,10,11,12\"]\n\n1... 12-16 2. 23-19 10-14 *\n";
+    let games: Vec<_> = read_games(text, RuleSet::Italian);
+    let viewer = Viewer::new("mine.pdn".into(), games, 0);
+    let mut app = App::viewer(config(RuleSet::Italian, &data, Lang::En), viewer);
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    press(&mut app, KeyCode::Char('v'));
+    // White's 23-19 (ply 1) throws two men away.
+    tui_common::answer_review(&mut app, |ply| match ply {
+        0 | 1 => 0,
+        p if p % 2 == 0 => 200,
+        _ => -200,
+    });
+    let kept = files::load_own(&files::own_path(&data, RuleSet::Italian)).unwrap();
+    assert_eq!(kept.len(), 1, "{}", app.message());
+    assert_eq!(kept[0].played, "23-19");
+    assert_eq!(kept[0].source, "2026.12.05, move 2");
+    let app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    assert!(screen(&app, 100, 32).contains("Your game (2026.12.05, move 2)"));
+    let app = trainer(RuleSet::Italian, &data, None, Lang::It);
+    let shown = screen(&app, 100, 32);
+    assert!(
+        shown.contains("La tua partita (2026.12.05, mossa 2)"),
+        "{shown}"
+    );
+    // A source written otherwise (by hand) is shown as written.
+    assert_eq!(
+        dama::tui::app::training_source_text("club night", Lang::It),
+        "club night"
+    );
+}

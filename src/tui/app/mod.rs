@@ -34,7 +34,7 @@ pub use start::{
 pub use training::{
     LINE_PLIES, Level as TrainingLevel, Line as TrainingLine, LineKind, Phase as TrainingPhase,
     Puzzle, Source as PuzzleSource, Summary as TrainingSummary, Training, Verdict, cut_line,
-    proven_line,
+    proven_line, source_text as training_source_text,
 };
 
 use crate::rules::{Color, Game, Move, Position, Square};

@@ -261,6 +261,11 @@ impl App {
         // Shown: the position the mistake was made in, so the better move can be played.
         v.goto(ply);
         let played = v.replay().and_then(|r| r.next_move()).map(|m| m.mv);
+        // Numbered as the move list numbers it: a record from a position with the second
+        // player to move starts at `1...`.
+        let number = v
+            .replay()
+            .map_or(ply / 2 + 1, |r| r.record().move_number(ply).0);
         if let Some(g) = v.game_so_far() {
             self.game = g;
         }
@@ -276,7 +281,6 @@ impl App {
         let (mark, better) = review.mark(ply, &played);
         self.hint = better;
         let lang = self.settings.lang;
-        let number = ply / 2 + 1;
         // Going round to the first mistake again says so; both name the better move if any.
         let (with_better, alone) = if wrapped {
             (Msg::MistakesWrappedBetter, Msg::MistakesWrapped)

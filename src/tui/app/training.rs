@@ -175,6 +175,17 @@ pub fn own(rules: RuleSet, list: &[OwnPosition]) -> Vec<Puzzle> {
         .collect()
 }
 
+/// A position's source as kept in the file (`2026.12.07, move 12`) in the player's language;
+/// anything else (a hand-edited line) as written.
+pub fn source_text(source: &str, lang: crate::tui::Lang) -> String {
+    match source.rsplit_once(", move ") {
+        Some((date, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            Msg::TrainingSource.fill(lang, &[&date, &n])
+        }
+        _ => source.to_string(),
+    }
+}
+
 /// The training's order: the player's own positions, then the suite's shots of `level` (all
 /// levels: `None`), easy to hard.
 pub fn queue(rules: RuleSet, level: Option<Level>, own: Vec<Puzzle>) -> Vec<Puzzle> {
@@ -963,7 +974,9 @@ impl App {
                 played: m.mv.to_string(),
                 mark: mark.to_string(),
                 score,
-                source: format!("{date}, move {}", ply / 2 + 1),
+                // Kept in one wording whatever the language (the panel words it, see
+                // `source_text`), numbered as the record numbers its moves.
+                source: format!("{date}, move {}", record.move_number(ply).0),
             });
         }
         let rules = rules?;

@@ -551,6 +551,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingTitle => "Training: colpi",
         TrainingPlace => "Position {0} of {1}, {2}",
         TrainingFromGame => "Your game ({0}): you played {1}{2}",
+        TrainingSource => "{0}, move {1}",
         TrainingTask => "{0} to play and win material",
         TrainingTaskOwn => "{0} to play: find the better move",
         TrainingVerdictRight => "Right",

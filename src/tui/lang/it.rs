@@ -561,6 +561,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingTitle => "Allenamento: colpi",
         TrainingPlace => "Posizione {0} di {1}, {2}",
         TrainingFromGame => "La tua partita ({0}): hai giocato {1}{2}",
+        TrainingSource => "{0}, mossa {1}",
         TrainingTask => "Tocca al {0}: guadagna materiale",
         TrainingTaskOwn => "Tocca al {0}: trova la mossa migliore",
         TrainingVerdictRight => "Giusto",

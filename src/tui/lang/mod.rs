@@ -559,6 +559,8 @@ keys! {
     TrainingTitle,
     TrainingPlace,
     TrainingFromGame,
+    /// A kept position's game and move: `2026.12.07, move 12`.
+    TrainingSource,
     TrainingTask,
     TrainingTaskOwn,
     TrainingVerdictRight,
