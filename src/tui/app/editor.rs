@@ -245,7 +245,7 @@ impl App {
                     text.pop();
                     e.prompt = Some(text);
                 }
-                Action::Select => match fen::parse_setup(text.trim()) {
+                Action::Select => match fen::parse_setup(fen_of(&text)) {
                     Ok(setup) => match squares_of(&setup) {
                         Ok(squares) => {
                             e.squares = squares;
@@ -259,7 +259,8 @@ impl App {
                         }
                     },
                     Err(err) => {
-                        self.message = Msg::EditFenBad.fill(lang, &[&err]);
+                        let why = crate::tui::lang::fen_error(lang, &err);
+                        self.message = Msg::EditFenBad.fill(lang, &[&why]);
                         e.prompt = Some(text);
                     }
                 },
@@ -443,6 +444,26 @@ impl App {
     }
 }
 
+/// The FEN in what was typed or pasted: as copied from a PDN file, `[FEN "W:W21:B1"]`, or in
+/// quotes, it is the text inside.
+fn fen_of(text: &str) -> &str {
+    let t = text.trim();
+    let t = match t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        Some(inner) => {
+            let inner = inner.trim();
+            inner
+                .get(..3)
+                .filter(|tag| tag.eq_ignore_ascii_case("fen"))
+                .map_or(inner, |_| inner[3..].trim())
+        }
+        None => t,
+    };
+    t.strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .unwrap_or(t)
+        .trim()
+}
+
 /// The squares of a FEN's setup, or the first square number that is not on the board or is
 /// given twice.
 fn squares_of(setup: &Setup) -> Result<[Option<Piece>; 32], u32> {
@@ -490,6 +511,7 @@ fn base64(data: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::PositionError;
 
     fn man(color: Color) -> Option<Piece> {
         Some(Piece {
@@ -599,6 +621,53 @@ mod tests {
         assert_eq!(back, Position::start(RuleSet::Italian));
         assert_eq!(squares_of(&fen::parse_setup("W:W33:B1").unwrap()), Err(33));
         assert_eq!(squares_of(&fen::parse_setup("W:W5:B5").unwrap()), Err(5));
+    }
+
+    /// QA practice: a FEN copied with its tag from a PDN file (or in quotes) is read; one
+    /// that cannot be read is told in the player's language (the notation's English text
+    /// used to show on the Italian board).
+    #[test]
+    fn a_fen_is_read_from_its_tag_and_its_errors_are_worded_in_both_languages() {
+        assert_eq!(fen_of(" [FEN \"W:W21:B1\"] "), "W:W21:B1");
+        assert_eq!(fen_of("[fen \"B:W5:B30\"]"), "B:W5:B30");
+        assert_eq!(fen_of("\"W:W21:B1\""), "W:W21:B1");
+        assert_eq!(fen_of("W:W21:B1"), "W:W21:B1");
+        assert!(fen::parse_setup(fen_of("[FEN \"W:W21,K30:B1,2\"]")).is_ok());
+        for bad in [
+            "",
+            "X:W21:B1",
+            "W:Q21:B1",
+            "W:W21:W22",
+            "W:W21",
+            "W:W21,:B1",
+            "W:W24-21:B1",
+        ] {
+            let e = fen::parse_setup(bad).unwrap_err();
+            let en = crate::tui::lang::fen_error(Lang::En, &e);
+            let it = crate::tui::lang::fen_error(Lang::It, &e);
+            assert!(!en.contains('{') && !it.contains('{'), "{en} / {it}");
+            assert_ne!(en, it, "{bad}: not translated");
+        }
+        let e = fen::parse_setup("W:W21:W22").unwrap_err();
+        assert!(crate::tui::lang::fen_error(Lang::It, &e).contains("Bianco"));
+        for e in [
+            PositionError::SquareOutOfRange(33),
+            PositionError::SquareTwice(5),
+            PositionError::ManOnPromotionRow {
+                square: 2,
+                color: Color::White,
+            },
+            PositionError::TooManyPieces {
+                color: Color::Black,
+                count: 13,
+            },
+        ] {
+            let e = fen::FenError::Invalid(e);
+            let en = crate::tui::lang::fen_error(Lang::En, &e);
+            let it = crate::tui::lang::fen_error(Lang::It, &e);
+            assert!(!en.contains('{') && !it.contains('{'), "{en} / {it}");
+            assert_ne!(en, it);
+        }
     }
 
     #[test]

@@ -17,8 +17,8 @@ mod it;
 /// The English key tables (the help's wording before there were languages).
 pub use en::{KEYS as EN_KEYS, REPLAY_KEYS as EN_REPLAY_KEYS};
 pub use format::{
-    color, draw_reason, illegal, move_text, moves, movetime, outcome, player_name, plies, score,
-    strength, time_control, white_score, who,
+    color, draw_reason, fen_error, illegal, move_text, moves, movetime, outcome, player_name,
+    plies, score, strength, time_control, white_score, who,
 };
 
 use std::fmt::Display;
@@ -503,6 +503,16 @@ keys! {
     EditFenRead,
     EditFenBadSquare,
     EditFenBad,
+    // ----- why a FEN cannot be read (the notation's errors, worded for the board) -----
+    FenEmpty,
+    FenBadSide,
+    FenBadColor,
+    FenColorTwice,
+    FenFieldCount,
+    FenBadSquare,
+    FenBadRange,
+    FenOffBoard,
+    FenSquareTwice,
     EditEmptied,
     EditStartPlaced,
     EditFenPrompt,
