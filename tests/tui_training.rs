@@ -791,11 +791,35 @@ fn an_own_positions_source_is_numbered_as_the_record_and_worded_in_both_language
     let app = trainer(RuleSet::Italian, &data, None, Lang::En);
     assert!(screen(&app, 100, 32).contains("Your game (2026.12.05, move 2)"));
     let app = trainer(RuleSet::Italian, &data, None, Lang::It);
-    let shown = screen(&app, 100, 32);
+    let text = screen(&app, 100, 32);
     assert!(
-        shown.contains("La tua partita (2026.12.05, mossa 2)"),
-        "{shown}"
+        text.contains("La tua partita (2026.12.05, mossa 2)"),
+        "{text}"
     );
+    // Its better move is right as the better move, not as a shot that wins material (it need
+    // not win anything), and its line is the better line, not a winning one.
+    for lang in Lang::ALL {
+        // Unsolved again: the training opens on it.
+        let _ = std::fs::remove_file(files::progress_path(&data, RuleSet::Italian));
+        let mut app = trainer(RuleSet::Italian, &data, None, lang);
+        let (_, best) = shown(&app);
+        play_by_keys(&mut app, &best.to_string());
+        let right = dama::tui::lang::Msg::TrainingRightOwn.fill(lang, &[&""]);
+        assert!(
+            app.message().ends_with(
+                right
+                    .trim_start_matches("Right! ")
+                    .trim_start_matches("Giusto! ")
+                    .trim()
+            ),
+            "{}",
+            app.message()
+        );
+        assert!(!app.message().contains("material") && !app.message().contains("materiale"));
+        let text = screen(&app, 100, 32);
+        let better = dama::tui::lang::Msg::TrainingLineBetter.text(lang);
+        assert!(text.contains(better), "{text}");
+    }
     // A source written otherwise (by hand) is shown as written.
     assert_eq!(
         dama::tui::app::training_source_text("club night", Lang::It),

@@ -716,7 +716,12 @@ impl App {
             t.on_board = LineKind::Solution;
             t.jobs = vec![Job::Solution];
             self.count(true);
-            self.message = Msg::TrainingRight.fill(lang, &[&text]);
+            // A shot wins material; the better move of the player's own game need not.
+            let key = match p.source {
+                Source::Suite { .. } => Msg::TrainingRight,
+                Source::Own { .. } => Msg::TrainingRightOwn,
+            };
+            self.message = key.fill(lang, &[&text]);
         } else {
             // Another move: the engine's search of it is its refutation, and it judges it.
             t.phase = Phase::Judging;

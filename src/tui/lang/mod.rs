@@ -557,6 +557,8 @@ keys! {
     TrainingShown,
     TrainingShownAgain,
     TrainingRight,
+    /// The review's better move found in a position of the player's game.
+    TrainingRightOwn,
     TrainingJudging,
     TrainingWrong,
     TrainingRightToo,
@@ -578,6 +580,8 @@ keys! {
     TrainingVerdictShown,
     TrainingVerdictJudging,
     TrainingLineSolution,
+    /// The line after the review's better move (it need not win anything).
+    TrainingLineBetter,
     TrainingLineRefutation,
     TrainingLineYours,
     TrainingWorking,

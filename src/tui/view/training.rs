@@ -87,7 +87,9 @@ pub(super) fn panel(app: &App, t: &Training, area: Rect, theme: &Theme, buf: &mu
             if line.moves.is_empty() {
                 continue;
             }
+            let own = matches!(p.source, PuzzleSource::Own { .. });
             let title = match kind {
+                LineKind::Solution if own => Msg::TrainingLineBetter,
                 LineKind::Solution => Msg::TrainingLineSolution,
                 LineKind::Played if wrong => Msg::TrainingLineRefutation,
                 LineKind::Played => Msg::TrainingLineYours,
