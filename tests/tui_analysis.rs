@@ -204,13 +204,15 @@ fn space_stops_and_starts_the_engine_and_never_leaves_a_search_running() {
         })
         .collect();
     assert_eq!(current.len(), 1);
-    // A search that ends by itself (the position solved) leaves the engine stopped.
+    // A search that ends by itself (the position solved) leaves the engine stopped there
+    // (QA practice: and there only; the next position is analysed again, see
+    // `a_solved_position_stops_the_engine_there_only`).
     app.update(Action::Engine(EngineMsg::Done {
         id: current[0],
         best: None,
         report: Report::default(),
     }));
-    assert!(app.thinking().is_none() && !app.analysis().unwrap().running());
+    assert!(app.thinking().is_none() && app.analysis().unwrap().finished());
     // Leaving stops nothing more: nothing runs (a move was made: asked first).
     press(&mut app, KeyCode::Char('q'));
     press(&mut app, KeyCode::Char('y'));
@@ -839,4 +841,105 @@ fn the_boards_file_and_the_games_file_never_overwrite_each_other_unasked() {
     }
     assert_eq!(std::fs::read_to_string(&board_file).unwrap(), board_text);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn board_on(fen: &str) -> App {
+    let start = dama::notation::fen::parse(RuleSet::Italian, fen).unwrap();
+    let record = dama::notation::pdn::PdnGame {
+        start,
+        ..dama::notation::pdn::PdnGame::new(RuleSet::Italian)
+    };
+    sized(App::analysis_board(
+        config(RuleSet::Italian, Lang::En),
+        record,
+        0,
+        false,
+    ))
+}
+
+/// QA practice: past a draw by the rules (R-G2: a third repetition) the board goes on, as the
+/// tree and a record may; the pick used to be refused with the game's "The game is over: v
+/// reviews it, ... N starts a new game" (keys the board does not have).
+#[test]
+fn r_g2_moves_go_on_past_a_draw_by_repetition() {
+    let mut app = board_on("W:WK29:BK4");
+    for m in [
+        "29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29", "8-4",
+    ] {
+        play(&mut app, m);
+    }
+    assert!(app.game().outcome().is_some(), "a third repetition");
+    play(&mut app, "29-25");
+    let a = app.analysis().unwrap();
+    assert_eq!(a.tree().ply(a.at()), 9, "{}", app.message());
+}
+
+/// QA practice: a position where a side has no pieces left is won (R-G1) as the game board
+/// says: no analysis, the panel and a pick say who has won (the engine used to analyse it,
+/// "White wins in 1 ply", and a move could be played on).
+#[test]
+fn r_g1_a_position_without_pieces_for_a_side_is_over_on_the_board() {
+    for lang in Lang::ALL {
+        let start = dama::notation::fen::parse(RuleSet::Italian, "W:W25:B").unwrap();
+        let record = dama::notation::pdn::PdnGame {
+            start,
+            ..dama::notation::pdn::PdnGame::new(RuleSet::Italian)
+        };
+        let mut app = sized(App::analysis_board(
+            config(RuleSet::Italian, lang),
+            record,
+            0,
+            false,
+        ));
+        assert!(analyses(&mut app).is_empty(), "nothing to analyse");
+        let won = dama::tui::lang::Msg::OutNoPieces.fill(
+            lang,
+            &[
+                &dama::tui::lang::color(lang, dama::rules::Color::White),
+                &dama::tui::lang::color(lang, dama::rules::Color::Black),
+            ],
+        );
+        assert!(screen(&app, 100, 32).contains(&won), "{won}");
+        choose(&mut app, Square::from_number(25).unwrap());
+        assert_eq!(app.selected(), None);
+        assert_eq!(app.message(), won);
+        assert!(app.analysis().unwrap().tree().is_empty());
+    }
+}
+
+/// QA practice: a position the engine solves ends its analysis there only. It used to leave the
+/// engine stopped on every position after it, as if the player had pressed space: in an
+/// ending, where every position is solved at once, the board went silent after the first.
+#[test]
+fn a_solved_position_stops_the_engine_there_only() {
+    let mut app = board_on("W:WK29,K30:BK4");
+    let (id, ..) = analyses(&mut app).pop().unwrap();
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: None,
+        report: Report::default(),
+    }));
+    let a = app.analysis().unwrap();
+    assert!(a.finished() && app.thinking().is_none());
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("Engine: done with this position"), "{text}");
+    // The next position is analysed, without space.
+    play(&mut app, "29-25");
+    assert_eq!(analyses(&mut app).len(), 1);
+    assert!(!app.analysis().unwrap().finished());
+    // Space on a finished position starts it again; then it stops as usual.
+    let (id, ..) = {
+        press(&mut app, KeyCode::Left);
+        analyses(&mut app).pop().unwrap()
+    };
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: None,
+        report: Report::default(),
+    }));
+    press(&mut app, KeyCode::Char(' '));
+    assert_eq!(analyses(&mut app).len(), 1);
+    assert!(app.analysis().unwrap().running() && app.thinking().is_some());
+    press(&mut app, KeyCode::Char(' '));
+    assert!(!app.analysis().unwrap().running() && app.thinking().is_none());
 }

@@ -47,6 +47,9 @@ pub struct Analysis {
     lines: Vec<Report>,
     /// The engine analyses (space stops and starts it).
     running: bool,
+    /// The engine has finished with the position shown (solved it): it starts again on the
+    /// next one, the player having stopped nothing.
+    finished: bool,
     back: Back,
     /// The player's colour and touch-move in the game, given back on leaving (the board is
     /// both sides' here, and no move is binding).
@@ -79,6 +82,10 @@ impl Analysis {
     }
     pub fn running(&self) -> bool {
         self.running
+    }
+    /// Whether the engine has finished with the position shown (it goes on at the next).
+    pub fn finished(&self) -> bool {
+        self.finished
     }
     /// Whether moves or notes were made since the board opened or was last saved.
     pub fn unsaved(&self) -> bool {
@@ -156,6 +163,7 @@ impl App {
             want: DEFAULT_LINES,
             lines: Vec::new(),
             running: true,
+            finished: false,
             back,
             human: self.settings.human,
             touch_move: self.settings.touch_move,
@@ -198,6 +206,7 @@ impl App {
             }
         }
         a.lines.clear();
+        a.finished = false;
         let running = a.running;
         self.settings.human = game.position().side_to_move();
         self.game = game;
@@ -217,8 +226,8 @@ impl App {
         let Some(a) = self.analysis.as_ref() else {
             return;
         };
-        if crate::rules::legal_moves(self.game.position()).is_empty() {
-            return; // nothing to analyse: the side to move has lost
+        if self.game.outcome().is_some_and(|o| o.winner().is_some()) {
+            return; // nothing to analyse: no move, or a side without pieces, has lost
         }
         let lines = a.want;
         let id = self.next_id;
@@ -251,7 +260,9 @@ impl App {
     /// The analysis ended by itself (the position is solved, or the deepest depth reached).
     pub(super) fn analysis_done(&mut self) {
         if let Some(a) = self.analysis.as_mut() {
-            a.running = false;
+            // This position only: the next one shown is analysed again (the player stopped
+            // nothing; an endgame would otherwise leave the engine silent after its first).
+            a.finished = true;
             self.message = Msg::AnalysisFinished.text(self.settings.lang).into();
         }
     }
@@ -319,7 +330,9 @@ impl App {
                 self.show_node();
             }
             Action::ToggleAnalysis => {
-                a.running = !a.running;
+                // Finished here, space starts it again rather than stopping what has ended.
+                a.running = !a.running || a.finished;
+                a.finished = false;
                 if a.running {
                     self.message = self.t(Msg::AnalysisStarted).into();
                     self.start_analysis();

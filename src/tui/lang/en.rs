@@ -245,6 +245,7 @@ pub fn text(m: Msg) -> &'static str {
         }
         AnalysisPurpose => "analysing",
         AnalysisRunning => "Engine: analysing, {0} lines (space stops)",
+        AnalysisDone => "Engine: done with this position (space: again)",
         AnalysisIdle => "Engine: stopped (space starts it)",
         AnalysisStarted => "Analysis started",
         AnalysisStopped => "Analysis stopped",
@@ -252,7 +253,6 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisLines => "The engine shows {0} lines",
         AnalysisLine => "{0}. {1}  d{2}  {3}",
         AnalysisWaiting => "(the engine's lines come here)",
-        AnalysisNoMoves => "No legal move: the side to move has lost",
         AnalysisNewVariation => "New variation: {0}",
         AnalysisPromoted => "Variation moved up",
         AnalysisMainLine => "Already the main line",
