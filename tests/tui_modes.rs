@@ -696,3 +696,33 @@ fn the_editor_opens_the_analysis_board_and_comes_back() {
     assert!(a.editor().is_none());
     assert_eq!(a.game().start(), &want);
 }
+
+/// QA practice: on the smallest board (59x11 and up, here 60x20) the FEN being typed and the
+/// FEN copied stay on screen: they came after the keys, below the panel's foot, so a FEN was
+/// typed blind and a copied one was not there to select.
+#[test]
+fn the_editors_fen_field_and_copied_fen_show_on_a_small_terminal() {
+    for lang in Lang::ALL {
+        for (w, h) in [(60, 20), (59, 11)] {
+            let mut a = App::new(
+                config(lang, Players::Engine),
+                Game::new(Position::start(RuleSet::Italian)),
+            );
+            a.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            a.open_editor(&Position::start(RuleSet::Italian), None);
+            press(&mut a, KeyCode::Char('/'));
+            for c in "W:W21:B1".chars() {
+                press(&mut a, KeyCode::Char(c));
+            }
+            let text = screen(&a, w, h);
+            assert!(text.contains("W:W21:B1"), "{lang:?} {w}x{h}:\n{text}");
+            press(&mut a, KeyCode::Enter);
+            press(&mut a, KeyCode::Char('c'));
+            let text = screen(&a, w, h);
+            assert!(text.contains("W:W21:B1"), "{lang:?} {w}x{h}:\n{text}");
+        }
+    }
+}
