@@ -566,7 +566,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingWrongOwn => "No: {0} perde terreno. Meglio era {1}",
         TrainingNotSaved => "Progressi non conservati in {0}: {1}",
         TrainingOneLine => "Qui c'è una sola variante",
-        TrainingKeptOwn => ". {0} tue posizioni conservate per l'allenamento (colpi)",
+        TrainingKeptOwn => ". Posizioni tue conservate per l'allenamento (colpi): {0}",
         TrainingPurpose => "calcola la variante",
         TrainingTitle => "Allenamento: colpi",
         TrainingPlace => "Posizione {0} di {1}, {2}",
@@ -595,10 +595,10 @@ pub fn text(m: Msg) -> &'static str {
             "sinistra/destra scorre, Tab altra variante, r riprova, n seguente, q indietro"
         }
         StartTraining => "Allenamento: colpi {0}",
-        StartTrainingProgress => "    {0} risolte su {1}, {2} sbagliate, serie {3}",
+        StartTrainingProgress => "    risolte {0} su {1}, sbagliate {2}, serie {3}",
         StartTrainingNew => "    {0} posizioni, nessuna ancora tentata",
         StartTrainingIgnored => "    progressi ignorati: {0}",
-        TrainingExit => "Allenamento: {0} risolte e {1} sbagliate questa volta; progressi in {2}",
+        TrainingExit => "Allenamento, questa volta: risolte {0}, sbagliate {1}; progressi in {2}",
         // Le tabelle costruite in sottofondo (issue 25).
         TablesBuilding => "Tabelle dei finali ({1}): {0}% costruite",
         TablesBuilt => {

@@ -745,6 +745,22 @@ mod tests {
         assert_eq!(fill("{0} {1}", &[&"x"]), "x {1}");
     }
 
+    /// QA practice: the training's Italian counts are labels ("sbagliate 1"), so that one reads
+    /// right: "1 sbagliate", "1 tue posizioni" were wrong (the adjective agrees with the number).
+    #[test]
+    fn italian_training_counts_read_right_for_one() {
+        let texts = [
+            Msg::StartTrainingProgress.fill(Lang::It, &[&1, &250, &1, &1]),
+            Msg::TrainingKeptOwn.fill(Lang::It, &[&1]),
+            Msg::TrainingExit.fill(Lang::It, &[&1, &1, &"f"]),
+        ];
+        for t in texts {
+            for wrong in ["1 risolte", "1 sbagliate", "1 tue posizioni"] {
+                assert!(!t.contains(wrong), "{t}");
+            }
+        }
+    }
+
     #[test]
     fn the_locale_chooses_the_language() {
         assert_eq!(Lang::from_locale(None, None, None), Lang::En);
