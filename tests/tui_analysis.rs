@@ -943,3 +943,33 @@ fn a_solved_position_stops_the_engine_there_only() {
     press(&mut app, KeyCode::Char(' '));
     assert!(!app.analysis().unwrap().running() && app.thinking().is_none());
 }
+
+/// QA practice: a won score is noted as the panel shows it, saying who wins and in the player's
+/// language; it was the engine's "win in 33" (whose win?), in English on the Italian board.
+#[test]
+fn a_won_score_is_noted_saying_who_wins_in_both_languages() {
+    for lang in Lang::ALL {
+        let start = dama::notation::fen::parse(RuleSet::Italian, "B:WK29,K30:BK4").unwrap();
+        let record = dama::notation::pdn::PdnGame {
+            start,
+            ..dama::notation::pdn::PdnGame::new(RuleSet::Italian)
+        };
+        let mut app = sized(App::analysis_board(
+            config(RuleSet::Italian, lang),
+            record,
+            0,
+            false,
+        ));
+        let (id, game, _) = analyses(&mut app).pop().unwrap();
+        // Black to move, lost: the engine's score is Black's, a loss in 33 plies.
+        let mut found = lines_for(&game, &[("4-8", 0)]);
+        found[0].score = -(dama::engine::WIN - 33);
+        app.update(Action::Engine(EngineMsg::Lines { id, lines: found }));
+        press(&mut app, KeyCode::Char('n'));
+        let note = app.analysis().unwrap().tree().node(NodeId::ROOT).comments[0].clone();
+        let white = dama::tui::lang::color(lang, dama::rules::Color::White);
+        assert!(note.contains(white), "{note}");
+        assert!(!note.contains("win in"), "{note}");
+        assert!(note.ends_with("4-8"), "{note}");
+    }
+}

@@ -384,11 +384,16 @@ impl App {
                     -best.score
                 };
                 let line: Vec<String> = best.pv.iter().take(6).map(|m| m.to_string()).collect();
-                let note = format!(
-                    "{} d{} {}",
-                    crate::engine::format_score(white),
-                    best.depth,
-                    line.join(" ")
+                // Worded as the panel words it ("White wins in 33 plies", not the engine's
+                // "win in 33", which does not say whose), in the player's language.
+                let lang = self.settings.lang;
+                let note = Msg::AnalysisNote.fill(
+                    lang,
+                    &[
+                        &crate::tui::lang::white_score(lang, white),
+                        &best.depth,
+                        &line.join(" "),
+                    ],
                 );
                 a.tree.node_mut(a.at).comments.push(note.clone());
                 self.message = self.fill(Msg::AnalysisNoted, &[&note]);

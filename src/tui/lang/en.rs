@@ -259,6 +259,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisDeleted => "Move and what follows deleted",
         AnalysisNothingToDelete => "Nothing to delete at the start",
         AnalysisNoScore => "No score yet to note",
+        AnalysisNote => "{0} d{1} {2}",
         AnalysisNoted => "Noted: {0}",
         AnalysisLeaveQ => "Leave? Moves and notes not saved are lost (n, then s, saves). (y/n)",
         AnalysisMoves => "Moves (ply {0}):",

@@ -265,6 +265,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisDeleted => "Mossa e seguito cancellati",
         AnalysisNothingToDelete => "Niente da cancellare all'inizio",
         AnalysisNoScore => "Ancora nessuna valutazione da annotare",
+        AnalysisNote => "{0} p{1} {2}",
         AnalysisNoted => "Annotato: {0}",
         AnalysisLeaveQ => {
             "Uscire? Mosse e note non salvate si perdono (n, poi s: salva). (s sì / n no)"

@@ -272,6 +272,8 @@ keys! {
     AnalysisDeleted,
     AnalysisNothingToDelete,
     AnalysisNoScore,
+    /// The engine's view noted on a move: White's score, the depth, the line.
+    AnalysisNote,
     AnalysisNoted,
     /// `q` on the analysis board with moves or notes not saved.
     AnalysisLeaveQ,
