@@ -726,3 +726,20 @@ fn the_editors_fen_field_and_copied_fen_show_on_a_small_terminal() {
         }
     }
 }
+
+/// QA practice: opened from a start screen set to a random colour, the editor shows White as
+/// who plays; the first `o` goes on to Black (it used to give White again, doing nothing).
+#[test]
+fn the_editors_o_moves_on_from_a_random_colour() {
+    let mut a = App::new(
+        config(Lang::En, Players::Engine),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    let mut menu = dama::tui::app::StartMenu::new(RuleSet::Italian, None);
+    menu.side = dama::tui::app::StartSide::Random;
+    a.open_editor(&Position::start(RuleSet::Italian), Some(menu));
+    assert!(screen(&a, 100, 32).contains("Play: White"));
+    press(&mut a, KeyCode::Char('o'));
+    assert_eq!(a.editor().unwrap().play, dama::tui::app::StartSide::Black);
+    assert!(screen(&a, 100, 32).contains("Play: Black"));
+}

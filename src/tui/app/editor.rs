@@ -321,7 +321,9 @@ impl App {
                     StartSide::TwoPlayers,
                     StartSide::Watch,
                 ];
-                let i = all.iter().position(|s| *s == e.play).map_or(0, |i| i + 1);
+                // "Random" (from the start screen) is shown and played as White: the next is
+                // Black, not White again (a first `o` that changed nothing).
+                let i = all.iter().position(|s| *s == e.play).map_or(1, |i| i + 1);
                 e.play = all[i % all.len()];
             }
             Action::DepthUp | Action::DepthDown => {
