@@ -223,6 +223,9 @@ impl App {
         let (Some(review), Some(v)) = (&self.review, &self.viewer) else {
             return Vec::new();
         };
+        if review.game_index != v.index() {
+            return Vec::new(); // a review of another game of the file
+        }
         let Some(r) = v.replay() else {
             return Vec::new();
         };

@@ -944,6 +944,9 @@ impl App {
         let lang = self.settings.lang;
         let data = self.data_folder()?;
         let (review, viewer) = (self.review.as_ref()?, self.viewer.as_ref()?);
+        if review.game_index != viewer.index() {
+            return None; // the review is of another game of the file than the one shown
+        }
         let record = viewer.replay()?.record();
         let you = crate::tui::keep::PLAYER;
         let player = match (record.tag("White"), record.tag("Black")) {
