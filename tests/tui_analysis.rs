@@ -973,3 +973,21 @@ fn a_won_score_is_noted_saying_who_wins_in_both_languages() {
         assert!(note.ends_with("4-8"), "{note}");
     }
 }
+
+/// QA practice: on a narrow terminal the save prompt shows the end of the name, where the typing
+/// goes (it showed the start and cut the rest, the cursor with it).
+#[test]
+fn the_save_prompt_keeps_the_end_of_a_long_name_in_sight() {
+    let mut app = from_start(RuleSet::Italian, Lang::En);
+    app.update(Action::Resize {
+        width: 60,
+        height: 20,
+    });
+    press(&mut app, KeyCode::Char('s'));
+    for c in "/a/very/long/folder/name/that/does/not/fit/the/box/at/all/x".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    let text = screen(&app, 60, 20);
+    assert!(text.contains("fit/the/box/at/all/x_"), "{text}");
+    assert!(text.contains('…'), "{text}");
+}
