@@ -826,3 +826,39 @@ fn an_own_positions_source_is_numbered_as_the_record_and_worded_in_both_language
         "club night"
     );
 }
+
+/// QA practice: a two-player game reviewed at its end is named as it is kept and archived,
+/// White and Black, and keeps no positions as "yours". It was named "You" against the engine
+/// (the engine played nothing), and White's mistakes went to the player's training.
+#[test]
+fn a_two_player_games_review_names_both_players_and_keeps_nothing() {
+    let data = scratch("two-review");
+    let mut c = config(RuleSet::Italian, &data, Lang::En);
+    c.players = dama::tui::app::Players::TwoPlayers { turn: false };
+    let pos = dama::notation::fen::parse(RuleSet::Italian, "W:W22:B14").unwrap();
+    let mut app = App::new(c, dama::rules::Game::new(pos));
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    // White's man walks into Black's capture (not the review's first move, its "best").
+    let played = dama::rules::legal_moves(&pos)[1];
+    play_by_keys(&mut app, &played.to_string());
+    let take = dama::rules::legal_moves(app.game().position())[0];
+    play_by_keys(&mut app, &take.to_string());
+    assert!(app.game().outcome().is_some());
+    press(&mut app, KeyCode::Char('v'));
+    let record = app
+        .replay_viewer()
+        .unwrap()
+        .replay()
+        .unwrap()
+        .record()
+        .clone();
+    assert_eq!(record.tag("White"), Some("White"));
+    assert_eq!(record.tag("Black"), Some("Black"));
+    tui_common::answer_review(&mut app, |ply| if ply == 0 { 0 } else { 1000 });
+    assert_eq!(app.mistakes(), vec![0], "White's move is marked");
+    let kept = files::load_own(&files::own_path(&data, RuleSet::Italian)).unwrap();
+    assert!(kept.is_empty(), "{kept:?}");
+}

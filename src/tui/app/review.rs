@@ -136,11 +136,14 @@ impl App {
 
     /// The game-end dialog's "review": the finished game opens in the viewer and is reviewed.
     pub(super) fn review_finished_game(&mut self) {
+        // Named as the game is kept and archived: two players are White and Black (not "You"
+        // against the engine, which made White's mistakes "yours" for the training).
+        let names = self.names();
         let record = crate::notation::pdn::PdnGame::from_game(
             &self.game,
             "dama",
-            &self.player_name(Color::White),
-            &self.player_name(Color::Black),
+            &names.white,
+            &names.black,
         );
         self.stop_search();
         let name = Msg::ThisGame.text(self.settings.lang).to_string();
@@ -152,14 +155,6 @@ impl App {
         self.flipped = self.settings.human == Color::Black;
         self.clear_selection();
         self.start_review();
-    }
-
-    fn player_name(&self, c: Color) -> String {
-        if c == self.settings.human {
-            crate::tui::keep::PLAYER.to_string()
-        } else {
-            self.engine_name()
-        }
     }
 
     /// Asks for the next position's search, if any is left.
