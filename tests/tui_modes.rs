@@ -743,3 +743,40 @@ fn the_editors_o_moves_on_from_a_random_colour() {
     assert_eq!(a.editor().unwrap().play, dama::tui::app::StartSide::Black);
     assert!(screen(&a, 100, 32).contains("Play: Black"));
 }
+
+/// QA practice: a right click empties the square clicked. It emptied the cursor's square
+/// instead (the last one clicked or walked to), wherever the click was.
+#[test]
+fn a_right_click_in_the_editor_empties_the_square_clicked() {
+    use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut a = App::new(
+        config(Lang::En, Players::Engine),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    a.open_editor(&Position::start(RuleSet::Italian), None);
+    let screen = dama::tui::layout::Screen::new(ratatui::layout::Rect::new(0, 0, 100, 32)).unwrap();
+    let click = |a: &mut App, n: u32, button| {
+        let sq = dama::rules::Square::from_number(n).unwrap();
+        let cell = screen.cell(sq.row(), sq.file(RuleSet::Italian));
+        let ev = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(button),
+            column: cell.x + cell.width / 2,
+            row: cell.y + cell.height / 2,
+            modifiers: KeyModifiers::NONE,
+        });
+        let action = dama::tui::input::map(&ev, a.context()).unwrap();
+        a.update(action);
+    };
+    let on = |a: &App, n: u32| a.editor().unwrap().squares[n as usize - 1];
+    // The cursor on 21 (a left click there, which cycles its man to a king).
+    click(&mut a, 21, MouseButton::Left);
+    assert!(on(&a, 21).is_some());
+    click(&mut a, 26, MouseButton::Right);
+    assert_eq!(on(&a, 26), None, "the square clicked is emptied");
+    assert!(on(&a, 21).is_some(), "the cursor's square is left alone");
+    assert_eq!(a.editor().unwrap().count(Color::White), 11);
+}

@@ -277,6 +277,15 @@ impl App {
             Action::Place(p) => self.put_piece(p),
             Action::Select => self.cycle_piece(),
             Action::EditClear => self.put_piece(None),
+            Action::EditClearAt { x, y } => {
+                // The square clicked, not the cursor's (a right click elsewhere emptied that).
+                if let Some(screen) = self.screen
+                    && let Some((dr, dc)) = screen.hit(x, y)
+                {
+                    self.cursor = self.display_to_board(dr, dc);
+                    self.put_piece(None);
+                }
+            }
             Action::Click { x, y } => {
                 if let Some(screen) = self.screen
                     && let Some((dr, dc)) = screen.hit(x, y)

@@ -87,7 +87,10 @@ pub const ANALYSIS_KEYS: &[(&str, &str)] = &[
     ("n", "note the engine's score as a comment on the move"),
     ("s", "save the moves and variations as PDN"),
     ("f / c", "flip the board / square numbers on/off"),
-    ("q", "back to the game, viewer or start screen (asks if not saved)"),
+    (
+        "q",
+        "back to the game, viewer or start screen (asks if not saved)",
+    ),
     ("?", "this help"),
 ];
 

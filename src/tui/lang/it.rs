@@ -65,7 +65,10 @@ pub const ANALYSIS_KEYS: &[(&str, &str)] = &[
     ("n", "annota la valutazione del motore sulla mossa"),
     ("s", "salva mosse e varianti in PDN"),
     ("f / c", "gira la damiera / numeri delle caselle sì/no"),
-    ("q", "torna alla partita, alla revisione o all'inizio (chiede se non salvato)"),
+    (
+        "q",
+        "torna alla partita, alla revisione o all'inizio (chiede se non salvato)",
+    ),
     ("?", "questo aiuto"),
 ];
 
