@@ -922,7 +922,7 @@ fn a_solved_position_stops_the_engine_there_only() {
     let a = app.analysis().unwrap();
     assert!(a.finished() && app.thinking().is_none());
     let text = screen(&app, 100, 32);
-    assert!(text.contains("Engine: done with this position"), "{text}");
+    assert!(text.contains("Engine: done here"), "{text}");
     // The next position is analysed, without space.
     play(&mut app, "29-25");
     assert_eq!(analyses(&mut app).len(), 1);

@@ -248,7 +248,7 @@ pub fn text(m: Msg) -> &'static str {
         }
         AnalysisPurpose => "analysing",
         AnalysisRunning => "Engine: analysing, {0} lines (space stops)",
-        AnalysisDone => "Engine: done with this position (space: again)",
+        AnalysisDone => "Engine: done here (space: again)",
         AnalysisIdle => "Engine: stopped (space starts it)",
         AnalysisStarted => "Analysis started",
         AnalysisStopped => "Analysis stopped",

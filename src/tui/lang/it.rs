@@ -254,7 +254,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisOpened => "Analisi: muovi entrambi i colori; il motore analizza (spazio lo ferma)",
         AnalysisPurpose => "analisi",
         AnalysisRunning => "Motore: analizza, {0} linee (spazio lo ferma)",
-        AnalysisDone => "Motore: finito con questa posizione (spazio: di nuovo)",
+        AnalysisDone => "Motore: finito qui (spazio: di nuovo)",
         AnalysisIdle => "Motore: fermo (spazio lo avvia)",
         AnalysisStarted => "Analisi avviata",
         AnalysisStopped => "Analisi fermata",
