@@ -443,7 +443,10 @@ fn the_editor_refuses_a_bad_fen_and_goes_back() {
     press(&mut a, KeyCode::Char('w'));
     assert_eq!(a.editor().unwrap().count(Color::White), 0);
     assert!(a.message().contains("case scure"), "{}", a.message());
+    // The board was emptied: leaving asks first (s: si).
     press(&mut a, KeyCode::Esc);
+    assert_eq!(a.context(), Context::YesNo);
+    press(&mut a, KeyCode::Char('s'));
     assert!(a.start_menu().is_some(), "back to the start screen");
 }
 
@@ -779,4 +782,71 @@ fn a_right_click_in_the_editor_empties_the_square_clicked() {
     assert_eq!(on(&a, 26), None, "the square clicked is emptied");
     assert!(on(&a, 21).is_some(), "the cursor's square is left alone");
     assert_eq!(a.editor().unwrap().count(Color::White), 11);
+}
+
+/// QA practice: a position set up is not lost to one key. `q` or Esc (easily pressed once too
+/// often after the FEN field) left the editor at once; now, once the board was changed, they
+/// ask (n stays, with the position; y leaves). Untouched, the editor still leaves at once.
+#[test]
+fn leaving_the_editor_with_a_position_set_up_asks_first() {
+    for lang in Lang::ALL {
+        let open = || {
+            let mut a = App::new(
+                config(lang, Players::Engine),
+                Game::new(Position::start(RuleSet::Italian)),
+            );
+            a.update(Action::Resize {
+                width: 100,
+                height: 32,
+            });
+            let menu = dama::tui::app::StartMenu::new(RuleSet::Italian, None);
+            a.open_editor(&Position::start(RuleSet::Italian), Some(menu));
+            a
+        };
+        let mut a = open();
+        press(&mut a, KeyCode::Esc);
+        assert!(a.start_menu().is_some(), "untouched: no question");
+        let mut a = open();
+        press(&mut a, KeyCode::Char('e'));
+        press(&mut a, KeyCode::Char('/'));
+        for c in "W:W21:B1".chars() {
+            press(&mut a, KeyCode::Char(c));
+        }
+        press(&mut a, KeyCode::Enter);
+        press(&mut a, KeyCode::Esc);
+        assert_eq!(a.context(), Context::YesNo);
+        assert_eq!(a.overlay(), &Overlay::Confirm(Question::LeaveEditor));
+        let asked = dama::tui::lang::Msg::EditLeaveQ.text(lang);
+        let prefix: String = asked.chars().take(20).collect();
+        assert!(screen(&a, 100, 32).contains(&prefix));
+        // Esc again answers no: the position stays.
+        press(&mut a, KeyCode::Esc);
+        assert_eq!(a.context(), Context::Editor);
+        assert_eq!(a.editor().unwrap().fen(), "W:W21:B1");
+        press(&mut a, KeyCode::Char('q'));
+        press(&mut a, KeyCode::Char('n'));
+        assert_eq!(a.editor().unwrap().fen(), "W:W21:B1");
+        press(&mut a, KeyCode::Char('q'));
+        press(&mut a, KeyCode::Char('y'));
+        assert!(a.start_menu().is_some());
+    }
+}
+
+/// QA practice: `i` puts the start position and nothing else: who plays and the level chosen
+/// stay (they went back to White and level 6).
+#[test]
+fn the_editors_start_position_keeps_who_plays_and_the_level() {
+    let mut a = App::new(
+        config(Lang::En, Players::Engine),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    a.open_editor(&Position::start(RuleSet::Italian), None);
+    press(&mut a, KeyCode::Char('e'));
+    press(&mut a, KeyCode::Char('o'));
+    press(&mut a, KeyCode::Char('+'));
+    let (play, level) = (a.editor().unwrap().play, a.editor().unwrap().level);
+    press(&mut a, KeyCode::Char('i'));
+    let e = a.editor().unwrap();
+    assert_eq!((e.play, e.level), (play, level));
+    assert_eq!(e.count(Color::White), 12);
 }

@@ -122,6 +122,8 @@ pub struct Editor {
     pub level: u8,
     /// The start screen it was opened from (Esc goes back to it; none: Esc quits).
     pub back: Option<StartMenu>,
+    /// The position it opened with: leaving with another asks first.
+    opened: ([Option<Piece>; 32], Color),
 }
 
 impl Editor {
@@ -140,7 +142,13 @@ impl Editor {
             play: StartSide::White,
             level: super::start::DEFAULT_LEVEL,
             back: None,
+            opened: (squares, pos.side_to_move()),
         }
+    }
+
+    /// Whether the board was changed since the editor opened.
+    pub fn changed(&self) -> bool {
+        (self.squares, self.side) != self.opened
     }
 
     /// The FEN of the board as it stands (written even when it is not a playable position,
@@ -308,6 +316,9 @@ impl App {
                 let side = e.side;
                 *e = Editor {
                     back: e.back.take(),
+                    opened: e.opened,
+                    play: e.play,
+                    level: e.level,
                     ..Editor::new(&start)
                 };
                 e.side = side;
@@ -344,6 +355,11 @@ impl App {
             Action::ToggleNumbers => self.numbers = !self.numbers,
             Action::PlayFromHere => self.play_edited(),
             Action::Analyse => self.analyse_edited(),
+            // A position set up is the player's work: Esc (easily pressed once too often
+            // after the FEN field) or `q` does not throw it away unasked.
+            Action::Quit | Action::Cancel if e.changed() => {
+                self.overlay = super::Overlay::Confirm(super::Question::LeaveEditor);
+            }
             Action::Quit | Action::Cancel => self.leave_editor(),
             _ => {}
         }
@@ -381,7 +397,7 @@ impl App {
     }
 
     /// Leaves the editor: back to the start screen it came from, else quits.
-    fn leave_editor(&mut self) {
+    pub(super) fn leave_editor(&mut self) {
         let back = self.editor.take().and_then(|e| e.back);
         self.message.clear();
         match back {

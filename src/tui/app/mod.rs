@@ -422,6 +422,8 @@ impl App {
         if let Some(e) = &self.editor {
             return if e.prompt.is_some() {
                 Context::Text
+            } else if matches!(self.overlay, Overlay::Confirm(_)) {
+                Context::YesNo
             } else {
                 Context::Editor
             };
@@ -544,7 +546,8 @@ impl App {
                 self.menu_action(action);
                 return;
             }
-            _ if self.editor.is_some() && !self.too_small => {
+            // The editor's question (leaving it) is answered below, as every question is.
+            _ if self.editor.is_some() && !self.too_small && self.overlay == Overlay::None => {
                 self.editor_action(action);
                 return;
             }
@@ -777,6 +780,7 @@ impl App {
             Question::Quit | Question::QuitUntouched | Question::QuitNotKept => self.quit_now(),
             Question::NewGame | Question::NewGameKept => self.new_game(),
             Question::LeaveAnalysis => self.leave_analysis(),
+            Question::LeaveEditor => self.leave_editor(),
             Question::Replace => {
                 if let Some(p) = self.replace.take() {
                     self.save_as(p);

@@ -18,6 +18,8 @@ pub enum Question {
     Resign,
     /// Leaving the analysis board with moves or notes not saved.
     LeaveAnalysis,
+    /// Leaving the position editor with a position set up.
+    LeaveEditor,
     /// The file name typed to save to is an existing file (not this game's own save).
     Replace,
     /// Two players: White (Black) offers a draw; the other answers.
@@ -36,6 +38,7 @@ impl Question {
             Question::NewGameKept => Msg::NewGameKeptQ,
             Question::Resign => Msg::ResignQ,
             Question::LeaveAnalysis => Msg::AnalysisLeaveQ,
+            Question::LeaveEditor => Msg::EditLeaveQ,
             Question::Replace => Msg::ReplaceQ,
             Question::DrawOfferedByWhite => Msg::DrawOfferWhiteQ,
             Question::DrawOfferedByBlack => Msg::DrawOfferBlackQ,

@@ -499,6 +499,7 @@ pub fn text(m: Msg) -> &'static str {
         EditFenRead => "Position read from the FEN",
         EditFenBadSquare => "Not read: square {0} is off the board or given twice",
         EditFenBad => "Not read: {0}",
+        EditLeaveQ => "Leave? The position set up is lost (n, then c copies its FEN). (y/n)",
         FenEmpty => "there is nothing to read",
         FenBadSide => "column {0}: the side to move must be W or B, not {1}",
         FenBadColor => "column {0}: a list of pieces must start with W or B, not {1}",

@@ -505,6 +505,9 @@ pub fn text(m: Msg) -> &'static str {
         EditFenRead => "Posizione letta dalla FEN",
         EditFenBadSquare => "Non letta: la casella {0} non è sulla damiera o compare due volte",
         EditFenBad => "Non letta: {0}",
+        EditLeaveQ => {
+            "Uscire? La posizione preparata si perde (n, poi c: copia FEN). (s sì / n no)"
+        }
         FenEmpty => "non c'è niente da leggere",
         FenBadSide => "colonna {0}: il tratto dev'essere W o B, non {1}",
         FenBadColor => "colonna {0}: un elenco di pezzi deve iniziare con W o B, non {1}",

@@ -506,6 +506,8 @@ keys! {
     EditFenRead,
     EditFenBadSquare,
     EditFenBad,
+    /// Leaving the editor with a position set up.
+    EditLeaveQ,
     // ----- why a FEN cannot be read (the notation's errors, worded for the board) -----
     FenEmpty,
     FenBadSide,
@@ -803,6 +805,7 @@ mod width {
             Msg::ResignQ,
             Msg::ReplaceQ,
             Msg::AnalysisLeaveQ,
+            Msg::EditLeaveQ,
         ];
         for &m in Msg::ALL {
             let en = m.fill(Lang::En, &args).chars().count();
