@@ -204,15 +204,19 @@ fn space_stops_and_starts_the_engine_and_never_leaves_a_search_running() {
         })
         .collect();
     assert_eq!(current.len(), 1);
-    // A search that ends by itself (the position solved) leaves the engine stopped.
+    // A search that ends by itself (the position solved) leaves the engine stopped there
+    // (QA practice: and there only; the next position is analysed again, see
+    // `a_solved_position_stops_the_engine_there_only`).
     app.update(Action::Engine(EngineMsg::Done {
         id: current[0],
         best: None,
         report: Report::default(),
     }));
-    assert!(app.thinking().is_none() && !app.analysis().unwrap().running());
-    // Leaving stops nothing more: nothing runs.
+    assert!(app.thinking().is_none() && app.analysis().unwrap().finished());
+    // Leaving stops nothing more: nothing runs (a move was made: asked first).
     press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.analysis().is_none());
     assert_eq!(stops(&app.take_requests()), 0);
 }
 
@@ -366,6 +370,7 @@ fn from_a_game_in_play_and_back_without_taking_anything_back() {
     play(&mut app, "5x14");
     press(&mut app, KeyCode::Home);
     press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
     assert!(app.analysis().is_none());
     assert_eq!(app.context(), Context::Board);
     assert_eq!(app.game().moves(), game.moves(), "the game as it was");
@@ -715,4 +720,274 @@ mod fuzz {
             }
         }
     }
+}
+
+/// QA practice: `q` on the analysis board with moves or notes not saved asks first (they were
+/// lost to one key); `n` keeps the board, a save makes leaving quiet again, and a board
+/// opened and left untouched leaves at once.
+#[test]
+fn leaving_the_board_with_lines_not_saved_asks_first() {
+    let dir = std::env::temp_dir().join(format!("dama-analysis-leave-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for lang in Lang::ALL {
+        let mut app = from_start(RuleSet::Italian, lang);
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.start_menu().is_some(), "nothing made: no question");
+
+        let mut app = from_start(RuleSet::Italian, lang);
+        play(&mut app, "22-18");
+        press(&mut app, KeyCode::Char('q'));
+        assert_eq!(
+            app.overlay(),
+            &dama::tui::app::Overlay::Confirm(dama::tui::app::Question::LeaveAnalysis)
+        );
+        let text = screen(&app, 100, 32);
+        let asked = dama::tui::lang::Msg::AnalysisLeaveQ.text(lang);
+        assert!(text.contains(&asked[..20]), "{text}");
+        press(&mut app, KeyCode::Char('n'));
+        assert!(app.analysis().is_some(), "n stays on the board");
+        assert_eq!(app.analysis().unwrap().tree().len(), 1, "with its move");
+        // Saved, it leaves at once; a move after the save asks again.
+        save_as(&mut app, &dir.join(format!("leave-{lang:?}.pdn")));
+        assert!(!app.analysis().unwrap().unsaved());
+        press(&mut app, KeyCode::Left);
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.start_menu().is_some(), "saved: no question");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// QA practice: the analysis board's file and the game's are different records. A save on the
+/// board used to become the game's file: the game's next `s` offered it and wrote the game
+/// over the board's variations unasked (and a board saved over the game's file unasked).
+#[test]
+fn the_boards_file_and_the_games_file_never_overwrite_each_other_unasked() {
+    let dir = std::env::temp_dir().join(format!("dama-analysis-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut c = config(RuleSet::Italian, Lang::En);
+    c.save_dir = dir.clone();
+    let mut game = Game::new(Position::start(RuleSet::Italian));
+    game.play(&find_move(game.position(), "22-18")).unwrap();
+    game.play(&find_move(game.position(), "10-14")).unwrap();
+    let mut app = sized(App::new(c, game));
+    app.take_requests();
+    // The game saved first, to its own file.
+    let game_file = dir.join("game.pdn");
+    press(&mut app, KeyCode::Char('s'));
+    for _ in 0..200 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    for ch in game_file.display().to_string().chars() {
+        press(&mut app, KeyCode::Char(ch));
+    }
+    press(&mut app, KeyCode::Enter);
+    let game_text = std::fs::read_to_string(&game_file).unwrap();
+    // The board does not offer the game's file, and asks before writing over it.
+    press(&mut app, KeyCode::Char('a'));
+    play(&mut app, "21-17");
+    press(&mut app, KeyCode::Char('s'));
+    let offered = match app.overlay() {
+        dama::tui::app::Overlay::SaveAs(t) => std::path::PathBuf::from(t),
+        o => panic!("{o:?}"),
+    };
+    assert_ne!(offered, game_file);
+    press(&mut app, KeyCode::Esc);
+    save_as(&mut app, &game_file);
+    assert_eq!(
+        app.overlay(),
+        &dama::tui::app::Overlay::Confirm(dama::tui::app::Question::Replace)
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(std::fs::read_to_string(&game_file).unwrap(), game_text);
+    // Saved to its own file, then again there without a question.
+    let board_file = dir.join("board.pdn");
+    save_as(&mut app, &board_file);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(
+        app.overlay(),
+        &dama::tui::app::Overlay::SaveAs(board_file.display().to_string())
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay(), &dama::tui::app::Overlay::None);
+    let board_text = std::fs::read_to_string(&board_file).unwrap();
+    assert!(
+        board_text.contains("(3. 21-17)") || board_text.contains("21-17"),
+        "{board_text}"
+    );
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.analysis().is_none());
+    assert_eq!(
+        app.saved_to(),
+        Some(&game_file),
+        "the game's file is the game's"
+    );
+    assert_eq!(app.analysis_saved_to(), Some(&board_file));
+    // The game's `s` offers the game's file, never the board's.
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(
+        app.overlay(),
+        &dama::tui::app::Overlay::SaveAs(game_file.display().to_string())
+    );
+    press(&mut app, KeyCode::Esc);
+    // A second board starts a file of its own: the first board's is not offered.
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Char('s'));
+    match app.overlay() {
+        dama::tui::app::Overlay::SaveAs(t) => {
+            assert_ne!(std::path::PathBuf::from(t), board_file);
+            assert_ne!(std::path::PathBuf::from(t), game_file);
+        }
+        o => panic!("{o:?}"),
+    }
+    assert_eq!(std::fs::read_to_string(&board_file).unwrap(), board_text);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn board_on(fen: &str) -> App {
+    let start = dama::notation::fen::parse(RuleSet::Italian, fen).unwrap();
+    let record = dama::notation::pdn::PdnGame {
+        start,
+        ..dama::notation::pdn::PdnGame::new(RuleSet::Italian)
+    };
+    sized(App::analysis_board(
+        config(RuleSet::Italian, Lang::En),
+        record,
+        0,
+        false,
+    ))
+}
+
+/// QA practice: past a draw by the rules (R-G2: a third repetition) the board goes on, as the
+/// tree and a record may; the pick used to be refused with the game's "The game is over: v
+/// reviews it, ... N starts a new game" (keys the board does not have).
+#[test]
+fn r_g2_moves_go_on_past_a_draw_by_repetition() {
+    let mut app = board_on("W:WK29:BK4");
+    for m in [
+        "29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29", "8-4",
+    ] {
+        play(&mut app, m);
+    }
+    assert!(app.game().outcome().is_some(), "a third repetition");
+    play(&mut app, "29-25");
+    let a = app.analysis().unwrap();
+    assert_eq!(a.tree().ply(a.at()), 9, "{}", app.message());
+}
+
+/// QA practice: a position where a side has no pieces left is won (R-G1) as the game board
+/// says: no analysis, the panel and a pick say who has won (the engine used to analyse it,
+/// "White wins in 1 ply", and a move could be played on).
+#[test]
+fn r_g1_a_position_without_pieces_for_a_side_is_over_on_the_board() {
+    for lang in Lang::ALL {
+        let start = dama::notation::fen::parse(RuleSet::Italian, "W:W25:B").unwrap();
+        let record = dama::notation::pdn::PdnGame {
+            start,
+            ..dama::notation::pdn::PdnGame::new(RuleSet::Italian)
+        };
+        let mut app = sized(App::analysis_board(
+            config(RuleSet::Italian, lang),
+            record,
+            0,
+            false,
+        ));
+        assert!(analyses(&mut app).is_empty(), "nothing to analyse");
+        let won = dama::tui::lang::Msg::OutNoPieces.fill(
+            lang,
+            &[
+                &dama::tui::lang::color(lang, dama::rules::Color::White),
+                &dama::tui::lang::color(lang, dama::rules::Color::Black),
+            ],
+        );
+        assert!(screen(&app, 100, 32).contains(&won), "{won}");
+        choose(&mut app, Square::from_number(25).unwrap());
+        assert_eq!(app.selected(), None);
+        assert_eq!(app.message(), won);
+        assert!(app.analysis().unwrap().tree().is_empty());
+    }
+}
+
+/// QA practice: a position the engine solves ends its analysis there only. It used to leave the
+/// engine stopped on every position after it, as if the player had pressed space: in an
+/// ending, where every position is solved at once, the board went silent after the first.
+#[test]
+fn a_solved_position_stops_the_engine_there_only() {
+    let mut app = board_on("W:WK29,K30:BK4");
+    let (id, ..) = analyses(&mut app).pop().unwrap();
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: None,
+        report: Report::default(),
+    }));
+    let a = app.analysis().unwrap();
+    assert!(a.finished() && app.thinking().is_none());
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("Engine: done here"), "{text}");
+    // The next position is analysed, without space.
+    play(&mut app, "29-25");
+    assert_eq!(analyses(&mut app).len(), 1);
+    assert!(!app.analysis().unwrap().finished());
+    // Space on a finished position starts it again; then it stops as usual.
+    let (id, ..) = {
+        press(&mut app, KeyCode::Left);
+        analyses(&mut app).pop().unwrap()
+    };
+    app.update(Action::Engine(EngineMsg::Done {
+        id,
+        best: None,
+        report: Report::default(),
+    }));
+    press(&mut app, KeyCode::Char(' '));
+    assert_eq!(analyses(&mut app).len(), 1);
+    assert!(app.analysis().unwrap().running() && app.thinking().is_some());
+    press(&mut app, KeyCode::Char(' '));
+    assert!(!app.analysis().unwrap().running() && app.thinking().is_none());
+}
+
+/// QA practice: a won score is noted as the panel shows it, saying who wins and in the player's
+/// language; it was the engine's "win in 33" (whose win?), in English on the Italian board.
+#[test]
+fn a_won_score_is_noted_saying_who_wins_in_both_languages() {
+    for lang in Lang::ALL {
+        let start = dama::notation::fen::parse(RuleSet::Italian, "B:WK29,K30:BK4").unwrap();
+        let record = dama::notation::pdn::PdnGame {
+            start,
+            ..dama::notation::pdn::PdnGame::new(RuleSet::Italian)
+        };
+        let mut app = sized(App::analysis_board(
+            config(RuleSet::Italian, lang),
+            record,
+            0,
+            false,
+        ));
+        let (id, game, _) = analyses(&mut app).pop().unwrap();
+        // Black to move, lost: the engine's score is Black's, a loss in 33 plies.
+        let mut found = lines_for(&game, &[("4-8", 0)]);
+        found[0].score = -(dama::engine::WIN - 33);
+        app.update(Action::Engine(EngineMsg::Lines { id, lines: found }));
+        press(&mut app, KeyCode::Char('n'));
+        let note = app.analysis().unwrap().tree().node(NodeId::ROOT).comments[0].clone();
+        let white = dama::tui::lang::color(lang, dama::rules::Color::White);
+        assert!(note.contains(white), "{note}");
+        assert!(!note.contains("win in"), "{note}");
+        assert!(note.ends_with("4-8"), "{note}");
+    }
+}
+
+/// QA practice: on a narrow terminal the save prompt shows the end of the name, where the typing
+/// goes (it showed the start and cut the rest, the cursor with it).
+#[test]
+fn the_save_prompt_keeps_the_end_of_a_long_name_in_sight() {
+    let mut app = from_start(RuleSet::Italian, Lang::En);
+    app.update(Action::Resize {
+        width: 60,
+        height: 20,
+    });
+    press(&mut app, KeyCode::Char('s'));
+    for c in "/a/very/long/folder/name/that/does/not/fit/the/box/at/all/x".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    let text = screen(&app, 60, 20);
+    assert!(text.contains("fit/the/box/at/all/x_"), "{text}");
+    assert!(text.contains('…'), "{text}");
 }

@@ -443,7 +443,10 @@ fn the_editor_refuses_a_bad_fen_and_goes_back() {
     press(&mut a, KeyCode::Char('w'));
     assert_eq!(a.editor().unwrap().count(Color::White), 0);
     assert!(a.message().contains("case scure"), "{}", a.message());
+    // The board was emptied: leaving asks first (s: si).
     press(&mut a, KeyCode::Esc);
+    assert_eq!(a.context(), Context::YesNo);
+    press(&mut a, KeyCode::Char('s'));
     assert!(a.start_menu().is_some(), "back to the start screen");
 }
 
@@ -695,4 +698,155 @@ fn the_editor_opens_the_analysis_board_and_comes_back() {
     press(&mut a, KeyCode::Char('p'));
     assert!(a.editor().is_none());
     assert_eq!(a.game().start(), &want);
+}
+
+/// QA practice: on the smallest board (59x11 and up, here 60x20) the FEN being typed and the
+/// FEN copied stay on screen: they came after the keys, below the panel's foot, so a FEN was
+/// typed blind and a copied one was not there to select.
+#[test]
+fn the_editors_fen_field_and_copied_fen_show_on_a_small_terminal() {
+    for lang in Lang::ALL {
+        for (w, h) in [(60, 20), (59, 11)] {
+            let mut a = App::new(
+                config(lang, Players::Engine),
+                Game::new(Position::start(RuleSet::Italian)),
+            );
+            a.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            a.open_editor(&Position::start(RuleSet::Italian), None);
+            press(&mut a, KeyCode::Char('/'));
+            for c in "W:W21:B1".chars() {
+                press(&mut a, KeyCode::Char(c));
+            }
+            let text = screen(&a, w, h);
+            assert!(text.contains("W:W21:B1"), "{lang:?} {w}x{h}:\n{text}");
+            press(&mut a, KeyCode::Enter);
+            press(&mut a, KeyCode::Char('c'));
+            let text = screen(&a, w, h);
+            assert!(text.contains("W:W21:B1"), "{lang:?} {w}x{h}:\n{text}");
+        }
+    }
+}
+
+/// QA practice: opened from a start screen set to a random colour, the editor shows White as
+/// who plays; the first `o` goes on to Black (it used to give White again, doing nothing).
+#[test]
+fn the_editors_o_moves_on_from_a_random_colour() {
+    let mut a = App::new(
+        config(Lang::En, Players::Engine),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    let mut menu = dama::tui::app::StartMenu::new(RuleSet::Italian, None);
+    menu.side = dama::tui::app::StartSide::Random;
+    a.open_editor(&Position::start(RuleSet::Italian), Some(menu));
+    assert!(screen(&a, 100, 32).contains("Play: White"));
+    press(&mut a, KeyCode::Char('o'));
+    assert_eq!(a.editor().unwrap().play, dama::tui::app::StartSide::Black);
+    assert!(screen(&a, 100, 32).contains("Play: Black"));
+}
+
+/// QA practice: a right click empties the square clicked. It emptied the cursor's square
+/// instead (the last one clicked or walked to), wherever the click was.
+#[test]
+fn a_right_click_in_the_editor_empties_the_square_clicked() {
+    use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut a = App::new(
+        config(Lang::En, Players::Engine),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    a.open_editor(&Position::start(RuleSet::Italian), None);
+    let screen = dama::tui::layout::Screen::new(ratatui::layout::Rect::new(0, 0, 100, 32)).unwrap();
+    let click = |a: &mut App, n: u32, button| {
+        let sq = dama::rules::Square::from_number(n).unwrap();
+        let cell = screen.cell(sq.row(), sq.file(RuleSet::Italian));
+        let ev = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(button),
+            column: cell.x + cell.width / 2,
+            row: cell.y + cell.height / 2,
+            modifiers: KeyModifiers::NONE,
+        });
+        let action = dama::tui::input::map(&ev, a.context()).unwrap();
+        a.update(action);
+    };
+    let on = |a: &App, n: u32| a.editor().unwrap().squares[n as usize - 1];
+    // The cursor on 21 (a left click there, which cycles its man to a king).
+    click(&mut a, 21, MouseButton::Left);
+    assert!(on(&a, 21).is_some());
+    click(&mut a, 26, MouseButton::Right);
+    assert_eq!(on(&a, 26), None, "the square clicked is emptied");
+    assert!(on(&a, 21).is_some(), "the cursor's square is left alone");
+    assert_eq!(a.editor().unwrap().count(Color::White), 11);
+}
+
+/// QA practice: a position set up is not lost to one key. `q` or Esc (easily pressed once too
+/// often after the FEN field) left the editor at once; now, once the board was changed, they
+/// ask (n stays, with the position; y leaves). Untouched, the editor still leaves at once.
+#[test]
+fn leaving_the_editor_with_a_position_set_up_asks_first() {
+    for lang in Lang::ALL {
+        let open = || {
+            let mut a = App::new(
+                config(lang, Players::Engine),
+                Game::new(Position::start(RuleSet::Italian)),
+            );
+            a.update(Action::Resize {
+                width: 100,
+                height: 32,
+            });
+            let menu = dama::tui::app::StartMenu::new(RuleSet::Italian, None);
+            a.open_editor(&Position::start(RuleSet::Italian), Some(menu));
+            a
+        };
+        let mut a = open();
+        press(&mut a, KeyCode::Esc);
+        assert!(a.start_menu().is_some(), "untouched: no question");
+        let mut a = open();
+        press(&mut a, KeyCode::Char('e'));
+        press(&mut a, KeyCode::Char('/'));
+        for c in "W:W21:B1".chars() {
+            press(&mut a, KeyCode::Char(c));
+        }
+        press(&mut a, KeyCode::Enter);
+        press(&mut a, KeyCode::Esc);
+        assert_eq!(a.context(), Context::YesNo);
+        assert_eq!(a.overlay(), &Overlay::Confirm(Question::LeaveEditor));
+        let asked = dama::tui::lang::Msg::EditLeaveQ.text(lang);
+        let prefix: String = asked.chars().take(20).collect();
+        assert!(screen(&a, 100, 32).contains(&prefix));
+        // Esc again answers no: the position stays.
+        press(&mut a, KeyCode::Esc);
+        assert_eq!(a.context(), Context::Editor);
+        assert_eq!(a.editor().unwrap().fen(), "W:W21:B1");
+        press(&mut a, KeyCode::Char('q'));
+        press(&mut a, KeyCode::Char('n'));
+        assert_eq!(a.editor().unwrap().fen(), "W:W21:B1");
+        press(&mut a, KeyCode::Char('q'));
+        press(&mut a, KeyCode::Char('y'));
+        assert!(a.start_menu().is_some());
+    }
+}
+
+/// QA practice: `i` puts the start position and nothing else: who plays and the level chosen
+/// stay (they went back to White and level 6).
+#[test]
+fn the_editors_start_position_keeps_who_plays_and_the_level() {
+    let mut a = App::new(
+        config(Lang::En, Players::Engine),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    a.open_editor(&Position::start(RuleSet::Italian), None);
+    press(&mut a, KeyCode::Char('e'));
+    press(&mut a, KeyCode::Char('o'));
+    press(&mut a, KeyCode::Char('+'));
+    let (play, level) = (a.editor().unwrap().play, a.editor().unwrap().level);
+    press(&mut a, KeyCode::Char('i'));
+    let e = a.editor().unwrap();
+    assert_eq!((e.play, e.level), (play, level));
+    assert_eq!(e.count(Color::White), 12);
 }

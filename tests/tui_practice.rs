@@ -888,3 +888,67 @@ fn the_start_screen_scrolls_to_the_chosen_row_on_a_short_terminal() {
         screen(&a, w, h)
     );
 }
+
+/// QA practice: `x` names a mistake by its move number as the move list numbers it. A record
+/// from a position with Black to move starts at `1...`, so White's mistake at ply 1 is move 2
+/// (it used to be called move 1, ply / 2 + 1, whoever moved first).
+#[test]
+fn the_mistake_is_named_by_the_move_lists_number_in_a_game_from_a_position() {
+    let text = "[GameType \"22\"]\n[FEN \"B:W18,21,23,24,25,26,27,28,29,30,31,32:\
+                B1,2,3,4,5,6,7,8,9,10,11,12\"]\n1... 12-16 2. 23-19 10-14 *\n";
+    let games = read_games(text, RuleSet::Italian);
+    let mut a = App::viewer(
+        config(RuleSet::Italian),
+        Viewer::new("g.pdn".into(), games, 0),
+    );
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    press(&mut a, KeyCode::Char('v'));
+    // Level until White's 23-19 (ply 1), then White a man down.
+    answer_review(&mut a, |ply| match ply {
+        0 | 1 => 0,
+        p if p % 2 == 0 => 100,
+        _ => -100,
+    });
+    assert_eq!(a.mistakes(), vec![1]);
+    assert!(screen(&a, 100, 32).contains("2. 23-19?"));
+    press(&mut a, KeyCode::Char('x'));
+    assert!(a.message().starts_with("Move 2: 23-19?"), "{}", a.message());
+}
+
+/// QA practice: choosing another game of the file from the list (Tab, Enter) drops the review
+/// of the game shown before, as `[` and `]` do. It stayed: `x` jumped by the other game's
+/// marks, and a review of "You"'s game ending meanwhile kept this game's moves against the
+/// other's positions for the training.
+#[test]
+fn another_game_chosen_from_the_list_drops_the_review() {
+    let text = "[GameType \"22\"]\n1. 22-18 12-16 2. 23-19 10-14 3. 19x10 *\n\n\
+                [GameType \"22\"]\n1. 21-17 10-14 2. 17x10 5x14 *\n";
+    let games = read_games(text, RuleSet::Italian);
+    let mut a = App::viewer(
+        config(RuleSet::Italian),
+        Viewer::new("g.pdn".into(), games, 0),
+    );
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    press(&mut a, KeyCode::Char('v'));
+    answer_review(&mut a, |ply| match ply {
+        0..=2 => 0,
+        p if p % 2 == 1 => 100,
+        _ => -100,
+    });
+    assert_eq!(a.mistakes(), vec![2]);
+    press(&mut a, KeyCode::Tab);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.replay_viewer().unwrap().index(), 1);
+    assert!(a.review().is_none());
+    assert!(a.mistakes().is_empty());
+    press(&mut a, KeyCode::Char('x'));
+    assert_eq!(a.replay_viewer().unwrap().replay().unwrap().ply(), 0);
+    assert_eq!(a.hint(), None);
+}

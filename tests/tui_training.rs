@@ -758,3 +758,107 @@ fn a_move_that_wins_the_game_is_right_too() {
     let p = progress_in(&data, RuleSet::Italian);
     assert_eq!((p.solved, p.failed), (1, 0), "not judged, not counted");
 }
+
+/// QA practice: a kept position names its game's move as the record numbers it (a game from a
+/// position with Black to move starts at `1...`: White's first move is move 2), and in the
+/// player's language (the file keeps one wording: it used to show "move" in Italian too).
+#[test]
+fn an_own_positions_source_is_numbered_as_the_record_and_worded_in_both_languages() {
+    use dama::notation::pdn::read_games;
+    use dama::tui::viewer::Viewer;
+    let data = scratch("own-numbered");
+    let text = "[White \"You\"]\n[Black \"dama level 6\"]\n[Date \"2026.12.05\"]\n\
+                [GameType \"22\"]\n[FEN \"B:W18,21,23,24,25,26,27,28,29,30,31,32:\
+                B1,2,3,4,5,6,7,8,9,10,11,12\"]\n\n1... 12-16 2. 23-19 10-14 *\n";
+    let games: Vec<_> = read_games(text, RuleSet::Italian);
+    let viewer = Viewer::new("mine.pdn".into(), games, 0);
+    let mut app = App::viewer(config(RuleSet::Italian, &data, Lang::En), viewer);
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    press(&mut app, KeyCode::Char('v'));
+    // White's 23-19 (ply 1) throws two men away.
+    tui_common::answer_review(&mut app, |ply| match ply {
+        0 | 1 => 0,
+        p if p % 2 == 0 => 200,
+        _ => -200,
+    });
+    let kept = files::load_own(&files::own_path(&data, RuleSet::Italian)).unwrap();
+    assert_eq!(kept.len(), 1, "{}", app.message());
+    assert_eq!(kept[0].played, "23-19");
+    assert_eq!(kept[0].source, "2026.12.05, move 2");
+    let app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    assert!(screen(&app, 100, 32).contains("Your game (2026.12.05, move 2)"));
+    let app = trainer(RuleSet::Italian, &data, None, Lang::It);
+    let text = screen(&app, 100, 32);
+    assert!(
+        text.contains("La tua partita (2026.12.05, mossa 2)"),
+        "{text}"
+    );
+    // Its better move is right as the better move, not as a shot that wins material (it need
+    // not win anything), and its line is the better line, not a winning one.
+    for lang in Lang::ALL {
+        // Unsolved again: the training opens on it.
+        let _ = std::fs::remove_file(files::progress_path(&data, RuleSet::Italian));
+        let mut app = trainer(RuleSet::Italian, &data, None, lang);
+        let (_, best) = shown(&app);
+        play_by_keys(&mut app, &best.to_string());
+        let right = dama::tui::lang::Msg::TrainingRightOwn.fill(lang, &[&""]);
+        assert!(
+            app.message().ends_with(
+                right
+                    .trim_start_matches("Right! ")
+                    .trim_start_matches("Giusto! ")
+                    .trim()
+            ),
+            "{}",
+            app.message()
+        );
+        assert!(!app.message().contains("material") && !app.message().contains("materiale"));
+        let text = screen(&app, 100, 32);
+        let better = dama::tui::lang::Msg::TrainingLineBetter.text(lang);
+        assert!(text.contains(better), "{text}");
+    }
+    // A source written otherwise (by hand) is shown as written.
+    assert_eq!(
+        dama::tui::app::training_source_text("club night", Lang::It),
+        "club night"
+    );
+}
+
+/// QA practice: a two-player game reviewed at its end is named as it is kept and archived,
+/// White and Black, and keeps no positions as "yours". It was named "You" against the engine
+/// (the engine played nothing), and White's mistakes went to the player's training.
+#[test]
+fn a_two_player_games_review_names_both_players_and_keeps_nothing() {
+    let data = scratch("two-review");
+    let mut c = config(RuleSet::Italian, &data, Lang::En);
+    c.players = dama::tui::app::Players::TwoPlayers { turn: false };
+    let pos = dama::notation::fen::parse(RuleSet::Italian, "W:W22:B14").unwrap();
+    let mut app = App::new(c, dama::rules::Game::new(pos));
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    // White's man walks into Black's capture (not the review's first move, its "best").
+    let played = dama::rules::legal_moves(&pos)[1];
+    play_by_keys(&mut app, &played.to_string());
+    let take = dama::rules::legal_moves(app.game().position())[0];
+    play_by_keys(&mut app, &take.to_string());
+    assert!(app.game().outcome().is_some());
+    press(&mut app, KeyCode::Char('v'));
+    let record = app
+        .replay_viewer()
+        .unwrap()
+        .replay()
+        .unwrap()
+        .record()
+        .clone();
+    assert_eq!(record.tag("White"), Some("White"));
+    assert_eq!(record.tag("Black"), Some("Black"));
+    tui_common::answer_review(&mut app, |ply| if ply == 0 { 0 } else { 1000 });
+    assert_eq!(app.mistakes(), vec![0], "White's move is marked");
+    let kept = files::load_own(&files::own_path(&data, RuleSet::Italian)).unwrap();
+    assert!(kept.is_empty(), "{kept:?}");
+}

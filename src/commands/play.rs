@@ -480,6 +480,13 @@ fn report_end(app: &App) {
         };
         let _ = writeln!(out, "{}", msg.fill(lang, &[&p.display()]));
     }
+    if let Some(p) = app.analysis_saved_to() {
+        let _ = writeln!(
+            out,
+            "{}",
+            Msg::ExitAnalysisSaved.fill(lang, &[&p.display()])
+        );
+    }
     // The finished game's place in the archive (while the game is as it ended, reviewed or
     // not); when it could not be written there, the game itself, so that it is not lost.
     match app.archived_as_it_stands() {

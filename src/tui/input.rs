@@ -111,8 +111,13 @@ pub enum Action {
     Engine(EngineMsg),
     /// The position editor: put this piece (none: empty the square) under the cursor.
     Place(Option<crate::rules::Piece>),
-    /// The editor: empty the square under the cursor (Space, Delete, a right click).
+    /// The editor: empty the square under the cursor (Space, Delete, `x`).
     EditClear,
+    /// A right click in the editor: empty the square clicked (not the cursor's).
+    EditClearAt {
+        x: u16,
+        y: u16,
+    },
     /// The editor: the other side to move.
     EditSide,
     /// The editor: an empty board.
@@ -166,7 +171,10 @@ pub fn map(event: &Event, ctx: Context) -> Option<Action> {
                 y: m.row,
             }),
             MouseEventKind::Down(MouseButton::Right) if ctx == Context::Editor => {
-                Some(Action::EditClear)
+                Some(Action::EditClearAt {
+                    x: m.column,
+                    y: m.row,
+                })
             }
             MouseEventKind::Down(MouseButton::Right) => Some(Action::Cancel),
             MouseEventKind::ScrollUp if ctx == Context::Replay => Some(Action::Left),

@@ -7,12 +7,13 @@
 //! [`Back`] and comes back as it was.
 
 use super::{App, Overlay, StartMenu};
-use crate::notation::pdn::PdnGame;
+use crate::notation::pdn::{PdnGame, PdnMove};
 use crate::notation::tree::{MoveTree, NodeId};
 use crate::rules::{Color, Game, Move, Position};
 use crate::tui::input::Action;
 use crate::tui::lang::Msg;
 use crate::tui::messages::{Report, Request};
+use std::path::PathBuf;
 
 /// The most lines the board shows; `+` and `-` keep within 1 and this.
 pub const MAX_LINES: usize = 5;
@@ -46,12 +47,23 @@ pub struct Analysis {
     lines: Vec<Report>,
     /// The engine analyses (space stops and starts it).
     running: bool,
+    /// The engine has finished with the position shown (solved it): it starts again on the
+    /// next one, the player having stopped nothing.
+    finished: bool,
     back: Back,
     /// The player's colour and touch-move in the game, given back on leaving (the board is
     /// both sides' here, and no move is binding).
     human: Color,
     touch_move: bool,
+    /// The file this board saved to (saved again there without asking).
+    pub(super) saved_to: Option<PathBuf>,
+    /// The lines as they were opened or last saved: leaving with others asks first.
+    clean: Lines,
 }
+
+/// What the board adds to a record: the comments before the first move and the main line
+/// with its variations, comments and marks.
+type Lines = (Vec<String>, Vec<PdnMove>);
 
 impl Analysis {
     pub fn tree(&self) -> &MoveTree {
@@ -70,6 +82,23 @@ impl Analysis {
     }
     pub fn running(&self) -> bool {
         self.running
+    }
+    /// Whether the engine has finished with the position shown (it goes on at the next).
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+    /// Whether moves or notes were made since the board opened or was last saved.
+    pub fn unsaved(&self) -> bool {
+        self.lines_now() != self.clean
+    }
+    fn lines_now(&self) -> Lines {
+        let g = self.tree.to_game(&self.base);
+        (g.intro, g.moves)
+    }
+    /// Saved to `path`: the lines as they are now are safe there.
+    pub(super) fn saved(&mut self, path: PathBuf) {
+        self.saved_to = Some(path);
+        self.clean = self.lines_now();
     }
 }
 
@@ -127,17 +156,22 @@ impl App {
             }
         }
         self.settings.rules = record.rules;
-        self.analysis = Some(Analysis {
+        let mut a = Analysis {
             tree,
             at,
             base: record,
             want: DEFAULT_LINES,
             lines: Vec::new(),
             running: true,
+            finished: false,
             back,
             human: self.settings.human,
             touch_move: self.settings.touch_move,
-        });
+            saved_to: None,
+            clean: (Vec::new(), Vec::new()),
+        };
+        a.clean = a.lines_now();
+        self.analysis = Some(a);
         self.settings.touch_move = false;
         self.message = self.t(Msg::AnalysisOpened).into();
         self.show_node();
@@ -172,6 +206,7 @@ impl App {
             }
         }
         a.lines.clear();
+        a.finished = false;
         let running = a.running;
         self.settings.human = game.position().side_to_move();
         self.game = game;
@@ -191,8 +226,8 @@ impl App {
         let Some(a) = self.analysis.as_ref() else {
             return;
         };
-        if crate::rules::legal_moves(self.game.position()).is_empty() {
-            return; // nothing to analyse: the side to move has lost
+        if self.game.outcome().is_some_and(|o| o.winner().is_some()) {
+            return; // nothing to analyse: no move, or a side without pieces, has lost
         }
         let lines = a.want;
         let id = self.next_id;
@@ -225,7 +260,9 @@ impl App {
     /// The analysis ended by itself (the position is solved, or the deepest depth reached).
     pub(super) fn analysis_done(&mut self) {
         if let Some(a) = self.analysis.as_mut() {
-            a.running = false;
+            // This position only: the next one shown is analysed again (the player stopped
+            // nothing; an endgame would otherwise leave the engine silent after its first).
+            a.finished = true;
             self.message = Msg::AnalysisFinished.text(self.settings.lang).into();
         }
     }
@@ -293,7 +330,9 @@ impl App {
                 self.show_node();
             }
             Action::ToggleAnalysis => {
-                a.running = !a.running;
+                // Finished here, space starts it again rather than stopping what has ended.
+                a.running = !a.running || a.finished;
+                a.finished = false;
                 if a.running {
                     self.message = self.t(Msg::AnalysisStarted).into();
                     self.start_analysis();
@@ -345,11 +384,16 @@ impl App {
                     -best.score
                 };
                 let line: Vec<String> = best.pv.iter().take(6).map(|m| m.to_string()).collect();
-                let note = format!(
-                    "{} d{} {}",
-                    crate::engine::format_score(white),
-                    best.depth,
-                    line.join(" ")
+                // Worded as the panel words it ("White wins in 33 plies", not the engine's
+                // "win in 33", which does not say whose), in the player's language.
+                let lang = self.settings.lang;
+                let note = Msg::AnalysisNote.fill(
+                    lang,
+                    &[
+                        &crate::tui::lang::white_score(lang, white),
+                        &best.depth,
+                        &line.join(" "),
+                    ],
                 );
                 a.tree.node_mut(a.at).comments.push(note.clone());
                 self.message = self.fill(Msg::AnalysisNoted, &[&note]);
@@ -357,6 +401,10 @@ impl App {
             Action::Save => {
                 let default = self.default_save_path();
                 self.overlay = Overlay::SaveAs(default.display().to_string());
+            }
+            // Lines and notes are the player's work: not lost to one key unasked.
+            Action::Quit if a.unsaved() => {
+                self.overlay = Overlay::Confirm(super::Question::LeaveAnalysis);
             }
             Action::Quit => self.leave_analysis(),
             Action::Flip => {

@@ -122,6 +122,8 @@ pub struct Editor {
     pub level: u8,
     /// The start screen it was opened from (Esc goes back to it; none: Esc quits).
     pub back: Option<StartMenu>,
+    /// The position it opened with: leaving with another asks first.
+    opened: ([Option<Piece>; 32], Color),
 }
 
 impl Editor {
@@ -140,7 +142,13 @@ impl Editor {
             play: StartSide::White,
             level: super::start::DEFAULT_LEVEL,
             back: None,
+            opened: (squares, pos.side_to_move()),
         }
+    }
+
+    /// Whether the board was changed since the editor opened.
+    pub fn changed(&self) -> bool {
+        (self.squares, self.side) != self.opened
     }
 
     /// The FEN of the board as it stands (written even when it is not a playable position,
@@ -245,7 +253,7 @@ impl App {
                     text.pop();
                     e.prompt = Some(text);
                 }
-                Action::Select => match fen::parse_setup(text.trim()) {
+                Action::Select => match fen::parse_setup(fen_of(&text)) {
                     Ok(setup) => match squares_of(&setup) {
                         Ok(squares) => {
                             e.squares = squares;
@@ -259,7 +267,8 @@ impl App {
                         }
                     },
                     Err(err) => {
-                        self.message = Msg::EditFenBad.fill(lang, &[&err]);
+                        let why = crate::tui::lang::fen_error(lang, &err);
+                        self.message = Msg::EditFenBad.fill(lang, &[&why]);
                         e.prompt = Some(text);
                     }
                 },
@@ -276,6 +285,15 @@ impl App {
             Action::Place(p) => self.put_piece(p),
             Action::Select => self.cycle_piece(),
             Action::EditClear => self.put_piece(None),
+            Action::EditClearAt { x, y } => {
+                // The square clicked, not the cursor's (a right click elsewhere emptied that).
+                if let Some(screen) = self.screen
+                    && let Some((dr, dc)) = screen.hit(x, y)
+                {
+                    self.cursor = self.display_to_board(dr, dc);
+                    self.put_piece(None);
+                }
+            }
             Action::Click { x, y } => {
                 if let Some(screen) = self.screen
                     && let Some((dr, dc)) = screen.hit(x, y)
@@ -298,6 +316,9 @@ impl App {
                 let side = e.side;
                 *e = Editor {
                     back: e.back.take(),
+                    opened: e.opened,
+                    play: e.play,
+                    level: e.level,
                     ..Editor::new(&start)
                 };
                 e.side = side;
@@ -320,7 +341,9 @@ impl App {
                     StartSide::TwoPlayers,
                     StartSide::Watch,
                 ];
-                let i = all.iter().position(|s| *s == e.play).map_or(0, |i| i + 1);
+                // "Random" (from the start screen) is shown and played as White: the next is
+                // Black, not White again (a first `o` that changed nothing).
+                let i = all.iter().position(|s| *s == e.play).map_or(1, |i| i + 1);
                 e.play = all[i % all.len()];
             }
             Action::DepthUp | Action::DepthDown => {
@@ -332,6 +355,11 @@ impl App {
             Action::ToggleNumbers => self.numbers = !self.numbers,
             Action::PlayFromHere => self.play_edited(),
             Action::Analyse => self.analyse_edited(),
+            // A position set up is the player's work: Esc (easily pressed once too often
+            // after the FEN field) or `q` does not throw it away unasked.
+            Action::Quit | Action::Cancel if e.changed() => {
+                self.overlay = super::Overlay::Confirm(super::Question::LeaveEditor);
+            }
             Action::Quit | Action::Cancel => self.leave_editor(),
             _ => {}
         }
@@ -369,7 +397,7 @@ impl App {
     }
 
     /// Leaves the editor: back to the start screen it came from, else quits.
-    fn leave_editor(&mut self) {
+    pub(super) fn leave_editor(&mut self) {
         let back = self.editor.take().and_then(|e| e.back);
         self.message.clear();
         match back {
@@ -443,6 +471,26 @@ impl App {
     }
 }
 
+/// The FEN in what was typed or pasted: as copied from a PDN file, `[FEN "W:W21:B1"]`, or in
+/// quotes, it is the text inside.
+fn fen_of(text: &str) -> &str {
+    let t = text.trim();
+    let t = match t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        Some(inner) => {
+            let inner = inner.trim();
+            inner
+                .get(..3)
+                .filter(|tag| tag.eq_ignore_ascii_case("fen"))
+                .map_or(inner, |_| inner[3..].trim())
+        }
+        None => t,
+    };
+    t.strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .unwrap_or(t)
+        .trim()
+}
+
 /// The squares of a FEN's setup, or the first square number that is not on the board or is
 /// given twice.
 fn squares_of(setup: &Setup) -> Result<[Option<Piece>; 32], u32> {
@@ -490,6 +538,7 @@ fn base64(data: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::PositionError;
 
     fn man(color: Color) -> Option<Piece> {
         Some(Piece {
@@ -599,6 +648,53 @@ mod tests {
         assert_eq!(back, Position::start(RuleSet::Italian));
         assert_eq!(squares_of(&fen::parse_setup("W:W33:B1").unwrap()), Err(33));
         assert_eq!(squares_of(&fen::parse_setup("W:W5:B5").unwrap()), Err(5));
+    }
+
+    /// QA practice: a FEN copied with its tag from a PDN file (or in quotes) is read; one
+    /// that cannot be read is told in the player's language (the notation's English text
+    /// used to show on the Italian board).
+    #[test]
+    fn a_fen_is_read_from_its_tag_and_its_errors_are_worded_in_both_languages() {
+        assert_eq!(fen_of(" [FEN \"W:W21:B1\"] "), "W:W21:B1");
+        assert_eq!(fen_of("[fen \"B:W5:B30\"]"), "B:W5:B30");
+        assert_eq!(fen_of("\"W:W21:B1\""), "W:W21:B1");
+        assert_eq!(fen_of("W:W21:B1"), "W:W21:B1");
+        assert!(fen::parse_setup(fen_of("[FEN \"W:W21,K30:B1,2\"]")).is_ok());
+        for bad in [
+            "",
+            "X:W21:B1",
+            "W:Q21:B1",
+            "W:W21:W22",
+            "W:W21",
+            "W:W21,:B1",
+            "W:W24-21:B1",
+        ] {
+            let e = fen::parse_setup(bad).unwrap_err();
+            let en = crate::tui::lang::fen_error(Lang::En, &e);
+            let it = crate::tui::lang::fen_error(Lang::It, &e);
+            assert!(!en.contains('{') && !it.contains('{'), "{en} / {it}");
+            assert_ne!(en, it, "{bad}: not translated");
+        }
+        let e = fen::parse_setup("W:W21:W22").unwrap_err();
+        assert!(crate::tui::lang::fen_error(Lang::It, &e).contains("Bianco"));
+        for e in [
+            PositionError::SquareOutOfRange(33),
+            PositionError::SquareTwice(5),
+            PositionError::ManOnPromotionRow {
+                square: 2,
+                color: Color::White,
+            },
+            PositionError::TooManyPieces {
+                color: Color::Black,
+                count: 13,
+            },
+        ] {
+            let e = fen::FenError::Invalid(e);
+            let en = crate::tui::lang::fen_error(Lang::En, &e);
+            let it = crate::tui::lang::fen_error(Lang::It, &e);
+            assert!(!en.contains('{') && !it.contains('{'), "{en} / {it}");
+            assert_ne!(en, it);
+        }
     }
 
     #[test]

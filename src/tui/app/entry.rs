@@ -9,14 +9,24 @@ use crate::tui::input::Action;
 use crate::tui::lang::Msg;
 
 impl App {
+    /// The moves that can be entered: the game's; on the analysis board, the position's own
+    /// past a draw by the rules too (the board goes on, as a record may), none once won.
+    fn entry_moves(&self) -> crate::rules::MoveList {
+        match &self.analysis {
+            Some(_) if self.game.outcome().is_none_or(|o| o.winner().is_none()) => {
+                crate::rules::legal_moves(self.game.position())
+            }
+            _ => self.game.legal_moves(),
+        }
+    }
+
     /// The legal moves of the picked piece that are still possible with the landing squares
     /// chosen so far.
     pub fn candidates(&self) -> Vec<Move> {
         let Some(from) = self.selected else {
             return Vec::new();
         };
-        self.game
-            .legal_moves()
+        self.entry_moves()
             .into_iter()
             .filter(|m| m.from() == from)
             .filter(|m| self.target.is_none_or(|t| m.to() == t))
@@ -50,7 +60,7 @@ impl App {
         {
             return Vec::new();
         }
-        let mut v: Vec<Square> = self.game.legal_moves().iter().map(|m| m.from()).collect();
+        let mut v: Vec<Square> = self.entry_moves().iter().map(|m| m.from()).collect();
         v.sort();
         v.dedup();
         v
@@ -87,7 +97,7 @@ impl App {
             _ => self.side_to_move(),
         };
         let sq = if self.side_to_move() == human {
-            self.game.legal_moves().first().map(|m| m.from())
+            self.entry_moves().first().map(|m| m.from())
         } else {
             // Squares are numbered from Black's side: White's front is its lowest number.
             let mut own = self.game.position().pieces_of(human).iter();
@@ -144,7 +154,15 @@ impl App {
     }
 
     pub(super) fn select(&mut self) {
-        if self.game.outcome().is_some() {
+        if self.analysis.is_some() {
+            // Past a draw by the rules the analysis board goes on, as a record may; a won
+            // position (no move, no pieces) has nothing to play, and the board's keys are
+            // not a game's.
+            if let Some(o) = self.game.outcome().filter(|o| o.winner().is_some()) {
+                self.message = crate::tui::lang::outcome(self.lang(), o);
+                return;
+            }
+        } else if self.game.outcome().is_some() {
             self.message = self.t(Msg::GameOverKeys).into();
             return;
         }

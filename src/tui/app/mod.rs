@@ -34,7 +34,7 @@ pub use start::{
 pub use training::{
     LINE_PLIES, Level as TrainingLevel, Line as TrainingLine, LineKind, Phase as TrainingPhase,
     Puzzle, Source as PuzzleSource, Summary as TrainingSummary, Training, Verdict, cut_line,
-    proven_line,
+    proven_line, source_text as training_source_text,
 };
 
 use crate::rules::{Color, Game, Move, Position, Square};
@@ -120,6 +120,9 @@ pub struct App {
     quit: bool,
     tick: u64,
     saved_to: Option<PathBuf>,
+    /// The file the analysis board saved to last (its own file, never the game's), for the
+    /// report on leaving.
+    analysis_saved: Option<PathBuf>,
     /// The game played as it was saved to `saved_to` (its moves and whether it had ended).
     saved_as: Option<(Vec<Move>, bool)>,
     /// The game played has changed since it was saved.
@@ -203,6 +206,7 @@ impl App {
             quit: false,
             tick: 0,
             saved_to: None,
+            analysis_saved: None,
             saved_as: None,
             saved_stale: false,
             keeper,
@@ -333,6 +337,10 @@ impl App {
     pub fn saved_to(&self) -> Option<&PathBuf> {
         self.saved_to.as_ref()
     }
+    /// Where the analysis board's lines were saved last in this session, if anywhere.
+    pub fn analysis_saved_to(&self) -> Option<&PathBuf> {
+        self.analysis_saved.as_ref()
+    }
     /// Hands the autosave's writing to a keeper thread, so that a slow disk never holds up a
     /// move (the terminal loop does; an app driven directly keeps it in step).
     ///
@@ -414,6 +422,8 @@ impl App {
         if let Some(e) = &self.editor {
             return if e.prompt.is_some() {
                 Context::Text
+            } else if matches!(self.overlay, Overlay::Confirm(_)) {
+                Context::YesNo
             } else {
                 Context::Editor
             };
@@ -536,7 +546,8 @@ impl App {
                 self.menu_action(action);
                 return;
             }
-            _ if self.editor.is_some() && !self.too_small => {
+            // The editor's question (leaving it) is answered below, as every question is.
+            _ if self.editor.is_some() && !self.too_small && self.overlay == Overlay::None => {
                 self.editor_action(action);
                 return;
             }
@@ -594,7 +605,7 @@ impl App {
                         self.overlay = Overlay::None;
                         let path = expand_home(text.trim());
                         // Saving over another file loses what it held: ask first.
-                        if path.is_file() && self.saved_to.as_ref() != Some(&path) {
+                        if path.is_file() && self.own_save_file() != Some(&path) {
                             self.replace = Some(path);
                             self.overlay = Overlay::Confirm(Question::Replace);
                         } else {
@@ -768,6 +779,8 @@ impl App {
         match q {
             Question::Quit | Question::QuitUntouched | Question::QuitNotKept => self.quit_now(),
             Question::NewGame | Question::NewGameKept => self.new_game(),
+            Question::LeaveAnalysis => self.leave_analysis(),
+            Question::LeaveEditor => self.leave_editor(),
             Question::Replace => {
                 if let Some(p) = self.replace.take() {
                     self.save_as(p);

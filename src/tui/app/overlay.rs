@@ -16,6 +16,10 @@ pub enum Question {
     /// A new game while this one goes on and is kept: it is shelved, not lost.
     NewGameKept,
     Resign,
+    /// Leaving the analysis board with moves or notes not saved.
+    LeaveAnalysis,
+    /// Leaving the position editor with a position set up.
+    LeaveEditor,
     /// The file name typed to save to is an existing file (not this game's own save).
     Replace,
     /// Two players: White (Black) offers a draw; the other answers.
@@ -33,6 +37,8 @@ impl Question {
             Question::NewGame => Msg::NewGameQ,
             Question::NewGameKept => Msg::NewGameKeptQ,
             Question::Resign => Msg::ResignQ,
+            Question::LeaveAnalysis => Msg::AnalysisLeaveQ,
+            Question::LeaveEditor => Msg::EditLeaveQ,
             Question::Replace => Msg::ReplaceQ,
             Question::DrawOfferedByWhite => Msg::DrawOfferWhiteQ,
             Question::DrawOfferedByBlack => Msg::DrawOfferBlackQ,

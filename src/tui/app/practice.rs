@@ -438,7 +438,7 @@ impl App {
     }
 
     pub(super) fn default_save_path(&self) -> PathBuf {
-        if let Some(p) = &self.saved_to {
+        if let Some(p) = self.own_save_file() {
             return p.clone();
         }
         // A new name for each game, so a save never overwrites an earlier game by default.
@@ -452,6 +452,16 @@ impl App {
             })
             .find(|p| !p.exists())
             .unwrap_or_else(|| self.settings.save_dir.join(format!("dama-{rules}.pdn")))
+    }
+
+    /// The file that `s` saves to again without asking: the analysis board's own while it
+    /// is open (a board's lines and the game are different records, and neither may
+    /// overwrite the other unasked), else the game's.
+    pub(super) fn own_save_file(&self) -> Option<&PathBuf> {
+        match &self.analysis {
+            Some(a) => a.saved_to.as_ref(),
+            None => self.saved_to.as_ref(),
+        }
     }
 
     pub(super) fn save_as(&mut self, path: PathBuf) {
@@ -471,12 +481,15 @@ impl App {
         match self.write_game(&path) {
             Ok(()) => {
                 self.message = self.fill(Msg::SavedTo, &[&path.display()]);
+                // Saved from the analysis board, the file holds its lines, not the game: the
+                // game's own file stays its own.
+                if let Some(a) = self.analysis.as_mut() {
+                    a.saved(path.clone());
+                    self.analysis_saved = Some(path);
+                    return;
+                }
                 self.saved_to = Some(path);
-                // Saved from the analysis board, the file holds its lines, not the game.
-                self.saved_as = self
-                    .analysis
-                    .is_none()
-                    .then(|| (self.game.moves().to_vec(), self.game.outcome().is_some()));
+                self.saved_as = Some((self.game.moves().to_vec(), self.game.outcome().is_some()));
                 self.saved_stale = false;
             }
             Err(e) => self.message = self.fill(Msg::NotSavedTo, &[&path.display(), &e]),

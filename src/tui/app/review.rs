@@ -136,11 +136,14 @@ impl App {
 
     /// The game-end dialog's "review": the finished game opens in the viewer and is reviewed.
     pub(super) fn review_finished_game(&mut self) {
+        // Named as the game is kept and archived: two players are White and Black (not "You"
+        // against the engine, which made White's mistakes "yours" for the training).
+        let names = self.names();
         let record = crate::notation::pdn::PdnGame::from_game(
             &self.game,
             "dama",
-            &self.player_name(Color::White),
-            &self.player_name(Color::Black),
+            &names.white,
+            &names.black,
         );
         self.stop_search();
         let name = Msg::ThisGame.text(self.settings.lang).to_string();
@@ -152,14 +155,6 @@ impl App {
         self.flipped = self.settings.human == Color::Black;
         self.clear_selection();
         self.start_review();
-    }
-
-    fn player_name(&self, c: Color) -> String {
-        if c == self.settings.human {
-            crate::tui::keep::PLAYER.to_string()
-        } else {
-            self.engine_name()
-        }
     }
 
     /// Asks for the next position's search, if any is left.
@@ -223,6 +218,9 @@ impl App {
         let (Some(review), Some(v)) = (&self.review, &self.viewer) else {
             return Vec::new();
         };
+        if review.game_index != v.index() {
+            return Vec::new(); // a review of another game of the file
+        }
         let Some(r) = v.replay() else {
             return Vec::new();
         };
@@ -261,6 +259,11 @@ impl App {
         // Shown: the position the mistake was made in, so the better move can be played.
         v.goto(ply);
         let played = v.replay().and_then(|r| r.next_move()).map(|m| m.mv);
+        // Numbered as the move list numbers it: a record from a position with the second
+        // player to move starts at `1...`.
+        let number = v
+            .replay()
+            .map_or(ply / 2 + 1, |r| r.record().move_number(ply).0);
         if let Some(g) = v.game_so_far() {
             self.game = g;
         }
@@ -276,7 +279,6 @@ impl App {
         let (mark, better) = review.mark(ply, &played);
         self.hint = better;
         let lang = self.settings.lang;
-        let number = ply / 2 + 1;
         // Going round to the first mistake again says so; both name the better move if any.
         let (with_better, alone) = if wrapped {
             (Msg::MistakesWrappedBetter, Msg::MistakesWrapped)

@@ -175,6 +175,17 @@ pub fn own(rules: RuleSet, list: &[OwnPosition]) -> Vec<Puzzle> {
         .collect()
 }
 
+/// A position's source as kept in the file (`2026.12.07, move 12`) in the player's language;
+/// anything else (a hand-edited line) as written.
+pub fn source_text(source: &str, lang: crate::tui::Lang) -> String {
+    match source.rsplit_once(", move ") {
+        Some((date, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            Msg::TrainingSource.fill(lang, &[&date, &n])
+        }
+        _ => source.to_string(),
+    }
+}
+
 /// The training's order: the player's own positions, then the suite's shots of `level` (all
 /// levels: `None`), easy to hard.
 pub fn queue(rules: RuleSet, level: Option<Level>, own: Vec<Puzzle>) -> Vec<Puzzle> {
@@ -705,7 +716,12 @@ impl App {
             t.on_board = LineKind::Solution;
             t.jobs = vec![Job::Solution];
             self.count(true);
-            self.message = Msg::TrainingRight.fill(lang, &[&text]);
+            // A shot wins material; the better move of the player's own game need not.
+            let key = match p.source {
+                Source::Suite { .. } => Msg::TrainingRight,
+                Source::Own { .. } => Msg::TrainingRightOwn,
+            };
+            self.message = key.fill(lang, &[&text]);
         } else {
             // Another move: the engine's search of it is its refutation, and it judges it.
             t.phase = Phase::Judging;
@@ -928,6 +944,9 @@ impl App {
         let lang = self.settings.lang;
         let data = self.data_folder()?;
         let (review, viewer) = (self.review.as_ref()?, self.viewer.as_ref()?);
+        if review.game_index != viewer.index() {
+            return None; // the review is of another game of the file than the one shown
+        }
         let record = viewer.replay()?.record();
         let you = crate::tui::keep::PLAYER;
         let player = match (record.tag("White"), record.tag("Black")) {
@@ -963,7 +982,9 @@ impl App {
                 played: m.mv.to_string(),
                 mark: mark.to_string(),
                 score,
-                source: format!("{date}, move {}", ply / 2 + 1),
+                // Kept in one wording whatever the language (the panel words it, see
+                // `source_text`), numbered as the record numbers its moves.
+                source: format!("{date}, move {}", record.move_number(ply).0),
             });
         }
         let rules = rules?;

@@ -102,10 +102,18 @@ impl App {
             Action::PrevGame => Overlay::Games(at.saturating_sub(10)),
             Action::NextGame => Overlay::Games((at + 10).min(last)),
             Action::Select => {
+                let other = at != v.index();
                 v.open(at);
                 if let Some(g) = v.game_so_far() {
                     self.settings.rules = g.position().rules();
                     self.game = g;
+                }
+                if other && self.review.is_some() {
+                    // The review was of the other game (as `[` and `]` drop it): its marks,
+                    // `x` and the positions kept for training must not be read on this one.
+                    self.review = None;
+                    self.stop_search();
+                    self.hint = None;
                 }
                 Overlay::None
             }

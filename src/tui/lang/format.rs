@@ -76,6 +76,41 @@ pub fn draw_reason(lang: Lang, r: DrawReason) -> &'static str {
     .text(lang)
 }
 
+/// Why a FEN could not be read, in the player's language (the notation's own text is English,
+/// for the command line).
+pub fn fen_error(lang: Lang, e: &crate::notation::fen::FenError) -> String {
+    use crate::notation::fen::FenError;
+    use crate::rules::PositionError;
+    let quoted = |s: &str| format!("{s:?}");
+    match e {
+        FenError::Empty => Msg::FenEmpty.text(lang).to_string(),
+        FenError::BadSideToMove { column, found } => {
+            Msg::FenBadSide.fill(lang, &[column, &quoted(found)])
+        }
+        FenError::BadColor { column, found } => {
+            Msg::FenBadColor.fill(lang, &[column, &quoted(found)])
+        }
+        FenError::ColorTwice { column, color: c } => {
+            Msg::FenColorTwice.fill(lang, &[column, &color(lang, *c)])
+        }
+        FenError::FieldCount { found } => Msg::FenFieldCount.fill(lang, &[found]),
+        FenError::BadSquare { column, found } => {
+            Msg::FenBadSquare.fill(lang, &[column, &quoted(found)])
+        }
+        FenError::BadRange { column, found } => {
+            Msg::FenBadRange.fill(lang, &[column, &quoted(found)])
+        }
+        FenError::Invalid(PositionError::SquareOutOfRange(n)) => Msg::FenOffBoard.fill(lang, &[n]),
+        FenError::Invalid(PositionError::SquareTwice(n)) => Msg::FenSquareTwice.fill(lang, &[n]),
+        FenError::Invalid(PositionError::ManOnPromotionRow { square, color: c }) => {
+            Msg::EditManOnLastRow.fill(lang, &[&color(lang, *c), square])
+        }
+        FenError::Invalid(PositionError::TooManyPieces { color: c, count }) => {
+            Msg::EditTooMany.fill(lang, &[&color(lang, *c), count])
+        }
+    }
+}
+
 /// Why `Game::play` refused a move.
 pub fn illegal(lang: Lang, e: &IllegalMove) -> String {
     match e {

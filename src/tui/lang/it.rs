@@ -65,7 +65,10 @@ pub const ANALYSIS_KEYS: &[(&str, &str)] = &[
     ("n", "annota la valutazione del motore sulla mossa"),
     ("s", "salva mosse e varianti in PDN"),
     ("f / c", "gira la damiera / numeri delle caselle sì/no"),
-    ("q", "torna alla partita, alla revisione o all'inizio"),
+    (
+        "q",
+        "torna alla partita, alla revisione o all'inizio (chiede se non salvato)",
+    ),
     ("?", "questo aiuto"),
 ];
 
@@ -251,6 +254,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisOpened => "Analisi: muovi entrambi i colori; il motore analizza (spazio lo ferma)",
         AnalysisPurpose => "analisi",
         AnalysisRunning => "Motore: analizza, {0} linee (spazio lo ferma)",
+        AnalysisDone => "Motore: finito qui (spazio: di nuovo)",
         AnalysisIdle => "Motore: fermo (spazio lo avvia)",
         AnalysisStarted => "Analisi avviata",
         AnalysisStopped => "Analisi fermata",
@@ -258,14 +262,17 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisLines => "Il motore mostra {0} linee",
         AnalysisLine => "{0}. {1}  p{2}  {3}",
         AnalysisWaiting => "(qui le linee del motore)",
-        AnalysisNoMoves => "Nessuna mossa legale: chi ha il tratto ha perso",
         AnalysisNewVariation => "Nuova variante: {0}",
         AnalysisPromoted => "Variante promossa",
         AnalysisMainLine => "È già la linea principale",
         AnalysisDeleted => "Mossa e seguito cancellati",
         AnalysisNothingToDelete => "Niente da cancellare all'inizio",
         AnalysisNoScore => "Ancora nessuna valutazione da annotare",
+        AnalysisNote => "{0} p{1} {2}",
         AnalysisNoted => "Annotato: {0}",
+        AnalysisLeaveQ => {
+            "Uscire? Mosse e note non salvate si perdono (n, poi s: salva). (s sì / n no)"
+        }
         AnalysisMoves => "Mosse (semimossa {0}):",
         AnalysisStart => "inizio",
         AnalysisOthers => "Anche qui: {0}",
@@ -444,6 +451,7 @@ pub fn text(m: Msg) -> &'static str {
         EvalTables => "Valutazione: {0} (tabelle)",
         AnnotBest => "migliore",
         ExitSaved => "Partita salvata in {0}",
+        ExitAnalysisSaved => "Damiera di analisi salvata in {0}",
         ExitSavedEarlier => {
             "La partita com'era prima è salvata in {0} (le mosse successive non ci sono)"
         }
@@ -497,6 +505,18 @@ pub fn text(m: Msg) -> &'static str {
         EditFenRead => "Posizione letta dalla FEN",
         EditFenBadSquare => "Non letta: la casella {0} non è sulla damiera o compare due volte",
         EditFenBad => "Non letta: {0}",
+        EditLeaveQ => {
+            "Uscire? La posizione preparata si perde (n, poi c: copia FEN). (s sì / n no)"
+        }
+        FenEmpty => "non c'è niente da leggere",
+        FenBadSide => "colonna {0}: il tratto dev'essere W o B, non {1}",
+        FenBadColor => "colonna {0}: un elenco di pezzi deve iniziare con W o B, non {1}",
+        FenColorTwice => "colonna {0}: i pezzi del {1} compaiono due volte",
+        FenFieldCount => "servono 3 campi separati da ':' (tratto:bianchi:neri), non {0}",
+        FenBadSquare => "colonna {0}: {1} non è il numero di una casella",
+        FenBadRange => "colonna {0}: {1} non è un intervallo di caselle",
+        FenOffBoard => "la casella {0} non è sulla damiera (le caselle vanno da 1 a 32)",
+        FenSquareTwice => "la casella {0} compare due volte",
         EditEmptied => "La damiera è vuota",
         EditStartPlaced => "La posizione iniziale",
         EditFenPrompt => {
@@ -545,6 +565,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingShown => "La soluzione: {0} (conta come non risolta)",
         TrainingShownAgain => "La soluzione: {0}",
         TrainingRight => "Giusto! {0} guadagna materiale",
+        TrainingRightOwn => "Giusto! {0} è la mossa migliore",
         TrainingJudging => "Hai giocato {0}: il computer la sta giudicando...",
         TrainingWrong => "No: {0} non guadagna nulla. Il colpo era {1}",
         TrainingRightToo => "Giusto: {0} vale quanto {1}",
@@ -552,11 +573,12 @@ pub fn text(m: Msg) -> &'static str {
         TrainingWrongOwn => "No: {0} perde terreno. Meglio era {1}",
         TrainingNotSaved => "Progressi non conservati in {0}: {1}",
         TrainingOneLine => "Qui c'è una sola variante",
-        TrainingKeptOwn => ". {0} tue posizioni conservate per l'allenamento (colpi)",
+        TrainingKeptOwn => ". Posizioni tue conservate per l'allenamento (colpi): {0}",
         TrainingPurpose => "calcola la variante",
         TrainingTitle => "Allenamento: colpi",
         TrainingPlace => "Posizione {0} di {1}, {2}",
         TrainingFromGame => "La tua partita ({0}): hai giocato {1}{2}",
+        TrainingSource => "{0}, mossa {1}",
         TrainingTask => "Tocca al {0}: guadagna materiale",
         TrainingTaskOwn => "Tocca al {0}: trova la mossa migliore",
         TrainingVerdictRight => "Giusto",
@@ -564,6 +586,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingVerdictShown => "Soluzione mostrata",
         TrainingVerdictJudging => "Il computer giudica la tua mossa",
         TrainingLineSolution => "Variante vincente:",
+        TrainingLineBetter => "Variante migliore:",
         TrainingLineRefutation => "Confutazione:",
         TrainingLineYours => "La tua variante:",
         TrainingWorking => "(il computer la calcola)",
@@ -579,10 +602,10 @@ pub fn text(m: Msg) -> &'static str {
             "sinistra/destra scorre, Tab altra variante, r riprova, n seguente, q indietro"
         }
         StartTraining => "Allenamento: colpi {0}",
-        StartTrainingProgress => "    {0} risolte su {1}, {2} sbagliate, serie {3}",
+        StartTrainingProgress => "    risolte {0} su {1}, sbagliate {2}, serie {3}",
         StartTrainingNew => "    {0} posizioni, nessuna ancora tentata",
         StartTrainingIgnored => "    progressi ignorati: {0}",
-        TrainingExit => "Allenamento: {0} risolte e {1} sbagliate questa volta; progressi in {2}",
+        TrainingExit => "Allenamento, questa volta: risolte {0}, sbagliate {1}; progressi in {2}",
         // Le tabelle costruite in sottofondo (issue 25).
         TablesBuilding => "Tabelle dei finali ({1}): {0}% costruite",
         TablesBuilt => {

@@ -17,8 +17,8 @@ mod it;
 /// The English key tables (the help's wording before there were languages).
 pub use en::{KEYS as EN_KEYS, REPLAY_KEYS as EN_REPLAY_KEYS};
 pub use format::{
-    color, draw_reason, illegal, move_text, moves, movetime, outcome, player_name, plies, score,
-    strength, time_control, white_score, who,
+    color, draw_reason, fen_error, illegal, move_text, moves, movetime, outcome, player_name,
+    plies, score, strength, time_control, white_score, who,
 };
 
 use std::fmt::Display;
@@ -258,20 +258,25 @@ keys! {
     AnalysisPurpose,
     AnalysisRunning,
     AnalysisIdle,
+    /// The engine has finished with the position shown (solved it).
+    AnalysisDone,
     AnalysisStarted,
     AnalysisStopped,
     AnalysisFinished,
     AnalysisLines,
     AnalysisLine,
     AnalysisWaiting,
-    AnalysisNoMoves,
     AnalysisNewVariation,
     AnalysisPromoted,
     AnalysisMainLine,
     AnalysisDeleted,
     AnalysisNothingToDelete,
     AnalysisNoScore,
+    /// The engine's view noted on a move: White's score, the depth, the line.
+    AnalysisNote,
     AnalysisNoted,
+    /// `q` on the analysis board with moves or notes not saved.
+    AnalysisLeaveQ,
     AnalysisMoves,
     AnalysisStart,
     AnalysisOthers,
@@ -452,6 +457,8 @@ keys! {
     AnnotBest,
     // ----- after the board: standard output and error -----
     ExitSaved,
+    /// On leaving: where the analysis board's lines were last saved.
+    ExitAnalysisSaved,
     ExitSavedEarlier,
     ExitKept,
     ExitNotKeptIn,
@@ -499,6 +506,18 @@ keys! {
     EditFenRead,
     EditFenBadSquare,
     EditFenBad,
+    /// Leaving the editor with a position set up.
+    EditLeaveQ,
+    // ----- why a FEN cannot be read (the notation's errors, worded for the board) -----
+    FenEmpty,
+    FenBadSide,
+    FenBadColor,
+    FenColorTwice,
+    FenFieldCount,
+    FenBadSquare,
+    FenBadRange,
+    FenOffBoard,
+    FenSquareTwice,
     EditEmptied,
     EditStartPlaced,
     EditFenPrompt,
@@ -543,6 +562,8 @@ keys! {
     TrainingShown,
     TrainingShownAgain,
     TrainingRight,
+    /// The review's better move found in a position of the player's game.
+    TrainingRightOwn,
     TrainingJudging,
     TrainingWrong,
     TrainingRightToo,
@@ -555,6 +576,8 @@ keys! {
     TrainingTitle,
     TrainingPlace,
     TrainingFromGame,
+    /// A kept position's game and move: `2026.12.07, move 12`.
+    TrainingSource,
     TrainingTask,
     TrainingTaskOwn,
     TrainingVerdictRight,
@@ -562,6 +585,8 @@ keys! {
     TrainingVerdictShown,
     TrainingVerdictJudging,
     TrainingLineSolution,
+    /// The line after the review's better move (it need not win anything).
+    TrainingLineBetter,
     TrainingLineRefutation,
     TrainingLineYours,
     TrainingWorking,
@@ -724,6 +749,22 @@ mod tests {
         assert_eq!(fill("{0} {1}", &[&"x"]), "x {1}");
     }
 
+    /// QA practice: the training's Italian counts are labels ("sbagliate 1"), so that one reads
+    /// right: "1 sbagliate", "1 tue posizioni" were wrong (the adjective agrees with the number).
+    #[test]
+    fn italian_training_counts_read_right_for_one() {
+        let texts = [
+            Msg::StartTrainingProgress.fill(Lang::It, &[&1, &250, &1, &1]),
+            Msg::TrainingKeptOwn.fill(Lang::It, &[&1]),
+            Msg::TrainingExit.fill(Lang::It, &[&1, &1, &"f"]),
+        ];
+        for t in texts {
+            for wrong in ["1 risolte", "1 sbagliate", "1 tue posizioni"] {
+                assert!(!t.contains(wrong), "{t}");
+            }
+        }
+    }
+
     #[test]
     fn the_locale_chooses_the_language() {
         assert_eq!(Lang::from_locale(None, None, None), Lang::En);
@@ -763,6 +804,8 @@ mod width {
             Msg::NewGameKeptQ,
             Msg::ResignQ,
             Msg::ReplaceQ,
+            Msg::AnalysisLeaveQ,
+            Msg::EditLeaveQ,
         ];
         for &m in Msg::ALL {
             let en = m.fill(Lang::En, &args).chars().count();

@@ -33,9 +33,13 @@ pub(super) fn analysis_panel(app: &App, a: &Analysis, area: Rect, theme: &Theme,
             Msg::SideToMove.fill(lang, &[&color(lang, side)])
         )),
     ];
-    let has_moves = !crate::rules::legal_moves(&pos).is_empty();
-    let state = if !has_moves {
-        t(Msg::AnalysisNoMoves).to_string()
+    // A won position (no move, or a side without pieces) is said as the game says it.
+    let won = app.game().outcome().filter(|o| o.winner().is_some());
+    let has_moves = won.is_none();
+    let state = if let Some(o) = won {
+        crate::tui::lang::outcome(lang, o)
+    } else if a.finished() {
+        t(Msg::AnalysisDone).to_string()
     } else if a.running() {
         Msg::AnalysisRunning.fill(lang, &[&a.wanted()])
     } else {
@@ -66,7 +70,7 @@ pub(super) fn analysis_panel(app: &App, a: &Analysis, area: Rect, theme: &Theme,
                     st,
                 ))
             }
-            None if k == 0 && has_moves && a.running() => {
+            None if k == 0 && has_moves && a.running() && !a.finished() => {
                 Line::from(Span::styled(t(Msg::AnalysisWaiting), dim))
             }
             None => Line::from(""),

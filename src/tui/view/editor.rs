@@ -60,6 +60,15 @@ pub(super) fn editor_panel(app: &App, e: &Editor, area: Rect, theme: &Theme, buf
             Err(p) => Line::from(p.text(lang)),
         },
     );
+    // The FEN being typed, or the one copied, before the keys: a short terminal cuts the
+    // panel's foot, and these must stay on screen (typed blind, or not there to select).
+    if let Some(text) = &e.prompt {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Msg::EditFenField.fill(lang, &[text])));
+    } else if let Some(fen) = &e.fen_shown {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Msg::EditFenLine.fill(lang, &[fen])));
+    }
     lines.push(Line::from(""));
     for k in [
         Msg::EditKeys1,
@@ -70,12 +79,6 @@ pub(super) fn editor_panel(app: &App, e: &Editor, area: Rect, theme: &Theme, buf
         Msg::EditKeys6,
     ] {
         lines.push(Line::from(Span::styled(t(k), dim)));
-    }
-    lines.push(Line::from(""));
-    if let Some(text) = &e.prompt {
-        lines.push(Line::from(Msg::EditFenField.fill(lang, &[text])));
-    } else if let Some(fen) = &e.fen_shown {
-        lines.push(Line::from(Msg::EditFenLine.fill(lang, &[fen])));
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })

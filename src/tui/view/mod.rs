@@ -45,6 +45,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if let Some(e) = app.editor() {
         editor::editor_panel(app, e, screen.panel, &theme, buf);
         panel::status(app, screen.status, &theme, buf);
+        overlay::overlay(app, area, &theme, buf);
         return;
     }
     match (app.training_state(), app.analysis(), app.replay_viewer()) {

@@ -58,7 +58,11 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             area,
             t(Msg::SaveAsTitle),
             vec![
-                Line::from(format!("{text}_")),
+                Line::from(field_tail(
+                    text,
+                    area.width.saturating_sub(4) as usize,
+                    theme,
+                )),
                 Line::from(""),
                 Line::from(t(Msg::SaveAsHint)),
             ],
@@ -66,6 +70,18 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             buf,
         ),
     }
+}
+
+/// A typed field with its cursor, cut at the start (marked) when it is wider than `width`:
+/// the end, where the typing goes, stays in sight.
+fn field_tail(text: &str, width: usize, theme: &Theme) -> String {
+    let n = text.chars().count();
+    if n < width || width < 3 {
+        return format!("{text}_");
+    }
+    let more = if theme.ascii() { "<" } else { "…" };
+    let keep: String = text.chars().skip(n + 2 - width).collect();
+    format!("{more}{keep}_")
 }
 
 /// The replay viewer's list of games, a window of rows around the highlighted one.

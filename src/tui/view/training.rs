@@ -61,9 +61,10 @@ pub(super) fn panel(app: &App, t: &Training, area: Rect, theme: &Theme, buf: &mu
             ..
         } => {
             let played = move_text(played, t.rules);
+            let source = crate::tui::app::training_source_text(source, lang);
             text(
                 &mut lines,
-                &Msg::TrainingFromGame.fill(lang, &[source, &played, mark]),
+                &Msg::TrainingFromGame.fill(lang, &[&source, &played, mark]),
                 Style::new(),
             );
             text(&mut lines, &Msg::TrainingTaskOwn.fill(lang, &[&side]), bold);
@@ -86,7 +87,9 @@ pub(super) fn panel(app: &App, t: &Training, area: Rect, theme: &Theme, buf: &mu
             if line.moves.is_empty() {
                 continue;
             }
+            let own = matches!(p.source, PuzzleSource::Own { .. });
             let title = match kind {
+                LineKind::Solution if own => Msg::TrainingLineBetter,
                 LineKind::Solution => Msg::TrainingLineSolution,
                 LineKind::Played if wrong => Msg::TrainingLineRefutation,
                 LineKind::Played => Msg::TrainingLineYours,
