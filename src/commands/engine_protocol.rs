@@ -261,6 +261,8 @@ pub fn run(args: &EngineArgs, out: Out) -> anyhow::Result<()> {
         failed: None,
     };
     s.engine(args.tt);
+    // The first `go` answers within its time: the tables a search needs are made before it.
+    crate::engine::prepare(rules);
     let mut input_failed = None;
     while let Ok(event) = rx.recv() {
         let line = match event {
@@ -364,6 +366,8 @@ impl Session {
             // The tables are shared by the process: their cache is resized in place.
             EngineCommand::TableCache(mib) => crate::tables::set_cache_bytes(mib << 20),
             EngineCommand::Rules(rules) => {
+                // What the first search would make on its time is made now.
+                crate::engine::prepare(rules);
                 self.rules = rules;
                 self.game = Game::new(Position::start(rules));
             }

@@ -71,8 +71,8 @@ pub fn run(args: &MatchArgs, out: &mut Out) -> anyhow::Result<()> {
     if let Some(mib) = args.table_cache {
         crate::tables::set_cache_bytes(mib << 20);
     }
-    // Solved once per process: not charged to the first move's time.
-    crate::engine::endgame::prepare(rules);
+    // Made once per process: not charged to the first move's time.
+    crate::engine::prepare(rules);
     let t = Instant::now();
     // A file is rewritten as each game ends, so that a match stopped part way keeps its
     // games (and `--resume` goes on from them); only this run's first write may find it new.

@@ -102,8 +102,9 @@ impl Engine {
         // The only legal move is played at once; a short search still gives it a score.
         let single = moves.len() == 1 && multi.is_none();
         let n_lines = multi.as_ref().map_or(1, |m| m.0.min(moves.len()));
-        // Solved endings are ready before the clock starts, not solved on its time.
-        endgame::prepare(pos.rules());
+        // Solved endings and the evaluation's tables are ready before the clock starts, not
+        // made on its time.
+        crate::engine::prepare(pos.rules());
         // The clock starts here, after the set-up; nothing it measures (nor the stop flag) can
         // cut the first iteration short: see `interruptible`.
         let mut clock = Clock::new(limits);
