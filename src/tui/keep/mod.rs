@@ -539,8 +539,9 @@ impl Keeper {
 
     /// Takes up what the keeper thread has finished, after waiting for all of it if `wait`.
     fn collect(&mut self, wait: bool) {
-        if let Some(done) = self.writer.as_ref().and_then(|w| w.done(wait)) {
-            self.take(done);
+        let done = self.writer.as_ref().map(|w| w.done(wait)).unwrap_or_default();
+        for d in done {
+            self.take(d);
         }
     }
 }
@@ -558,6 +559,22 @@ enum Job {
         archive: Option<(PathBuf, String)>,
         shelve: bool,
     },
+}
+
+impl crate::tui::writer::Job for Job {
+    /// Only a newer text of the game going on makes an older one needless: a job that also
+    /// archives a game, clears the autosave or shelves another game must be done, or a
+    /// finished game would never reach the archive, or an unfinished one would be written
+    /// over instead of shelved.
+    fn replaces(&self, older: &Job) -> bool {
+        matches!(
+            (self, older),
+            (
+                Job::Write { shelve: false, .. },
+                Job::Write { shelve: false, .. }
+            )
+        )
+    }
 }
 
 /// What a job did: the autosave's state (when the job touched it) and the archive's.
@@ -734,6 +751,30 @@ mod tests {
         let kept = load_game(&auto, RuleSet::Italian).unwrap().game;
         assert_eq!(kept.moves(), game.moves());
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// On a slow disk the keeper thread may be given several jobs before it begins the next:
+    /// only a newer autosave of the game going on makes an older one needless; the archive of
+    /// a game that ended, the clearing of the autosave and the shelving of another unfinished
+    /// game are never dropped for the next move.
+    #[test]
+    fn only_a_plain_autosave_replaces_a_job_waiting_for_the_keeper_thread() {
+        use crate::tui::writer::Job as _;
+        let write = |shelve| Job::Write {
+            text: "1. 22-18 *".into(),
+            shelve,
+        };
+        let finish = |archive: bool| Job::Finish {
+            clear: true,
+            archive: archive.then(|| (PathBuf::from("archive/x.pdn"), String::new())),
+            shelve: false,
+        };
+        assert!(write(false).replaces(&write(false)));
+        assert!(!write(false).replaces(&write(true)), "a shelving dropped");
+        assert!(!write(false).replaces(&finish(true)), "an archive dropped");
+        assert!(!write(false).replaces(&finish(false)), "a clearing dropped");
+        assert!(!write(true).replaces(&write(false)), "the last move dropped");
+        assert!(!finish(false).replaces(&write(false)));
     }
 
     /// A write that fails on the keeper thread is reported by the next `keep`, as in step;
