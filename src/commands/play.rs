@@ -501,7 +501,13 @@ fn report_end(app: &App) {
     }
     let unkept = match app.kept() {
         Kept::InFile(p) => {
-            let _ = writeln!(out, "{}", Msg::ExitKept.fill(lang, &[&p.display()]));
+            // Kept aside when another board held the autosave: `--resume` would not find it.
+            let msg = if app.autosave_path() == Some(p.as_path()) {
+                Msg::ExitKept
+            } else {
+                Msg::ExitKeptAside
+            };
+            let _ = writeln!(out, "{}", msg.fill(lang, &[&p.display()]));
             return;
         }
         Kept::Failed(p, e) => {

@@ -11,12 +11,14 @@
 
 mod atomic;
 mod check;
+mod lock;
 
 pub use atomic::{
     Overwrite, Target, folder_of, move_into_place, remove_stale_temporaries, save_atomic,
     write_synced,
 };
 pub use check::check_writable;
+pub use lock::{move_no_replace, try_lock};
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

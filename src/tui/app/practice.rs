@@ -507,6 +507,11 @@ impl App {
         self.keeper.set_clock(self.kept_clock());
         let state = self.keeper.keep(&self.game, &names, retry);
         let state = state.clone();
+        if let Some(p) = self.keeper.take_aside() {
+            // A note, so that the engine's reply is said after it rather than in its place.
+            let note = self.fill(Msg::KeptAside, &[&p.display()]);
+            self.note(note);
+        }
         if let Some(p) = self.keeper.take_dropped() {
             self.message = self.fill(
                 Msg::ShelfFull,

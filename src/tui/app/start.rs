@@ -584,7 +584,12 @@ impl App {
             && let Some(auto) = self.settings.autosave.clone()
         {
             let shelved = path.parent() == Some(crate::tui::keep::shelf_dir(&auto).as_path());
-            if path == auto || (shelved && crate::tui::keep::unshelve(&auto, &path).is_ok()) {
+            // While another board holds the autosave, nothing is moved in or out of it: the
+            // game is loaded as any file is (and kept aside once played on).
+            let free = self.keeper.autosave_free();
+            if free
+                && (path == auto || (shelved && crate::tui::keep::unshelve(&auto, &path).is_ok()))
+            {
                 self.resume_kept();
                 return;
             }

@@ -293,6 +293,38 @@ pub struct Keeper {
     fresh: bool,
     /// An unfinished game moved from the shelf to the archive (the shelf was full), not told yet.
     dropped: Option<PathBuf>,
+    /// Whether this session may write the autosave, or another board on the same data folder
+    /// holds it.
+    claim: Claim,
+    /// This game is kept aside (another board holds the autosave), in this file: not told yet.
+    aside_note: Option<PathBuf>,
+}
+
+/// Whether this session writes the autosave. Two boards on one data folder would otherwise
+/// write the one file in turn, each replacing the other's game: the first to keep a game
+/// holds a lock on it for as long as it runs, and the other keeps its game in a file of its
+/// own on the shelf of unfinished games, where Load and `--resume` find it.
+#[derive(Debug)]
+enum Claim {
+    /// Not asked yet.
+    NotYet,
+    /// The autosave is this session's: the lock file is held open (released at exit, however
+    /// the process ends).
+    Held(#[allow(dead_code)] std::fs::File),
+    /// Another board holds the autosave: the game is kept in this file on the shelf (asked
+    /// again when a new game begins).
+    Aside(PathBuf),
+    /// No lock can be had here (no lock file can be made, a file system without locks): the
+    /// autosave is written as if no other board ran.
+    Unlocked,
+}
+
+/// The autosave's lock file, beside it: `.autosave.pdn.lock`.
+fn lock_path(autosave: &Path) -> PathBuf {
+    let name = autosave
+        .file_name()
+        .map_or_else(|| "autosave".into(), |n| n.to_string_lossy().into_owned());
+    autosave.with_file_name(format!(".{name}.lock"))
 }
 
 impl Keeper {
@@ -317,7 +349,65 @@ impl Keeper {
             clock: None,
             fresh: true,
             dropped: None,
+            claim: Claim::NotYet,
+            aside_note: None,
         }
+    }
+
+    /// Whether this session may write the autosave (it holds it, or takes it now): not while
+    /// another board holds it. The start screen asks before moving games in and out of it.
+    pub fn autosave_free(&mut self) -> bool {
+        self.try_claim();
+        matches!(self.claim, Claim::Held(_) | Claim::Unlocked)
+    }
+
+    /// Tries to take the autosave's lock unless it is held already or cannot be had.
+    fn try_claim(&mut self) {
+        let Some(auto) = &self.path else {
+            return;
+        };
+        if matches!(self.claim, Claim::Held(_) | Claim::Unlocked) {
+            return;
+        }
+        // The lock file lives in the data folder: made here as the autosave's write would.
+        let lock = auto
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| crate::store::try_lock(&lock_path(auto)));
+        self.claim = match lock {
+            Ok(Some(file)) => Claim::Held(file),
+            Ok(None) => match std::mem::replace(&mut self.claim, Claim::NotYet) {
+                aside @ Claim::Aside(_) => aside,
+                _ => Claim::Aside(shelf::aside_path(auto)),
+            },
+            Err(_) => Claim::Unlocked,
+        };
+    }
+
+    /// Where this game is kept when another board holds the autosave (`None`: the autosave).
+    /// A new game asks for the autosave again (the other board may have ended).
+    fn kept_aside(&mut self, new_game: bool) -> Option<PathBuf> {
+        if new_game && matches!(self.claim, Claim::Aside(_)) {
+            self.claim = Claim::NotYet;
+        }
+        let before = matches!(self.claim, Claim::Aside(_));
+        self.try_claim();
+        match &self.claim {
+            Claim::Aside(p) => {
+                if !before {
+                    self.aside_note = Some(p.clone());
+                }
+                Some(p.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// The file this game is kept in instead of the autosave, since the last call, for the
+    /// player to be told once: another board holds the autosave.
+    pub fn take_aside(&mut self) -> Option<PathBuf> {
+        self.aside_note.take()
     }
 
     /// The unfinished game moved from the shelf to the archive since the last call (the
@@ -429,6 +519,7 @@ impl Keeper {
                     clear: false,
                     archive: Some(a),
                     shelve: false,
+                    aside: None,
                 });
             }
             return &self.state;
@@ -448,8 +539,11 @@ impl Keeper {
             return &self.state;
         }
         // The text is made here, at the change (its time of day is the move's).
-        // The first job of this game shelves another unfinished game found in the autosave.
-        let shelve = std::mem::take(&mut self.fresh);
+        // The first job of this game shelves another unfinished game found in the autosave
+        // (unless another board holds the autosave: then the game is kept aside).
+        let new_game = std::mem::take(&mut self.fresh);
+        let aside = self.kept_aside(new_game);
+        let shelve = new_game && aside.is_none();
         let job = if goes_on {
             let mut record = record_of(game, names);
             if let Some(c) = &self.clock {
@@ -458,12 +552,14 @@ impl Keeper {
             Job::Write {
                 text: pdn::write_game(&record),
                 shelve,
+                aside,
             }
         } else {
             Job::Finish {
                 clear: true,
                 archive,
                 shelve,
+                aside,
             }
         };
         self.run(job);
@@ -550,14 +646,20 @@ impl Keeper {
 #[derive(Debug)]
 enum Job {
     /// The game goes on: this PDN text; with `shelve`, another unfinished game in the
-    /// autosave is shelved first.
-    Write { text: String, shelve: bool },
+    /// autosave is shelved first. With `aside`, the text goes there instead of the autosave
+    /// (another board holds it).
+    Write {
+        text: String,
+        shelve: bool,
+        aside: Option<PathBuf>,
+    },
     /// The game is over: archive it (when it went on here), and, when `clear`, leave no
-    /// autosave (nothing to continue).
+    /// autosave (nothing to continue), or no file `aside`.
     Finish {
         clear: bool,
         archive: Option<(PathBuf, String)>,
         shelve: bool,
+        aside: Option<PathBuf>,
     },
 }
 
@@ -567,13 +669,21 @@ impl crate::tui::writer::Job for Job {
     /// finished game would never reach the archive, or an unfinished one would be written
     /// over instead of shelved.
     fn replaces(&self, older: &Job) -> bool {
-        matches!(
-            (self, older),
+        match (self, older) {
             (
-                Job::Write { shelve: false, .. },
-                Job::Write { shelve: false, .. }
-            )
-        )
+                Job::Write {
+                    shelve: false,
+                    aside,
+                    ..
+                },
+                Job::Write {
+                    shelve: false,
+                    aside: theirs,
+                    ..
+                },
+            ) => aside == theirs,
+            _ => false,
+        }
     }
 }
 
@@ -620,6 +730,23 @@ impl Disk {
         };
         let kept = match job {
             Job::Finish { clear: false, .. } => None,
+            Job::Write {
+                text,
+                aside: Some(aside),
+                ..
+            } => Some(match keep_file(text, aside) {
+                Ok(()) => Kept::InFile(aside.clone()),
+                Err(e) => Kept::Failed(aside.clone(), e.to_string()),
+            }),
+            Job::Finish {
+                aside: Some(aside), ..
+            } => Some(match std::fs::remove_file(aside) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => Kept::Failed(
+                    aside.clone(),
+                    format!("the game kept before could not be removed: {e}"),
+                ),
+                _ => Kept::Nothing,
+            }),
             _ => Some(self.put_autosave(job)),
         };
         // The newest game could not be kept: the game shelved for it is set aside instead,
@@ -763,11 +890,13 @@ mod tests {
         let write = |shelve| Job::Write {
             text: "1. 22-18 *".into(),
             shelve,
+            aside: None,
         };
         let finish = |archive: bool| Job::Finish {
             clear: true,
             archive: archive.then(|| (PathBuf::from("archive/x.pdn"), String::new())),
             shelve: false,
+            aside: None,
         };
         assert!(write(false).replaces(&write(false)));
         assert!(!write(false).replaces(&write(true)), "a shelving dropped");
@@ -775,6 +904,60 @@ mod tests {
         assert!(!write(false).replaces(&finish(false)), "a clearing dropped");
         assert!(!write(true).replaces(&write(false)), "the last move dropped");
         assert!(!finish(false).replaces(&write(false)));
+    }
+
+    /// Two boards on one data folder: the first to keep a game holds the autosave; the
+    /// other keeps its game in a file of its own on the shelf (and says so once), so neither
+    /// writes over the other's game, a game ending on one board never clears the other's,
+    /// and once the first board is gone a new game takes the autosave over again.
+    #[cfg(unix)]
+    #[test]
+    fn two_boards_on_one_data_folder_never_write_over_each_other() {
+        let dir = std::env::temp_dir().join(format!("dama-two-boards-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let auto = dir.join("autosave.pdn");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let moves = |p: &Path| load_game(p, RuleSet::Italian).unwrap().game.moves().to_vec();
+        let mut one = Keeper::new(Some(auto.clone()));
+        let mut two = Keeper::new(Some(auto.clone()));
+        one.take_over();
+        two.take_over();
+        let mut g1 = Game::new(Position::start(RuleSet::Italian));
+        let mut g2 = g1.clone();
+        play(&mut g1, "22-18");
+        assert_eq!(one.keep(&g1, &names, false), &Kept::InFile(auto.clone()));
+        play(&mut g2, "21-17");
+        let Kept::InFile(aside) = two.keep(&g2, &names, false).clone() else {
+            panic!("the second board's game was not kept");
+        };
+        assert_ne!(aside, auto);
+        assert_eq!(aside.parent(), Some(shelf_dir(&auto).as_path()));
+        assert_eq!(two.take_aside(), Some(aside.clone()), "the player is told");
+        assert_eq!(two.take_aside(), None, "once");
+        play(&mut g1, "11-14");
+        one.keep(&g1, &names, false);
+        play(&mut g2, "10-13");
+        two.keep(&g2, &names, false);
+        assert_eq!(moves(&auto), g1.moves());
+        assert_eq!(moves(&aside), g2.moves());
+        assert_eq!(shelved(&auto), [aside.clone()], "nothing of the first board shelved");
+        // The second board's game ends: its own file goes, the first board's game stays.
+        g2.resign(Color::Black);
+        assert_eq!(two.keep(&g2, &names, false), &Kept::Nothing);
+        assert!(!aside.exists());
+        assert_eq!(moves(&auto), g1.moves());
+        // The first board quits: the second one's next game takes the autosave, the first
+        // board's game going to the shelf.
+        drop(one);
+        two.new_game();
+        let mut g3 = Game::new(Position::start(RuleSet::Italian));
+        play(&mut g3, "23-19");
+        assert_eq!(two.keep(&g3, &names, false), &Kept::InFile(auto.clone()));
+        assert_eq!(moves(&auto), g3.moves());
+        let shelf = shelved(&auto);
+        assert_eq!(shelf.len(), 1);
+        assert_eq!(moves(&shelf[0]), g1.moves());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// A write that fails on the keeper thread is reported by the next `keep`, as in step;

@@ -79,6 +79,19 @@ fn new_path(dir: &Path) -> PathBuf {
         .unwrap_or_else(|| dir.join(format!("{stamp}-999.pdn")))
 }
 
+/// A new file on the shelf for a game kept there as it goes on (another board holds the
+/// autosave): named as a shelved game is, with this process's id, so that two boards never
+/// choose the same name.
+pub fn aside_path(autosave: &Path) -> PathBuf {
+    let stamp = super::archive::stamp_now();
+    let dir = shelf_dir(autosave);
+    let pid = std::process::id();
+    (1..1000)
+        .map(|n| dir.join(format!("{stamp}-{n:03}-{pid}.pdn")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| dir.join(format!("{stamp}-999-{pid}.pdn")))
+}
+
 /// Moves the newest shelved game back into the autosave, to be continued; `None` when the
 /// shelf is empty or the move fails.
 pub fn unshelve_newest(autosave: &Path) -> Option<PathBuf> {

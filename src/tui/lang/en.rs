@@ -339,6 +339,7 @@ pub fn text(m: Msg) -> &'static str {
             "Settings: {0} ignored, not settings or values dama knows ({1}); the others are used"
         }
         ShelfFull => "{0} unfinished games are kept: the oldest moved to {1}",
+        KeptAside => "Another dama board keeps its game in the autosave: this game is kept in {0}",
         MoreUnfinished => " (and {0} more unfinished: Load lists them)",
         MoreUnfinishedOne => " (and 1 more unfinished: Load lists it)",
         StartFileEmpty => "Choose a game above or type a file name",
@@ -444,6 +445,8 @@ pub fn text(m: Msg) -> &'static str {
             "The game as it was earlier is saved in {0} (later moves are not in it)"
         }
         ExitKept => "The game is kept in {0}: `dama play --resume` continues it",
+        ExitKeptAside => "The game is kept in {0} (another dama board kept its game in the \
+                          autosave): `dama play --load {0}` or Load on the start screen continues it",
         ExitNotKeptIn => "the game could not be kept in {0}: {1}",
         ExitNoHome => "the game could not be kept: there is no home folder",
         ExitHereItIs => "dama: {0}. Here it is, to save by hand:",

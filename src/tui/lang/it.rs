@@ -345,6 +345,8 @@ pub fn text(m: Msg) -> &'static str {
             "Impostazioni: {0} ignorate, impostazioni o valori che dama non conosce ({1}); le altre valgono"
         }
         ShelfFull => "Si tengono {0} partite non finite: la più vecchia è passata in {1}",
+        KeptAside => "Un'altra damiera di dama tiene la sua partita nel salvataggio automatico: \
+                     questa partita è conservata in {0}",
         MoreUnfinished => " (e altre {0} non finite: Carica le elenca)",
         MoreUnfinishedOne => " (e un'altra non finita: Carica la elenca)",
         StartFileEmpty => "Scegli una partita qui sopra o scrivi il nome di un file",
@@ -448,6 +450,9 @@ pub fn text(m: Msg) -> &'static str {
             "La partita com'era prima è salvata in {0} (le mosse successive non ci sono)"
         }
         ExitKept => "La partita è conservata in {0}: `dama play --resume` la riprende",
+        ExitKeptAside => "La partita è conservata in {0} (un'altra damiera di dama teneva la sua \
+                          partita nel salvataggio automatico): `dama play --load {0}` o Carica \
+                          nella schermata iniziale la riprende",
         ExitNotKeptIn => "non è stato possibile conservare la partita in {0}: {1}",
         ExitNoHome => "non è stato possibile conservare la partita: non c'è una cartella home",
         ExitHereItIs => "dama: {0}. Eccola, da salvare a mano:",
