@@ -574,22 +574,26 @@ impl Keeper {
         game: &Game,
         names: &Names,
         snap: &Snapshot,
-    ) -> Option<(PathBuf, String)> {
+    ) -> Option<ArchiveJob> {
         if game.outcome().is_none() || !self.seen_going || self.ended.as_ref() == Some(snap) {
             return None;
         }
         self.ended = Some(snap.clone());
         let dir = self.archive_dir.as_ref()?;
         // The same game ended anew (after a take-back) replaces its own archived record.
-        let path = match &self.archive {
-            Some(a) => a.path().to_path_buf(),
-            None => archive::new_path(dir),
+        let (path, replace) = match &self.archive {
+            Some(a) => (a.path().to_path_buf(), true),
+            None => (archive::new_path(dir), false),
         };
         let mut rec = record_of(game, names);
         let control = self.clock.map(|c| KeptClock::control_tag(c.control));
         let text = archive::text(game, &mut rec, control.as_deref());
         self.archive = Some(Archived::Pending(path.clone()));
-        Some((path, text))
+        Some(ArchiveJob {
+            path,
+            text,
+            replace,
+        })
     }
 
     /// Does `job` on the keeper thread, or in step without one.
@@ -600,14 +604,13 @@ impl Keeper {
             let done = disk.put(&job);
             self.take(done);
         } else if let Job::Finish {
-            archive: Some((path, text)),
-            ..
+            archive: Some(a), ..
         } = &job
         {
             // No autosave (and so no data folder) yet an archive: write it all the same.
             let done = Done {
                 kept: None,
-                archived: Some(write_archive(path, text)),
+                archived: Some((a.path.clone(), write_archive(a))),
                 dropped: None,
             };
             self.take(done);
@@ -623,11 +626,13 @@ impl Keeper {
         if done.dropped.is_some() {
             self.dropped = done.dropped;
         }
-        if let Some(a) = done.archived
+        // Matched by the name asked for: the file may have taken another (a name taken by
+        // another board meanwhile).
+        if let Some((asked, a)) = done.archived
             && self
                 .archive
                 .as_ref()
-                .is_some_and(|mine| mine.path() == a.path())
+                .is_some_and(|mine| mine.path() == asked)
         {
             self.archive = Some(a);
         }
@@ -657,7 +662,7 @@ enum Job {
     /// autosave (nothing to continue), or no file `aside`.
     Finish {
         clear: bool,
-        archive: Option<(PathBuf, String)>,
+        archive: Option<ArchiveJob>,
         shelve: bool,
         aside: Option<PathBuf>,
     },
@@ -691,17 +696,49 @@ impl crate::tui::writer::Job for Job {
 #[derive(Debug)]
 struct Done {
     kept: Option<Kept>,
-    archived: Option<Archived>,
+    /// The archive's file as the job named it, and what became of it.
+    archived: Option<(PathBuf, Archived)>,
     /// An unfinished game the full shelf moved to the archive.
     dropped: Option<PathBuf>,
 }
 
-/// Writes the archived record `text` at `path`, making the archive's folder if need be.
-fn write_archive(path: &Path, text: &str) -> Archived {
-    match keep_file(text, path) {
-        Ok(()) => Archived::Written(path.to_path_buf()),
-        Err(e) => Archived::Failed(path.to_path_buf(), e.to_string()),
+/// A finished game for the archive.
+#[derive(Debug)]
+struct ArchiveJob {
+    /// The file it goes to: a new name ([`archive::new_path`]), or its own file again.
+    path: PathBuf,
+    text: String,
+    /// The same game ended anew (after a take-back): its own file is replaced.
+    replace: bool,
+}
+
+/// Writes the archived record, making the archive's folder if need be. A new record never
+/// replaces a file: the name was free when chosen, but another board may have ended a game in
+/// the same second since; the next free name is taken then.
+fn write_archive(job: &ArchiveJob) -> Archived {
+    let failed = |e: io::Error| Archived::Failed(job.path.clone(), e.to_string());
+    if job.replace {
+        return match keep_file(&job.text, &job.path) {
+            Ok(()) => Archived::Written(job.path.clone()),
+            Err(e) => failed(e),
+        };
     }
+    if let Some(dir) = job.path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        return failed(e);
+    }
+    let mut path = job.path.clone();
+    for n in 2..1000 {
+        match save_atomic(&path, &job.text, Overwrite::Never) {
+            Ok(()) => return Archived::Written(path),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                path = archive::numbered(&job.path, n);
+            }
+            Err(e) => return failed(e),
+        }
+    }
+    failed(io::Error::other("no free name in the archive"))
 }
 
 /// The part of keeping that touches the disk, on whichever thread writes.
@@ -717,9 +754,8 @@ impl Disk {
     fn put(&mut self, job: &Job) -> Done {
         let archived = match job {
             Job::Finish {
-                archive: Some((path, text)),
-                ..
-            } => Some(write_archive(path, text)),
+                archive: Some(a), ..
+            } => Some((a.path.clone(), write_archive(a))),
             _ => None,
         };
         let shelved = match job {
@@ -894,7 +930,11 @@ mod tests {
         };
         let finish = |archive: bool| Job::Finish {
             clear: true,
-            archive: archive.then(|| (PathBuf::from("archive/x.pdn"), String::new())),
+            archive: archive.then(|| ArchiveJob {
+                path: PathBuf::from("archive/x.pdn"),
+                text: String::new(),
+                replace: false,
+            }),
             shelve: false,
             aside: None,
         };
@@ -957,6 +997,32 @@ mod tests {
         let shelf = shelved(&auto);
         assert_eq!(shelf.len(), 1);
         assert_eq!(moves(&shelf[0]), g1.moves());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Two boards ending a game in the same second choose the same free name in the archive;
+    /// the second to write it takes the next name instead of replacing the first one's game.
+    /// The same game archived again (after a take-back) replaces its own file.
+    #[test]
+    fn an_archived_game_never_replaces_another_boards() {
+        let dir = std::env::temp_dir().join(format!("dama-archive-race-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let first = dir.join("archive/2026-12-07-101010.pdn");
+        let job = |replace| ArchiveJob {
+            path: first.clone(),
+            text: "[Result \"1-0\"]\n1-0\n".into(),
+            replace,
+        };
+        assert_eq!(write_archive(&job(false)), Archived::Written(first.clone()));
+        std::fs::write(&first, "the other board's game").unwrap();
+        let second = dir.join("archive/2026-12-07-101010-2.pdn");
+        assert_eq!(write_archive(&job(false)), Archived::Written(second.clone()));
+        assert_eq!(
+            std::fs::read_to_string(&first).unwrap(),
+            "the other board's game"
+        );
+        assert_eq!(write_archive(&job(true)), Archived::Written(first.clone()));
+        assert!(std::fs::read_to_string(&first).unwrap().contains("1-0"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -52,8 +52,16 @@ pub fn shelve(from: &Path, autosave: &Path) -> Option<Shelved> {
     }
     let dir = shelf_dir(autosave);
     std::fs::create_dir_all(&dir).ok()?;
-    let to = new_path(&dir);
-    std::fs::rename(from, &to).ok()?;
+    // Never over a shelved game: another board may have taken the name a moment ago.
+    let mut to = new_path(&dir);
+    let mut tries = 0;
+    while let Err(e) = crate::store::move_no_replace(from, &to) {
+        tries += 1;
+        if e.kind() != std::io::ErrorKind::AlreadyExists || tries > 100 {
+            return None;
+        }
+        to = new_path(&dir);
+    }
     let mut dropped = None;
     for old in shelved(autosave).into_iter().skip(SHELF_SIZE) {
         let archive = super::archive_dir(autosave.parent().unwrap_or(Path::new(".")));
@@ -62,7 +70,7 @@ pub fn shelve(from: &Path, autosave: &Path) -> Option<Shelved> {
         }
         let name = old.file_name().map(PathBuf::from).unwrap_or_default();
         let target = archive.join(name);
-        if std::fs::rename(&old, &target).is_ok() {
+        if crate::store::move_no_replace(&old, &target).is_ok() {
             dropped = Some(target);
         }
     }
