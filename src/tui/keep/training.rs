@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 /// The most positions of the player's own games kept per rule set (the newest stay).
 pub const OWN_LIMIT: usize = 500;
 
+/// The most a training file may hold: the positions file's 500 positions take about 150 KB.
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
 /// The progress file of `rules` in the data folder `data`.
 pub fn progress_path(data: &Path, rules: RuleSet) -> PathBuf {
     data.join(format!("training-{}.toml", rules.name()))
@@ -114,7 +117,7 @@ impl fmt::Display for TrainingFileError {
 impl std::error::Error for TrainingFileError {}
 
 fn read<T: for<'de> Deserialize<'de> + Default>(path: &Path) -> Result<T, TrainingFileError> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::store::read_small_text(path, MAX_FILE_BYTES) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(T::default()),
         Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
