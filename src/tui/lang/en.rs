@@ -339,7 +339,7 @@ pub fn text(m: Msg) -> &'static str {
             "Settings: {0} ignored, not settings or values dama knows ({1}); the others are used"
         }
         ShelfFull => "{0} unfinished games are kept: the oldest moved to {1}",
-        KeptAside => "Another dama board keeps its game in the autosave: this game is kept in {0}",
+        KeptAside => "Another board holds the autosave: this game is kept in {0}",
         MoreUnfinished => " (and {0} more unfinished: Load lists them)",
         MoreUnfinishedOne => " (and 1 more unfinished: Load lists it)",
         StartFileEmpty => "Choose a game above or type a file name",

@@ -345,8 +345,7 @@ pub fn text(m: Msg) -> &'static str {
             "Impostazioni: {0} ignorate, impostazioni o valori che dama non conosce ({1}); le altre valgono"
         }
         ShelfFull => "Si tengono {0} partite non finite: la più vecchia è passata in {1}",
-        KeptAside => "Un'altra damiera di dama tiene la sua partita nel salvataggio automatico: \
-                     questa partita è conservata in {0}",
+        KeptAside => "Un'altra damiera tiene il salvataggio automatico: questa partita è in {0}",
         MoreUnfinished => " (e altre {0} non finite: Carica le elenca)",
         MoreUnfinishedOne => " (e un'altra non finita: Carica la elenca)",
         StartFileEmpty => "Scegli una partita qui sopra o scrivi il nome di un file",
