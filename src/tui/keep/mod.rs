@@ -854,6 +854,14 @@ fn keep_file(text: &str, path: &Path) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
+    // dama's own file, never a pipe or a device: writing into a pipe would wait for a reader
+    // forever, and quitting waits for the keeper (a save the player names may be one).
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a regular file", path.display()),
+        ));
+    }
     save_atomic(path, text, Overwrite::Replace)
 }
 
@@ -1023,6 +1031,35 @@ mod tests {
         );
         assert_eq!(write_archive(&job(true)), Archived::Written(first.clone()));
         assert!(std::fs::read_to_string(&first).unwrap().contains("1-0"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A pipe where the autosave should be is neither written into (the keeper would wait
+    /// for a reader forever, and quitting for the keeper) nor read by `--resume` and the start
+    /// screen (which would wait for a writer): both say it is not a regular file.
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_at_the_autosave_is_refused_not_waited_on() {
+        let dir = std::env::temp_dir().join(format!("dama-keep-fifo-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let auto = dir.join("autosave.pdn");
+        let c = std::ffi::CString::new(auto.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let e = peek_resume(&auto, RuleSet::Italian).err().unwrap();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "22-18");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let state = k.keep(&game, &names, true).clone();
+        assert!(
+            matches!(&state, Kept::Failed(p, e) if *p == auto && e.contains("not a regular")),
+            "{state:?}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
