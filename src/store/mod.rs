@@ -170,7 +170,11 @@ mod tests {
         let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
         // SAFETY: a valid NUL-terminated path.
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
-        assert_eq!(kind(&fifo, 64), ErrorKind::InvalidInput, "a pipe is not waited on");
+        assert_eq!(
+            kind(&fifo, 64),
+            ErrorKind::InvalidInput,
+            "a pipe is not waited on"
+        );
         std::fs::write(&file, [0xff, 0xfe, 0]).unwrap();
         assert_eq!(kind(&file, 64), ErrorKind::InvalidData);
         let _ = std::fs::remove_dir_all(&dir);

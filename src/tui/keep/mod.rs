@@ -569,12 +569,7 @@ impl Keeper {
 
     /// The archive's file and text when `game` has ended since it was last archived (and
     /// went on in this session).
-    fn archive_job(
-        &mut self,
-        game: &Game,
-        names: &Names,
-        snap: &Snapshot,
-    ) -> Option<ArchiveJob> {
+    fn archive_job(&mut self, game: &Game, names: &Names, snap: &Snapshot) -> Option<ArchiveJob> {
         if game.outcome().is_none() || !self.seen_going || self.ended.as_ref() == Some(snap) {
             return None;
         }
@@ -640,7 +635,11 @@ impl Keeper {
 
     /// Takes up what the keeper thread has finished, after waiting for all of it if `wait`.
     fn collect(&mut self, wait: bool) {
-        let done = self.writer.as_ref().map(|w| w.done(wait)).unwrap_or_default();
+        let done = self
+            .writer
+            .as_ref()
+            .map(|w| w.done(wait))
+            .unwrap_or_default();
         for d in done {
             self.take(d);
         }
@@ -950,7 +949,10 @@ mod tests {
         assert!(!write(false).replaces(&write(true)), "a shelving dropped");
         assert!(!write(false).replaces(&finish(true)), "an archive dropped");
         assert!(!write(false).replaces(&finish(false)), "a clearing dropped");
-        assert!(!write(true).replaces(&write(false)), "the last move dropped");
+        assert!(
+            !write(true).replaces(&write(false)),
+            "the last move dropped"
+        );
         assert!(!finish(false).replaces(&write(false)));
     }
 
@@ -965,7 +967,13 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let auto = dir.join("autosave.pdn");
         let names = Names::against(Color::White, "dama (level 1)");
-        let moves = |p: &Path| load_game(p, RuleSet::Italian).unwrap().game.moves().to_vec();
+        let moves = |p: &Path| {
+            load_game(p, RuleSet::Italian)
+                .unwrap()
+                .game
+                .moves()
+                .to_vec()
+        };
         let mut one = Keeper::new(Some(auto.clone()));
         let mut two = Keeper::new(Some(auto.clone()));
         one.take_over();
@@ -988,7 +996,11 @@ mod tests {
         two.keep(&g2, &names, false);
         assert_eq!(moves(&auto), g1.moves());
         assert_eq!(moves(&aside), g2.moves());
-        assert_eq!(shelved(&auto), [aside.clone()], "nothing of the first board shelved");
+        assert_eq!(
+            shelved(&auto),
+            [aside.clone()],
+            "nothing of the first board shelved"
+        );
         // The second board's game ends: its own file goes, the first board's game stays.
         g2.resign(Color::Black);
         assert_eq!(two.keep(&g2, &names, false), &Kept::Nothing);
@@ -1024,7 +1036,10 @@ mod tests {
         assert_eq!(write_archive(&job(false)), Archived::Written(first.clone()));
         std::fs::write(&first, "the other board's game").unwrap();
         let second = dir.join("archive/2026-12-07-101010-2.pdn");
-        assert_eq!(write_archive(&job(false)), Archived::Written(second.clone()));
+        assert_eq!(
+            write_archive(&job(false)),
+            Archived::Written(second.clone())
+        );
         assert_eq!(
             std::fs::read_to_string(&first).unwrap(),
             "the other board's game"

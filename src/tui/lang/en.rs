@@ -445,8 +445,10 @@ pub fn text(m: Msg) -> &'static str {
             "The game as it was earlier is saved in {0} (later moves are not in it)"
         }
         ExitKept => "The game is kept in {0}: `dama play --resume` continues it",
-        ExitKeptAside => "The game is kept in {0} (another dama board kept its game in the \
-                          autosave): `dama play --load {0}` or Load on the start screen continues it",
+        ExitKeptAside => {
+            "The game is kept in {0} (another dama board kept its game in the \
+                          autosave): `dama play --load {0}` or Load on the start screen continues it"
+        }
         ExitNotKeptIn => "the game could not be kept in {0}: {1}",
         ExitNoHome => "the game could not be kept: there is no home folder",
         ExitHereItIs => "dama: {0}. Here it is, to save by hand:",

@@ -449,9 +449,11 @@ pub fn text(m: Msg) -> &'static str {
             "La partita com'era prima è salvata in {0} (le mosse successive non ci sono)"
         }
         ExitKept => "La partita è conservata in {0}: `dama play --resume` la riprende",
-        ExitKeptAside => "La partita è conservata in {0} (un'altra damiera di dama teneva la sua \
+        ExitKeptAside => {
+            "La partita è conservata in {0} (un'altra damiera di dama teneva la sua \
                           partita nel salvataggio automatico): `dama play --load {0}` o Carica \
-                          nella schermata iniziale la riprende",
+                          nella schermata iniziale la riprende"
+        }
         ExitNotKeptIn => "non è stato possibile conservare la partita in {0}: {1}",
         ExitNoHome => "non è stato possibile conservare la partita: non c'è una cartella home",
         ExitHereItIs => "dama: {0}. Eccola, da salvare a mano:",
