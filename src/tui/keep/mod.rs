@@ -998,7 +998,7 @@ mod tests {
         assert_eq!(moves(&aside), g2.moves());
         assert_eq!(
             shelved(&auto),
-            [aside.clone()],
+            std::slice::from_ref(&aside),
             "nothing of the first board shelved"
         );
         // The second board's game ends: its own file goes, the first board's game stays.
