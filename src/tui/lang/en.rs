@@ -446,13 +446,16 @@ pub fn text(m: Msg) -> &'static str {
         }
         ExitKept => "The game is kept in {0}: `dama play --resume` continues it",
         ExitKeptAside => {
-            "The game is kept in {0} (another dama board kept its game in the \
-                          autosave): `dama play --load {0}` or Load on the start screen continues it"
+            "The game is kept in {0} (another dama board kept its game in the autosave): \
+             `dama play --load {0}` or Load on the start screen continues it"
         }
         ExitNotKeptIn => "the game could not be kept in {0}: {1}",
         ExitNoHome => "the game could not be kept: there is no home folder",
         ExitHereItIs => "dama: {0}. Here it is, to save by hand:",
         TablesNone => "no endgame tables",
+        BookNotUsed => {
+            "dama: the opening book {0} is not used ({1}); the engine plays from the book shipped with dama"
+        }
         TablesUpTo => "endgame tables up to {0} pieces only",
         TablesNotice => {
             "dama: {0} for {3} draughts; endings with up to {2} pieces are played exactly \

@@ -450,14 +450,17 @@ pub fn text(m: Msg) -> &'static str {
         }
         ExitKept => "La partita è conservata in {0}: `dama play --resume` la riprende",
         ExitKeptAside => {
-            "La partita è conservata in {0} (un'altra damiera di dama teneva la sua \
-                          partita nel salvataggio automatico): `dama play --load {0}` o Carica \
-                          nella schermata iniziale la riprende"
+            "La partita è conservata in {0} (un'altra damiera di dama teneva la sua partita nel \
+             salvataggio automatico): `dama play --load {0}` o Carica nella schermata iniziale \
+             la riprende"
         }
         ExitNotKeptIn => "non è stato possibile conservare la partita in {0}: {1}",
         ExitNoHome => "non è stato possibile conservare la partita: non c'è una cartella home",
         ExitHereItIs => "dama: {0}. Eccola, da salvare a mano:",
         TablesNone => "nessuna tabella dei finali",
+        BookNotUsed => {
+            "dama: il libro delle aperture {0} non si usa ({1}); il computer gioca col libro che viene con dama"
+        }
         TablesUpTo => "tabelle dei finali solo fino a {0} pezzi",
         TablesNotice => {
             "dama: {0} per la dama {3}; i finali fino a {2} pezzi si giocano in modo esatto \

@@ -460,6 +460,7 @@ keys! {
     ExitNoHome,
     ExitHereItIs,
     TablesNone,
+    BookNotUsed,
     TablesUpTo,
     TablesNotice,
     // ----- issue 22 (branch editor): two players, the engine against itself, ballots, the
