@@ -469,6 +469,9 @@ impl Keeper {
     pub fn adopt(&mut self, game: &Game, names: &Names) {
         self.owned = true;
         self.fresh = false;
+        // The game in the autosave is this board's from now on: another board's first move
+        // keeps its own game aside rather than shelve this one under the player.
+        self.try_claim();
         self.last = Some(Snapshot::of(game, names));
         if let Some(p) = &self.path {
             self.state = Kept::InFile(p.clone());
@@ -1017,6 +1020,42 @@ mod tests {
         let shelf = shelved(&auto);
         assert_eq!(shelf.len(), 1);
         assert_eq!(moves(&shelf[0]), g1.moves());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A board that resumes the kept game holds the autosave at once: another board's first
+    /// move keeps its own game aside instead of shelving the game being resumed under it.
+    #[cfg(unix)]
+    #[test]
+    fn a_resumed_game_is_held_before_its_first_move() {
+        let dir = std::env::temp_dir().join(format!("dama-resume-held-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let auto = dir.join("autosave.pdn");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let mut kept = Game::new(Position::start(RuleSet::Italian));
+        play(&mut kept, "22-18");
+        write_record(&kept, &names, &auto).unwrap();
+        let mut resumed = Keeper::new(Some(auto.clone()));
+        resumed.adopt(&kept, &names);
+        let mut other = Keeper::new(Some(auto.clone()));
+        other.take_over();
+        let mut fresh = Game::new(Position::start(RuleSet::Italian));
+        play(&mut fresh, "21-17");
+        let state = other.keep(&fresh, &names, false).clone();
+        assert!(matches!(&state, Kept::InFile(p) if *p != auto), "{state:?}");
+        let moves = |p: &Path| {
+            load_game(p, RuleSet::Italian)
+                .unwrap()
+                .game
+                .moves()
+                .to_vec()
+        };
+        assert_eq!(
+            moves(&auto),
+            kept.moves(),
+            "the resumed game stays in place"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
