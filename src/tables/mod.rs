@@ -816,7 +816,11 @@ pub fn rules_dir(tables_dir: &Path, rules: RuleSet) -> PathBuf {
 /// goes on unlocked, as before.
 pub fn build_lock(dir: &Path) -> std::io::Result<Option<std::fs::File>> {
     std::fs::create_dir_all(dir)?;
-    crate::store::try_lock(&dir.join(".build.lock"))
+    // Beside the folder (`.italian.build.lock`), not in it: the folder holds tables only.
+    let name = dir
+        .file_name()
+        .map_or_else(|| "tables".into(), |n| n.to_string_lossy().into_owned());
+    crate::store::try_lock(&dir.with_file_name(format!(".{name}.build.lock")))
 }
 
 /// The budget of each [`Tables`]' block cache made from now on (0: the default).
