@@ -18,7 +18,7 @@ pub use atomic::{
     write_synced,
 };
 pub use check::check_writable;
-pub use lock::{move_no_replace, try_lock};
+pub use lock::{move_no_replace, try_lock, try_lock_for_process};
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

@@ -308,23 +308,15 @@ pub struct Keeper {
 enum Claim {
     /// Not asked yet.
     NotYet,
-    /// The autosave is this session's: the lock file is held open (released at exit, however
-    /// the process ends).
-    Held(#[allow(dead_code)] std::fs::File),
+    /// The autosave is this session's: the data folder is held locked (released at exit,
+    /// however the process ends).
+    Held(#[allow(dead_code)] std::sync::Arc<std::fs::File>),
     /// Another board holds the autosave: the game is kept in this file on the shelf (asked
     /// again when a new game begins).
     Aside(PathBuf),
     /// No lock can be had here (no lock file can be made, a file system without locks): the
     /// autosave is written as if no other board ran.
     Unlocked,
-}
-
-/// The autosave's lock file, beside it: `.autosave.pdn.lock`.
-fn lock_path(autosave: &Path) -> PathBuf {
-    let name = autosave
-        .file_name()
-        .map_or_else(|| "autosave".into(), |n| n.to_string_lossy().into_owned());
-    autosave.with_file_name(format!(".{name}.lock"))
 }
 
 impl Keeper {
@@ -369,12 +361,14 @@ impl Keeper {
         if matches!(self.claim, Claim::Held(_) | Claim::Unlocked) {
             return;
         }
-        // The lock file lives in the data folder: made here as the autosave's write would.
-        let lock = auto
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| crate::store::try_lock(&lock_path(auto)));
+        // The data folder itself is locked (no file of its own): made here as the autosave's
+        // write would. Another process holding it is another board; this one shares its own.
+        let dir = match auto.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(d) => d.to_path_buf(),
+            None => PathBuf::from("."),
+        };
+        let lock =
+            std::fs::create_dir_all(&dir).and_then(|()| crate::store::try_lock_for_process(&dir));
         self.claim = match lock {
             Ok(Some(file)) => Claim::Held(file),
             Ok(None) => match std::mem::replace(&mut self.claim, Claim::NotYet) {
@@ -959,15 +953,17 @@ mod tests {
         assert!(!finish(false).replaces(&write(false)));
     }
 
-    /// Two boards on one data folder: the first to keep a game holds the autosave; the
-    /// other keeps its game in a file of its own on the shelf (and says so once), so neither
-    /// writes over the other's game, a game ending on one board never clears the other's,
-    /// and once the first board is gone a new game takes the autosave over again.
+    /// Two boards on one data folder: the first to keep a game holds the data folder (the
+    /// other board, another process, is played here by a lock of the folder's own and the
+    /// game it keeps); the other keeps its game in a file of its own on the shelf (and says so
+    /// once), so neither writes over the other's game, a game ending on one board never clears
+    /// the other's, and once the first board is gone a new game takes the autosave over again.
     #[cfg(unix)]
     #[test]
     fn two_boards_on_one_data_folder_never_write_over_each_other() {
         let dir = std::env::temp_dir().join(format!("dama-two-boards-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
         let auto = dir.join("autosave.pdn");
         let names = Names::against(Color::White, "dama (level 1)");
         let moves = |p: &Path| {
@@ -977,14 +973,15 @@ mod tests {
                 .moves()
                 .to_vec()
         };
-        let mut one = Keeper::new(Some(auto.clone()));
-        let mut two = Keeper::new(Some(auto.clone()));
-        one.take_over();
-        two.take_over();
+        // The first board: its lock and its game in the autosave.
+        let first = crate::store::try_lock(&dir).unwrap();
+        assert!(first.is_some());
         let mut g1 = Game::new(Position::start(RuleSet::Italian));
-        let mut g2 = g1.clone();
         play(&mut g1, "22-18");
-        assert_eq!(one.keep(&g1, &names, false), &Kept::InFile(auto.clone()));
+        write_record(&g1, &names, &auto).unwrap();
+        let mut two = Keeper::new(Some(auto.clone()));
+        two.take_over();
+        let mut g2 = Game::new(Position::start(RuleSet::Italian));
         play(&mut g2, "21-17");
         let Kept::InFile(aside) = two.keep(&g2, &names, false).clone() else {
             panic!("the second board's game was not kept");
@@ -993,11 +990,9 @@ mod tests {
         assert_eq!(aside.parent(), Some(shelf_dir(&auto).as_path()));
         assert_eq!(two.take_aside(), Some(aside.clone()), "the player is told");
         assert_eq!(two.take_aside(), None, "once");
-        play(&mut g1, "11-14");
-        one.keep(&g1, &names, false);
         play(&mut g2, "10-13");
         two.keep(&g2, &names, false);
-        assert_eq!(moves(&auto), g1.moves());
+        assert_eq!(moves(&auto), g1.moves(), "the first board's game untouched");
         assert_eq!(moves(&aside), g2.moves());
         assert_eq!(
             shelved(&auto),
@@ -1011,7 +1006,7 @@ mod tests {
         assert_eq!(moves(&auto), g1.moves());
         // The first board quits: the second one's next game takes the autosave, the first
         // board's game going to the shelf.
-        drop(one);
+        drop(first);
         two.new_game();
         let mut g3 = Game::new(Position::start(RuleSet::Italian));
         play(&mut g3, "23-19");
@@ -1020,11 +1015,16 @@ mod tests {
         let shelf = shelved(&auto);
         assert_eq!(shelf.len(), 1);
         assert_eq!(moves(&shelf[0]), g1.moves());
+        assert!(
+            crate::store::try_lock(&dir).unwrap().is_none(),
+            "held by the second board now"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// A board that resumes the kept game holds the autosave at once: another board's first
-    /// move keeps its own game aside instead of shelving the game being resumed under it.
+    /// A board that resumes the kept game holds the data folder at once, before its first
+    /// move: another board (another process) finds it held, and keeps its game aside instead
+    /// of shelving the game being resumed.
     #[cfg(unix)]
     #[test]
     fn a_resumed_game_is_held_before_its_first_move() {
@@ -1037,25 +1037,17 @@ mod tests {
         play(&mut kept, "22-18");
         write_record(&kept, &names, &auto).unwrap();
         let mut resumed = Keeper::new(Some(auto.clone()));
-        resumed.adopt(&kept, &names);
-        let mut other = Keeper::new(Some(auto.clone()));
-        other.take_over();
-        let mut fresh = Game::new(Position::start(RuleSet::Italian));
-        play(&mut fresh, "21-17");
-        let state = other.keep(&fresh, &names, false).clone();
-        assert!(matches!(&state, Kept::InFile(p) if *p != auto), "{state:?}");
-        let moves = |p: &Path| {
-            load_game(p, RuleSet::Italian)
-                .unwrap()
-                .game
-                .moves()
-                .to_vec()
-        };
-        assert_eq!(
-            moves(&auto),
-            kept.moves(),
-            "the resumed game stays in place"
+        assert!(
+            crate::store::try_lock(&dir).unwrap().is_some(),
+            "free before"
         );
+        resumed.adopt(&kept, &names);
+        assert!(
+            crate::store::try_lock(&dir).unwrap().is_none(),
+            "held once resumed"
+        );
+        drop(resumed);
+        assert!(crate::store::try_lock(&dir).unwrap().is_some(), "released");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
