@@ -961,6 +961,15 @@ fn an_archive_that_cannot_be_written_is_said() {
         "{:?}",
         app.archived()
     );
+    // Why, in words: a file stands where the archive's folder should be (the system says only
+    // "File exists").
+    app.update(dama::tui::Action::Resize {
+        width: 200,
+        height: 50,
+    });
+    let shown = tui_common::screen(&app, 200, 50);
+    assert!(shown.contains("is a file, not a folder"), "{shown}");
+    assert!(!shown.contains("File exists"), "{shown}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -507,6 +507,7 @@ fn report_end(app: &App) {
         Some(crate::tui::keep::Archived::Failed(p, e))
             if app.saved_to().is_none() || app.saved_earlier() =>
         {
+            let e = crate::tui::keep::failure_reason(lang, p, e);
             let why = Msg::ArchiveFailed.fill(lang, &[&format!("{}: {e}", p.display())]);
             let _ = writeln!(
                 std::io::stderr(),
