@@ -112,6 +112,20 @@ pub fn file_in_the_way(path: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
+/// The symbolic link that stands where a folder of `path` should be and points to nothing (the
+/// data folder linked to a disk not mounted, say): the nearest such parent folder of `path`
+/// and where it points. The system says only "File exists" when a folder is made there.
+pub fn dangling_link_in_the_way(path: &Path) -> Option<(PathBuf, PathBuf)> {
+    path.ancestors()
+        .skip(1)
+        .filter(|a| !a.as_os_str().is_empty())
+        .find(|a| {
+            std::fs::symlink_metadata(a).is_ok_and(|m| m.file_type().is_symlink())
+                && std::fs::metadata(a).is_err()
+        })
+        .and_then(|a| Some((a.to_path_buf(), std::fs::read_link(a).ok()?)))
+}
+
 /// Why `path` could not be written or read: "<folder> is a file, not a folder" when a file
 /// stands where one of its folders should be ([`file_in_the_way`]), else the system's error.
 pub fn io_reason(path: &Path, e: &std::io::Error) -> String {

@@ -226,13 +226,19 @@ pub enum Kept {
 }
 
 /// Why a game could not be kept at `path`, in `lang`: "<folder> is a file, not a folder" when
-/// a file stands where the data folder should be (the system says only "File exists"), else
-/// the system's error `e`.
+/// a file stands where the data folder should be (the system says only "File exists"),
+/// "<folder> is a link to <target>, which does not exist" for a link to nothing, else the
+/// system's error `e`.
 pub fn failure_reason(lang: crate::tui::Lang, path: &Path, e: &str) -> String {
-    match crate::store::file_in_the_way(path) {
-        Some(f) => crate::tui::lang::Msg::FileNotFolder.fill(lang, &[&f.display()]),
-        None => e.to_string(),
+    use crate::tui::lang::Msg;
+    if let Some(f) = crate::store::file_in_the_way(path) {
+        return Msg::FileNotFolder.fill(lang, &[&f.display()]);
     }
+    // A folder linked to what is not there (a disk not mounted): "File exists" otherwise.
+    if let Some((link, to)) = crate::store::dangling_link_in_the_way(path) {
+        return Msg::LinkToNothing.fill(lang, &[&link.display(), &to.display()]);
+    }
+    e.to_string()
 }
 
 /// What the autosave was last brought up to date with.
@@ -1048,6 +1054,39 @@ mod tests {
         );
         drop(resumed);
         assert!(crate::store::try_lock(&dir).unwrap().is_some(), "released");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A data folder that is a link to nothing (a disk not mounted): the game cannot be kept,
+    /// and the reason says so in the board's language instead of the system's "File exists".
+    #[cfg(unix)]
+    #[test]
+    fn a_data_folder_linked_to_nothing_is_named() {
+        use crate::tui::Lang;
+        let dir = std::env::temp_dir().join(format!("dama-keep-dangling-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("dama");
+        let nowhere = dir.join("unmounted/dama");
+        std::os::unix::fs::symlink(&nowhere, &data).unwrap();
+        let auto = data.join("autosave.pdn");
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "22-18");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let Kept::Failed(p, e) = k.keep(&game, &names, false).clone() else {
+            panic!("kept through a link to nothing");
+        };
+        assert_eq!(
+            failure_reason(Lang::En, &p, &e),
+            format!(
+                "{} is a link to {}, which does not exist",
+                data.display(),
+                nowhere.display()
+            )
+        );
+        assert!(failure_reason(Lang::It, &p, &e).contains("è un collegamento a"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

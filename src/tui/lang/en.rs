@@ -189,6 +189,7 @@ pub fn text(m: Msg) -> &'static str {
         NotKeptMark => "not be kept",
         NotKept => "The game could not be kept",
         FileNotFolder => "{0} is a file, not a folder",
+        LinkToNothing => "{0} is a link to {1}, which does not exist",
         WinsIn => "{0} wins in {1}",
         MovesOne => "1 move",
         MovesMany => "{0} moves",

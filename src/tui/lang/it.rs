@@ -197,6 +197,7 @@ pub fn text(m: Msg) -> &'static str {
         NotKeptMark => "possibile conservare",
         NotKept => "La partita non è stata conservata",
         FileNotFolder => "{0} è un file, non una cartella",
+        LinkToNothing => "{0} è un collegamento a {1}, che non esiste",
         WinsIn => "vince il {0} in {1}",
         MovesOne => "1 mossa",
         MovesMany => "{0} mosse",

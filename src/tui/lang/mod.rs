@@ -208,6 +208,7 @@ keys! {
     NotKept,
     /// Why a file could not be kept: a file stands where its folder should be.
     FileNotFolder,
+    LinkToNothing,
     WinsIn,
     MovesOne,
     MovesMany,
