@@ -263,6 +263,13 @@ pub fn save(path: &Path, r: &Remembered) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
+    // A pipe or a device there is not written into (a pipe would hold the board until read).
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
     save_atomic(path, &text, Overwrite::Replace)
 }
 

@@ -300,7 +300,13 @@ impl App {
                     menu.error = Some(msg.fill(lang, &[&r.ignored.join(", "), &file]));
                 }
             }
-            Err(why) => menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why])),
+            Err(why) => {
+                menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why]));
+                // A file that could not be read is left as it is, never written over by this
+                // session's settings (what it holds may be the player's, in a form dama cannot
+                // read; a pipe there would hold the board until read).
+                self.settings.prefs = None;
+            }
         }
     }
 
