@@ -1134,6 +1134,13 @@ mod tests {
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
         let e = peek_resume(&auto, RuleSet::Italian).err().unwrap();
         assert!(e.to_string().contains("not a regular file"), "{e}");
+        // Nor one on the shelf: not taken for an unfinished game.
+        std::fs::create_dir_all(shelf_dir(&auto)).unwrap();
+        let shelved_pipe = shelf_dir(&auto).join("2026-12-07-101010-001.pdn");
+        let c = std::ffi::CString::new(shelved_pipe.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert!(shelved(&auto).is_empty());
         let mut k = Keeper::new(Some(auto.clone()));
         k.in_background().unwrap();
         k.take_over();

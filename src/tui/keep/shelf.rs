@@ -24,6 +24,8 @@ pub fn shelved(autosave: &Path) -> Vec<PathBuf> {
         .map(|d| {
             d.filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "pdn"))
+                // Games only: a pipe named like one would hold `--resume` until written.
+                .filter(|p| p.is_file())
                 .collect()
         })
         .unwrap_or_default();
