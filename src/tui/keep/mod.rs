@@ -355,16 +355,22 @@ impl Keeper {
     /// Whether this session may write the autosave (it holds it, or takes it now): not while
     /// another board holds it. The start screen asks before moving games in and out of it.
     pub fn autosave_free(&mut self) -> bool {
+        // Asked between games (the start screen): a game kept aside so far is left behind.
+        if matches!(self.claim, Claim::Aside(_)) {
+            self.claim = Claim::NotYet;
+        }
         self.try_claim();
         matches!(self.claim, Claim::Held(_) | Claim::Unlocked)
     }
 
-    /// Tries to take the autosave's lock unless it is held already or cannot be had.
+    /// Tries to take the autosave's lock, once: not again while it is held, cannot be had, or
+    /// the game goes on aside (taking the autosave mid-game would write this game over what
+    /// the other board left there, unshelved).
     fn try_claim(&mut self) {
         let Some(auto) = &self.path else {
             return;
         };
-        if matches!(self.claim, Claim::Held(_) | Claim::Unlocked) {
+        if !matches!(self.claim, Claim::NotYet) {
             return;
         }
         // The data folder itself is locked (no file of its own): made here as the autosave's
@@ -377,10 +383,7 @@ impl Keeper {
             std::fs::create_dir_all(&dir).and_then(|()| crate::store::try_lock_for_process(&dir));
         self.claim = match lock {
             Ok(Some(file)) => Claim::Held(file),
-            Ok(None) => match std::mem::replace(&mut self.claim, Claim::NotYet) {
-                aside @ Claim::Aside(_) => aside,
-                _ => Claim::Aside(shelf::aside_path(auto)),
-            },
+            Ok(None) => Claim::Aside(shelf::aside_path(auto)),
             Err(_) => Claim::Unlocked,
         };
     }
@@ -996,8 +999,13 @@ mod tests {
         assert_eq!(aside.parent(), Some(shelf_dir(&auto).as_path()));
         assert_eq!(two.take_aside(), Some(aside.clone()), "the player is told");
         assert_eq!(two.take_aside(), None, "once");
+        // The first board goes away for a moment: the game aside stays aside (taking the
+        // autosave mid-game would write it over the first board's game, unshelved).
+        drop(first);
         play(&mut g2, "10-13");
         two.keep(&g2, &names, false);
+        let first = crate::store::try_lock(&dir).unwrap();
+        assert!(first.is_some(), "not taken mid-game");
         assert_eq!(moves(&auto), g1.moves(), "the first board's game untouched");
         assert_eq!(moves(&aside), g2.moves());
         assert_eq!(
