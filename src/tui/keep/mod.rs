@@ -360,7 +360,13 @@ impl Keeper {
             self.claim = Claim::NotYet;
         }
         self.try_claim();
-        matches!(self.claim, Claim::Held(_) | Claim::Unlocked)
+        let free = matches!(self.claim, Claim::Held(_) | Claim::Unlocked);
+        if !free {
+            // Asked again, with a new file, when the game chosen is kept.
+            self.claim = Claim::NotYet;
+            self.aside_note = None;
+        }
+        free
     }
 
     /// Tries to take the autosave's lock, once: not again while it is held, cannot be had, or
@@ -383,7 +389,12 @@ impl Keeper {
             std::fs::create_dir_all(&dir).and_then(|()| crate::store::try_lock_for_process(&dir));
         self.claim = match lock {
             Ok(Some(file)) => Claim::Held(file),
-            Ok(None) => Claim::Aside(shelf::aside_path(auto)),
+            Ok(None) => {
+                // Told once, with the game's first write there.
+                let aside = shelf::aside_path(auto);
+                self.aside_note = Some(aside.clone());
+                Claim::Aside(aside)
+            }
             Err(_) => Claim::Unlocked,
         };
     }
@@ -394,15 +405,9 @@ impl Keeper {
         if new_game && matches!(self.claim, Claim::Aside(_)) {
             self.claim = Claim::NotYet;
         }
-        let before = matches!(self.claim, Claim::Aside(_));
         self.try_claim();
         match &self.claim {
-            Claim::Aside(p) => {
-                if !before {
-                    self.aside_note = Some(p.clone());
-                }
-                Some(p.clone())
-            }
+            Claim::Aside(p) => Some(p.clone()),
             _ => None,
         }
     }
@@ -428,6 +433,11 @@ impl Keeper {
     /// A new game begins: its end is archived in a file of its own.
     pub fn new_game(&mut self) {
         self.fresh = true;
+        // A game kept aside stays in its file on the shelf; the new one asks for the
+        // autosave again (and, still refused, gets a file of its own).
+        if matches!(self.claim, Claim::Aside(_)) {
+            self.claim = Claim::NotYet;
+        }
         self.seen_going = false;
         self.ended = None;
         self.latest = None;
@@ -1038,7 +1048,8 @@ mod tests {
 
     /// A board that resumes the kept game holds the data folder at once, before its first
     /// move: another board (another process) finds it held, and keeps its game aside instead
-    /// of shelving the game being resumed.
+    /// of shelving the game being resumed. A game resumed while another board holds the
+    /// folder goes on aside, and the player is told.
     #[cfg(unix)]
     #[test]
     fn a_resumed_game_is_held_before_its_first_move() {
@@ -1061,7 +1072,18 @@ mod tests {
             "held once resumed"
         );
         drop(resumed);
-        assert!(crate::store::try_lock(&dir).unwrap().is_some(), "released");
+        // Resumed while another board plays it: the resumed game goes on aside, and the
+        // player is told at its first move.
+        let other = crate::store::try_lock(&dir).unwrap();
+        assert!(other.is_some(), "released");
+        let mut second = Keeper::new(Some(auto.clone()));
+        second.adopt(&kept, &names);
+        play(&mut kept, "11-14");
+        let Kept::InFile(aside) = second.keep(&kept, &names, false).clone() else {
+            panic!("not kept");
+        };
+        assert_ne!(aside, auto);
+        assert_eq!(second.take_aside(), Some(aside));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
