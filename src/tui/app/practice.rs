@@ -513,6 +513,12 @@ impl App {
             let data = self.keeper.path().and_then(std::path::Path::parent);
             let short = data.and_then(|d| p.strip_prefix(d).ok()).unwrap_or(&p);
             let note = self.fill(Msg::KeptAside, &[&short.display()]);
+            // Before a note of the start still unseen (which game `--resume` continues).
+            let note = if self.noted && !self.message.is_empty() {
+                format!("{note}. {}", self.message)
+            } else {
+                note
+            };
             self.note(note);
         }
         if let Some(p) = self.keeper.take_dropped() {
