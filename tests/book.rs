@@ -233,6 +233,51 @@ fn book_build_and_info_through_the_command_line() {
     assert!(out.contains("start position: "), "{out}");
 }
 
+/// One build of a book at a time: while another holds the book's lock (here this test, as a
+/// build at work would), `dama book build` refuses and leaves the book as it was; once free,
+/// a build removes the temporary files of builds killed while saving, and a different file
+/// in the folder is left alone.
+#[cfg(unix)]
+#[test]
+fn a_second_build_of_a_book_is_refused_and_killed_saves_are_cleared() {
+    let dir = scratch("book-lock");
+    let folder = dir.join("data/dama/book");
+    std::fs::create_dir_all(&folder).unwrap();
+    let build = || {
+        dama_in(
+            &dir,
+            &[
+                "book",
+                "build",
+                "--rules",
+                "english",
+                "--roots",
+                "start",
+                "--nodes",
+                "300",
+                "--expansions",
+                "1",
+            ],
+        )
+    };
+    let held = dama::store::try_lock(&folder.join(".english.book.lock")).unwrap();
+    assert!(held.is_some());
+    let (ok, _, err) = build();
+    assert!(!ok);
+    assert!(err.contains("another `dama book build`"), "{err}");
+    assert!(!folder.join("english.book").exists());
+    drop(held);
+    let stale = folder.join("english.book.part4999999");
+    std::fs::write(&stale, b"half a book").unwrap();
+    let other = folder.join("english.book.partial-notes");
+    std::fs::write(&other, b"mine").unwrap();
+    let (ok, _, err) = build();
+    assert!(ok, "{err}");
+    assert!(Book::read(&folder.join("english.book")).is_ok());
+    assert!(!stale.exists(), "a killed save's file is removed");
+    assert!(other.exists(), "other files are left alone");
+}
+
 #[test]
 fn the_protocol_turns_the_book_on_and_off() {
     let dir = scratch("book-protocol");

@@ -93,3 +93,37 @@ fn train_checks_its_options_and_needs_a_terminal() {
     assert!(err.contains("the board needs a terminal"), "{err}");
     assert!(!data.join("dama/training-english.toml").exists());
 }
+
+/// A damaged opening book of the player's own (`dama book build`'s file in the data folder) is
+/// named on standard error before the board opens, in the board's language, rather than passed
+/// over in silence for the shipped book; `--no-book` says nothing of it.
+#[test]
+fn a_damaged_own_book_is_named_before_the_board() {
+    let data = std::env::temp_dir().join(format!("dama-tui-badbook-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let book = data.join("dama/book/italian.book");
+    std::fs::create_dir_all(book.parent().unwrap()).unwrap();
+    std::fs::write(&book, b"not a book at all").unwrap();
+    let play = |extra: &[&str]| {
+        let mut args = vec!["play", "--no-table-build"];
+        args.extend_from_slice(extra);
+        let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(&args)
+            .env("XDG_DATA_HOME", &data)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("run dama");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let err = play(&["--lang", "en"]);
+    assert!(
+        err.contains(&format!("the opening book {} is not used", book.display())),
+        "{err}"
+    );
+    assert!(err.contains("the book shipped with dama"), "{err}");
+    let err = play(&["--lang", "it"]);
+    assert!(err.contains("il libro delle aperture"), "{err}");
+    let err = play(&["--no-book"]);
+    assert!(!err.contains("opening book"), "{err}");
+    let _ = std::fs::remove_dir_all(&data);
+}

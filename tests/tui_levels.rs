@@ -221,6 +221,49 @@ fn the_clock_and_the_top_level_are_remembered() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A settings file that could not be read at all is named and left as it is: starting a game
+/// does not write this session's settings over it (what it holds may be the player's, in a
+/// form dama cannot read); a pipe there is neither read nor written into (either would hold
+/// the board).
+#[cfg(unix)]
+#[test]
+fn an_unreadable_settings_file_is_never_written_over() {
+    use dama::tui::prefs;
+    let dir = std::env::temp_dir().join(format!("dama-levels-badprefs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("settings.toml");
+    // Latin-1: not UTF-8, so not read; the player's comment must survive.
+    let theirs: &[u8] = b"# livello per la citt\xe0\nlevel = 3\n";
+    std::fs::write(&file, theirs).unwrap();
+    let mut c = config(Lang::En);
+    c.prefs = Some(file.clone());
+    let mut a = start(c.clone(), 100, 32);
+    let why = prefs::load(&file).unwrap_err().to_string();
+    a.remember(Err(why));
+    assert!(screen(&a, 100, 32).contains("Settings not remembered"));
+    press(&mut a, KeyCode::Enter);
+    assert!(a.start_menu().is_none(), "the game started");
+    assert_eq!(std::fs::read(&file).unwrap(), theirs, "written over");
+
+    std::fs::remove_file(&file).unwrap();
+    let c_path = std::ffi::CString::new(file.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let why = prefs::load(&file).unwrap_err().to_string();
+    assert!(why.contains("not a regular file"), "{why}");
+    let e = prefs::save(&file, &prefs::Remembered::default()).unwrap_err();
+    assert!(e.to_string().contains("not a regular file"), "{e}");
+    let mut b = start(c, 100, 32);
+    b.remember(Err(why));
+    press(&mut b, KeyCode::Enter);
+    assert!(
+        b.start_menu().is_none(),
+        "the game started without waiting on the pipe"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A game saved against the top level reads back as played against it.
 #[test]
 fn the_top_level_reads_back_from_a_saved_game() {

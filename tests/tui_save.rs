@@ -961,6 +961,15 @@ fn an_archive_that_cannot_be_written_is_said() {
         "{:?}",
         app.archived()
     );
+    // Why, in words: a file stands where the archive's folder should be (the system says only
+    // "File exists").
+    app.update(dama::tui::Action::Resize {
+        width: 200,
+        height: 50,
+    });
+    let shown = tui_common::screen(&app, 200, 50);
+    assert!(shown.contains("is a file, not a folder"), "{shown}");
+    assert!(!shown.contains("File exists"), "{shown}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1110,5 +1119,52 @@ fn a_save_before_the_end_is_told_as_earlier_and_the_archive_survives_a_review() 
     press(&mut app, KeyCode::Enter);
     assert!(app.saved_to().is_some(), "{}", app.message());
     assert!(!app.saved_earlier());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two boards: a game resumed on this board while another board (another process: its lock
+/// on the data folder is held here) plays the kept game goes on in a file of its own on the
+/// shelf; the message line says so, before the note of which game is resumed, and the other
+/// board's game in the autosave is never touched.
+#[cfg(unix)]
+#[test]
+fn a_game_resumed_while_another_board_plays_it_is_kept_aside_and_said() {
+    use dama::tui::keep::{Kept, shelved};
+    let dir = temp_dir("two-boards");
+    let auto = dir.join("autosave.pdn");
+    let mut kept = Game::new(Position::start(RuleSet::Italian));
+    kept.play(&tui_common::find_move(kept.position(), "22-18"))
+        .unwrap();
+    kept.play(&tui_common::find_move(kept.position(), "11-14"))
+        .unwrap();
+    dama::tui::keep::write_game(&kept, Color::White, "dama (level 1)", &auto).unwrap();
+    let before = std::fs::read_to_string(&auto).unwrap();
+    let other_board = dama::store::try_lock(&dir).unwrap();
+    assert!(other_board.is_some());
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.autosave = Some(auto.clone());
+    c.resumed = true;
+    let mut app = App::new(c, kept);
+    app.note("Resuming: the kept game");
+    // As the terminal loop runs: the board's first tick, then the player's move.
+    app.update(dama::tui::Action::Tick);
+    let msg = app.message().to_string();
+    assert!(msg.contains("Another board holds the autosave"), "{msg}");
+    assert!(msg.contains("unfinished/"), "{msg}");
+    assert!(msg.contains("Resuming: the kept game"), "{msg}");
+    play_by_keys(&mut app, "18x11");
+    let Kept::InFile(aside) = app.kept().clone() else {
+        panic!("not kept: {:?}", app.kept());
+    };
+    assert_eq!(shelved(&auto), std::slice::from_ref(&aside));
+    assert_eq!(
+        history(&load_game(&aside, RuleSet::Italian).unwrap().game).len(),
+        3
+    );
+    assert_eq!(
+        std::fs::read_to_string(&auto).unwrap(),
+        before,
+        "the other board's game"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

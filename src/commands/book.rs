@@ -187,6 +187,9 @@ pub fn build_book(
 ) -> anyhow::Result<()> {
     crate::store::check_writable(path, false)
         .with_context(|| format!("cannot write {}", path.display()))?;
+    // One build of a book at a time: two would each go on from the same file and save their
+    // own tree over the other's, the expansions of one lost. Held until the build ends.
+    let _lock = lock_book(path)?;
     let mut tree = if path.exists() {
         let book = Book::read(path).with_context(|| format!("{}", path.display()))?;
         let t = Tree::resume(&book, opts.clone())
@@ -211,8 +214,13 @@ pub fn build_book(
         Tree::new(opts)
     };
     let stop = Arc::new(AtomicBool::new(false));
+    // The terminal closed (SIGHUP) stops it the same way: saved, not killed.
     #[cfg(unix)]
-    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+    for sig in [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ] {
         let _ = signal_hook::flag::register(sig, Arc::clone(&stop));
     }
     let start = Instant::now();
@@ -250,6 +258,39 @@ pub fn build_book(
     progress(out, &tree, done, start)?;
     outln!(out, "book: saved {} ({why})", path.display())?;
     Ok(())
+}
+
+/// Takes the book's build lock (`.<name>.lock` beside it), refusing while another build holds
+/// it; then removes the temporary files of builds killed while saving (`<name>.part<pid>`: no
+/// other build can be at work on this book now). Where no lock can be had (a file system
+/// without locks), the build goes on as before.
+///
+/// # Errors
+/// Another build of this book is running.
+fn lock_book(path: &Path) -> anyhow::Result<Option<std::fs::File>> {
+    let (dir, name) = crate::store::folder_of(path)?;
+    let lock = match crate::store::try_lock(&dir.join(format!(".{name}.lock"))) {
+        Ok(Some(lock)) => lock,
+        Ok(None) => anyhow::bail!(
+            "another `dama book build` is growing {} (stop it, or wait for it to end)",
+            path.display()
+        ),
+        Err(_) => return Ok(None),
+    };
+    let part = format!("{name}.part");
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        for e in entries.flatten() {
+            let file = e.file_name();
+            let stale = file
+                .to_str()
+                .and_then(|f| f.strip_prefix(&part))
+                .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()));
+            if stale && e.file_type().is_ok_and(|t| t.is_file()) {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+    Ok(Some(lock))
 }
 
 fn progress(out: &mut Out, tree: &Tree, done: u64, start: Instant) -> anyhow::Result<()> {

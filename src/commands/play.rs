@@ -369,6 +369,9 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     if build.is_none() || load.problems.iter().any(|e| !e.is_absent()) {
         super::tables::for_engine_in(config.rules, config.lang);
     }
+    if config.book {
+        book_notice(config.rules, config.lang);
+    }
     let mut app = App::new(config, game);
     if let Some(b) = build {
         app.watch_table_build(b);
@@ -386,6 +389,21 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     let ended = crate::tui::run::run(&mut app, &mut engine);
     report_end(&app);
     finish(ended)
+}
+
+/// Says on standard error, before the board opens, when the player's own opening book (the
+/// data folder's, grown by `dama book build`) cannot be used: the engine would otherwise
+/// quietly play from the shipped book. The book is read now rather than at the first move.
+fn book_notice(rules: RuleSet, lang: crate::tui::Lang) {
+    let loaded = crate::book::shared(rules);
+    if let (Some(problem), Some(path)) = (&loaded.problem, crate::book::user_path(rules)) {
+        let shown = path.display().to_string();
+        let why = problem
+            .strip_prefix(&format!("{shown}: "))
+            .unwrap_or(problem);
+        let line = crate::tui::lang::Msg::BookNotUsed.fill(lang, &[&shown, &why]);
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), format!("{line}\n").as_bytes());
+    }
 }
 
 /// Who moves the pieces: `--two-players`, `--watch` (each side's strength, `strength` where
@@ -496,6 +514,7 @@ fn report_end(app: &App) {
         Some(crate::tui::keep::Archived::Failed(p, e))
             if app.saved_to().is_none() || app.saved_earlier() =>
         {
+            let e = crate::tui::keep::failure_reason(lang, p, e);
             let why = Msg::ArchiveFailed.fill(lang, &[&format!("{}: {e}", p.display())]);
             let _ = writeln!(
                 std::io::stderr(),
@@ -508,7 +527,13 @@ fn report_end(app: &App) {
     }
     let unkept = match app.kept() {
         Kept::InFile(p) => {
-            let _ = writeln!(out, "{}", Msg::ExitKept.fill(lang, &[&p.display()]));
+            // Kept aside when another board held the autosave: `--resume` would not find it.
+            let msg = if app.autosave_path() == Some(p.as_path()) {
+                Msg::ExitKept
+            } else {
+                Msg::ExitKeptAside
+            };
+            let _ = writeln!(out, "{}", msg.fill(lang, &[&p.display()]));
             return;
         }
         Kept::Failed(p, e) => {

@@ -227,6 +227,26 @@ fn build(
         )
         .expect("a valid template"),
     );
+    // One build at a time in a folder: another (a board's background build, another
+    // `dama tables build`) is waited for, then what it wrote is kept.
+    let mut told = false;
+    let _lock = loop {
+        match tables::build_lock(&dir) {
+            Ok(None) => {
+                if !told {
+                    warn(format_args!(
+                        "dama: another dama is building the {rules} tables in {}; waiting for it \
+                         to finish",
+                        dir.display()
+                    ));
+                    told = true;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(500));
+            }
+            Ok(Some(lock)) => break Some(lock),
+            Err(_) => break None,
+        }
+    };
     let (mut built, mut kept, mut replaced, mut converted, mut reblocked) = (0, 0, 0, 0, 0);
     let t = tables::build(
         &BuildOptions {

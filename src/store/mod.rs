@@ -11,12 +11,14 @@
 
 mod atomic;
 mod check;
+mod lock;
 
 pub use atomic::{
     Overwrite, Target, folder_of, move_into_place, remove_stale_temporaries, save_atomic,
     write_synced,
 };
 pub use check::check_writable;
+pub use lock::{move_no_replace, try_lock, try_lock_for_process};
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -65,6 +67,33 @@ fn config_dir_from(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
     Some(PathBuf::from(var("HOME")?).join(".config/dama"))
 }
 
+/// Reads a small text file dama keeps (the settings, the training's progress): a regular file
+/// of at most `limit` bytes. Anything else is refused rather than read: a named pipe would
+/// wait for a writer forever, a device such as `/dev/zero` (or a huge file put there by
+/// mistake) would fill memory.
+///
+/// # Errors
+/// The system's error (`NotFound` when there is no file); `InvalidInput` for what is not a
+/// regular file; `FileTooLarge` past `limit`; `InvalidData` for text that is not UTF-8.
+pub fn read_small_text(path: &Path, limit: u64) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind, Read};
+    // Looked at before opening: opening a named pipe waits for its writer.
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::new(
+            ErrorKind::FileTooLarge,
+            format!("larger than {} KiB: not a file dama wrote", limit >> 10),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
 /// The endgame tables' folder, `<data>/tables` (each rule set in a folder of its own there).
 /// `None` without a data folder.
 pub fn tables_dir() -> Option<PathBuf> {
@@ -81,6 +110,20 @@ pub fn file_in_the_way(path: &Path) -> Option<PathBuf> {
         .filter(|a| !a.as_os_str().is_empty())
         .find(|a| std::fs::metadata(a).is_ok_and(|m| !m.is_dir()))
         .map(Path::to_path_buf)
+}
+
+/// The symbolic link that stands where a folder of `path` should be and points to nothing (the
+/// data folder linked to a disk not mounted, say): the nearest such parent folder of `path`
+/// and where it points. The system says only "File exists" when a folder is made there.
+pub fn dangling_link_in_the_way(path: &Path) -> Option<(PathBuf, PathBuf)> {
+    path.ancestors()
+        .skip(1)
+        .filter(|a| !a.as_os_str().is_empty())
+        .find(|a| {
+            std::fs::symlink_metadata(a).is_ok_and(|m| m.file_type().is_symlink())
+                && std::fs::metadata(a).is_err()
+        })
+        .and_then(|a| Some((a.to_path_buf(), std::fs::read_link(a).ok()?)))
 }
 
 /// Why `path` could not be written or read: "<folder> is a file, not a folder" when a file
@@ -117,6 +160,38 @@ mod tests {
         std::fs::remove_file(&data).unwrap();
         assert_eq!(file_in_the_way(&kept), None);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A pipe, a device or a huge file where a small file is expected is refused at once,
+    /// never read (a pipe would hang the program, `/dev/zero` fill its memory).
+    #[cfg(unix)]
+    #[test]
+    fn small_files_refuse_pipes_devices_and_huge_files() {
+        use std::io::ErrorKind;
+        let dir = std::env::temp_dir().join(format!("dama-small-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("settings.toml");
+        std::fs::write(&file, "level = 3\n").unwrap();
+        assert_eq!(read_small_text(&file, 64).unwrap(), "level = 3\n");
+        let kind = |p: &Path, limit| read_small_text(p, limit).unwrap_err().kind();
+        assert_eq!(kind(&file, 4), ErrorKind::FileTooLarge);
+        assert_eq!(kind(&dir.join("none"), 64), ErrorKind::NotFound);
+        assert_eq!(kind(&dir, 64), ErrorKind::InvalidInput);
+        std::os::unix::fs::symlink("/dev/zero", dir.join("zero")).unwrap();
+        assert_eq!(kind(&dir.join("zero"), 64), ErrorKind::InvalidInput);
+        let fifo = dir.join("fifo");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert_eq!(
+            kind(&fifo, 64),
+            ErrorKind::InvalidInput,
+            "a pipe is not waited on"
+        );
+        std::fs::write(&file, [0xff, 0xfe, 0]).unwrap();
+        assert_eq!(kind(&file, 64), ErrorKind::InvalidData);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// The rule dama has always had on Linux (a crate for per-platform folders would differ on

@@ -129,11 +129,31 @@ impl Drop for Background {
 fn run(plan: &Plan, stop: &AtomicBool, status: &Mutex<Status>) -> Status {
     let set = |s: Status| *status.lock().unwrap_or_else(PoisonError::into_inner) = s;
     let mut built = false;
+    let ours = crate::store::tables_dir().as_deref() == Some(plan.root.as_path());
     for &rules in &plan.rules {
         let dir = rules_dir(&plan.root, rules);
+        // Another dama builds here (another board, `dama tables build`): wait for it, then
+        // take up what it built, rather than write the same files under it.
+        let mut waited = false;
+        let _lock = loop {
+            match super::build_lock(&dir) {
+                Ok(None) => {
+                    if stop.load(Ordering::Relaxed) {
+                        return Status::Stopped;
+                    }
+                    waited = true;
+                    std::thread::sleep(std::time::Duration::from_millis(500));
+                }
+                Ok(Some(lock)) => break Some(lock),
+                Err(_) => break None,
+            }
+        };
         // Complete already: the cheap checks (headers, indices) of what the engine reads.
         let l = Tables::load_checked(&dir, rules, plan.pieces);
         if l.problems.is_empty() && l.tables.max_pieces() >= plan.pieces {
+            if waited && ours {
+                reload_shared(rules);
+            }
             continue;
         }
         let total: u64 = Material::all_up_to(plan.pieces)
@@ -171,7 +191,7 @@ fn run(plan: &Plan, stop: &AtomicBool, status: &Mutex<Status>) -> Status {
                 built = true;
                 // The engines read the data folder's tables: a build elsewhere (a test's
                 // scratch folder) is not theirs.
-                if crate::store::tables_dir().as_deref() == Some(plan.root.as_path()) {
+                if ours {
                     reload_shared(rules);
                 }
             }
@@ -216,5 +236,46 @@ mod tests {
         };
         assert_eq!(s.permille(), Some(250));
         assert_eq!(Status::Starting.permille(), None);
+    }
+
+    /// While another dama builds in the folder (it holds the build lock), the board's build
+    /// waits without writing anything there (each would remove the other's `.dtb.part` file),
+    /// stops when asked, and goes on once the other is done.
+    #[cfg(unix)]
+    #[test]
+    fn the_build_waits_for_another_building_in_the_folder() {
+        let root = std::env::temp_dir().join(format!("dama-bg-lock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let dir = rules_dir(&root, RuleSet::English);
+        let other = super::super::build_lock(&dir).unwrap();
+        assert!(other.is_some());
+        let plan = Plan {
+            root: root.clone(),
+            rules: vec![RuleSet::English],
+            pieces: 2,
+            threads: 1,
+        };
+        let tables = |dir: &std::path::Path| std::fs::read_dir(dir).unwrap().count();
+        let b = Background::start(plan.clone()).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1200));
+        assert_eq!(b.status(), Status::Starting);
+        assert_eq!(tables(&dir), 0, "written under the other build");
+        assert_eq!(b.stop_and_wait(), Status::Stopped);
+        let b = Background::start(plan).unwrap();
+        drop(other);
+        let start = std::time::Instant::now();
+        while !b.finished() {
+            assert!(start.elapsed().as_secs() < 60, "the build did not end");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(
+            b.status(),
+            Status::Done {
+                pieces: 2,
+                built: true
+            }
+        );
+        assert_eq!(tables(&dir), 4, "the four 2-piece slices");
+        let _ = std::fs::remove_dir_all(&root);
     }
 }

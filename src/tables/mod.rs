@@ -801,6 +801,23 @@ pub fn rules_dir(tables_dir: &Path, rules: RuleSet) -> PathBuf {
     tables_dir.join(rules.name())
 }
 
+/// Takes the build lock of a rule set's folder `dir` (made if need be), without waiting: one
+/// build at a time writes there (two boards on their first run, or `dama tables build` while a
+/// board builds, would each remove the other's `.dtb.part` file under it). `Ok(Some)` holds it
+/// while the file lives; `Ok(None)` while another process builds.
+///
+/// # Errors
+/// No lock can be had (the folder cannot be made, a file system without locks): the build
+/// goes on unlocked, as before.
+pub fn build_lock(dir: &Path) -> std::io::Result<Option<std::fs::File>> {
+    std::fs::create_dir_all(dir)?;
+    // Beside the folder (`.italian.build.lock`), not in it: the folder holds tables only.
+    let name = dir
+        .file_name()
+        .map_or_else(|| "tables".into(), |n| n.to_string_lossy().into_owned());
+    crate::store::try_lock(&dir.with_file_name(format!(".{name}.build.lock")))
+}
+
 /// The budget of each [`Tables`]' block cache made from now on (0: the default).
 static CACHE_BYTES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 

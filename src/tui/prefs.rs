@@ -31,6 +31,9 @@ use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+/// The most a settings file may hold (dama writes a few hundred bytes).
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
 /// The file's name in the configuration folder.
 pub const FILE_NAME: &str = "settings.toml";
 
@@ -111,7 +114,7 @@ impl std::error::Error for PrefsError {}
 /// # Errors
 /// [`PrefsError`], naming the file: the caller ignores it and says so.
 pub fn load(path: &Path) -> Result<Remembered, PrefsError> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::store::read_small_text(path, MAX_FILE_BYTES) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Remembered::default()),
         Err(e) => return Err(PrefsError::Read(path.to_path_buf(), e)),
@@ -259,6 +262,13 @@ pub fn save(path: &Path, r: &Remembered) -> std::io::Result<()> {
     let text = toml::to_string(&file).map_err(std::io::Error::other)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
+    }
+    // A pipe or a device there is not written into (a pipe would hold the board until read).
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
     }
     save_atomic(path, &text, Overwrite::Replace)
 }

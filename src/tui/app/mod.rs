@@ -353,6 +353,10 @@ impl App {
     pub fn kept(&self) -> &Kept {
         self.keeper.state()
     }
+    /// The autosave's path (`None` without a data folder).
+    pub fn autosave_path(&self) -> Option<&std::path::Path> {
+        self.keeper.path()
+    }
     /// The game as PDN text, as it would be saved.
     pub fn record_text(&self) -> String {
         let record = crate::tui::keep::record_of(&self.game, &self.names());

@@ -520,6 +520,20 @@ impl App {
         self.keeper.set_clock(self.kept_clock());
         let state = self.keeper.keep(&self.game, &names, retry);
         let state = state.clone();
+        if let Some(p) = self.keeper.take_aside() {
+            // A note, so that the engine's reply is said after it rather than in its place;
+            // named within the data folder, to fit the line (the full path is said on leaving).
+            let data = self.keeper.path().and_then(std::path::Path::parent);
+            let short = data.and_then(|d| p.strip_prefix(d).ok()).unwrap_or(&p);
+            let note = self.fill(Msg::KeptAside, &[&short.display()]);
+            // Before a note of the start still unseen (which game `--resume` continues).
+            let note = if self.noted && !self.message.is_empty() {
+                format!("{note}. {}", self.message)
+            } else {
+                note
+            };
+            self.note(note);
+        }
         if let Some(p) = self.keeper.take_dropped() {
             self.message = self.fill(
                 Msg::ShelfFull,

@@ -300,7 +300,13 @@ impl App {
                     menu.error = Some(msg.fill(lang, &[&r.ignored.join(", "), &file]));
                 }
             }
-            Err(why) => menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why])),
+            Err(why) => {
+                menu.error = Some(Msg::PrefsIgnored.fill(lang, &[&why]));
+                // A file that could not be read is left as it is, never written over by this
+                // session's settings (what it holds may be the player's, in a form dama cannot
+                // read; a pipe there would hold the board until read).
+                self.settings.prefs = None;
+            }
         }
     }
 
@@ -584,7 +590,12 @@ impl App {
             && let Some(auto) = self.settings.autosave.clone()
         {
             let shelved = path.parent() == Some(crate::tui::keep::shelf_dir(&auto).as_path());
-            if path == auto || (shelved && crate::tui::keep::unshelve(&auto, &path).is_ok()) {
+            // While another board holds the autosave, nothing is moved in or out of it: the
+            // game is loaded as any file is (and kept aside once played on).
+            let free = self.keeper.autosave_free();
+            if free
+                && (path == auto || (shelved && crate::tui::keep::unshelve(&auto, &path).is_ok()))
+            {
                 self.resume_kept();
                 return;
             }

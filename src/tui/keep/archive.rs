@@ -48,6 +48,15 @@ pub fn new_path(dir: &Path) -> PathBuf {
         .unwrap_or_else(|| dir.join(format!("{stamp}-last.pdn")))
 }
 
+/// The `n`th name of a game that ended in the same second as the one at `first` (`-n`
+/// before the extension), as [`new_path`] numbers them.
+pub fn numbered(first: &Path, n: u32) -> PathBuf {
+    let stem = first
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    first.with_file_name(format!("{stem}-{n}.pdn"))
+}
+
 /// `YYYY-MM-DD-HHMMSS`, UTC.
 pub fn stamp_now() -> String {
     let secs = std::time::SystemTime::now()

@@ -268,6 +268,15 @@ fn resume_or_peek(autosave: &Path, rules: RuleSet, take: bool) -> Result<Loaded,
         }
         shelf::unshelve_newest(autosave).ok_or_else(nothing)?;
     }
+    // dama's own file: a pipe or a device there is refused, not read (reading a pipe would
+    // wait for a writer forever, on the start screen too).
+    if std::fs::metadata(autosave).is_ok_and(|m| !m.is_file()) {
+        let e = std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
+        return Err(ResumeError::Load(LoadError::Io(
+            autosave.to_path_buf(),
+            pdn::FileError::Io(e),
+        )));
+    }
     let mut loaded = load_game(autosave, rules).map_err(ResumeError::Load)?;
     // A session that could not keep its newer game marked this one.
     loaded.summary.older_than = older_mark(autosave).or_else(|| noted_elsewhere(autosave));

@@ -226,13 +226,19 @@ pub enum Kept {
 }
 
 /// Why a game could not be kept at `path`, in `lang`: "<folder> is a file, not a folder" when
-/// a file stands where the data folder should be (the system says only "File exists"), else
-/// the system's error `e`.
+/// a file stands where the data folder should be (the system says only "File exists"),
+/// "<folder> is a link to <target>, which does not exist" for a link to nothing, else the
+/// system's error `e`.
 pub fn failure_reason(lang: crate::tui::Lang, path: &Path, e: &str) -> String {
-    match crate::store::file_in_the_way(path) {
-        Some(f) => crate::tui::lang::Msg::FileNotFolder.fill(lang, &[&f.display()]),
-        None => e.to_string(),
+    use crate::tui::lang::Msg;
+    if let Some(f) = crate::store::file_in_the_way(path) {
+        return Msg::FileNotFolder.fill(lang, &[&f.display()]);
     }
+    // A folder linked to what is not there (a disk not mounted): "File exists" otherwise.
+    if let Some((link, to)) = crate::store::dangling_link_in_the_way(path) {
+        return Msg::LinkToNothing.fill(lang, &[&link.display(), &to.display()]);
+    }
+    e.to_string()
 }
 
 /// What the autosave was last brought up to date with.
@@ -293,6 +299,30 @@ pub struct Keeper {
     fresh: bool,
     /// An unfinished game moved from the shelf to the archive (the shelf was full), not told yet.
     dropped: Option<PathBuf>,
+    /// Whether this session may write the autosave, or another board on the same data folder
+    /// holds it.
+    claim: Claim,
+    /// This game is kept aside (another board holds the autosave), in this file: not told yet.
+    aside_note: Option<PathBuf>,
+}
+
+/// Whether this session writes the autosave. Two boards on one data folder would otherwise
+/// write the one file in turn, each replacing the other's game: the first to keep a game
+/// holds a lock on it for as long as it runs, and the other keeps its game in a file of its
+/// own on the shelf of unfinished games, where Load and `--resume` find it.
+#[derive(Debug)]
+enum Claim {
+    /// Not asked yet.
+    NotYet,
+    /// The autosave is this session's: the data folder is held locked (released at exit,
+    /// however the process ends).
+    Held(#[allow(dead_code)] std::sync::Arc<std::fs::File>),
+    /// Another board holds the autosave: the game is kept in this file on the shelf (asked
+    /// again when a new game begins).
+    Aside(PathBuf),
+    /// No lock can be had here (no lock file can be made, a file system without locks): the
+    /// autosave is written as if no other board ran.
+    Unlocked,
 }
 
 impl Keeper {
@@ -317,7 +347,75 @@ impl Keeper {
             clock: None,
             fresh: true,
             dropped: None,
+            claim: Claim::NotYet,
+            aside_note: None,
         }
+    }
+
+    /// Whether this session may write the autosave (it holds it, or takes it now): not while
+    /// another board holds it. The start screen asks before moving games in and out of it.
+    pub fn autosave_free(&mut self) -> bool {
+        // Asked between games (the start screen): a game kept aside so far is left behind.
+        if matches!(self.claim, Claim::Aside(_)) {
+            self.claim = Claim::NotYet;
+        }
+        self.try_claim();
+        let free = matches!(self.claim, Claim::Held(_) | Claim::Unlocked);
+        if !free {
+            // Asked again, with a new file, when the game chosen is kept.
+            self.claim = Claim::NotYet;
+            self.aside_note = None;
+        }
+        free
+    }
+
+    /// Tries to take the autosave's lock, once: not again while it is held, cannot be had, or
+    /// the game goes on aside (taking the autosave mid-game would write this game over what
+    /// the other board left there, unshelved).
+    fn try_claim(&mut self) {
+        let Some(auto) = &self.path else {
+            return;
+        };
+        if !matches!(self.claim, Claim::NotYet) {
+            return;
+        }
+        // The data folder itself is locked (no file of its own): made here as the autosave's
+        // write would. Another process holding it is another board; this one shares its own.
+        let dir = match auto.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(d) => d.to_path_buf(),
+            None => PathBuf::from("."),
+        };
+        let lock =
+            std::fs::create_dir_all(&dir).and_then(|()| crate::store::try_lock_for_process(&dir));
+        self.claim = match lock {
+            Ok(Some(file)) => Claim::Held(file),
+            Ok(None) => {
+                // Told once, with the game's first write there.
+                let aside = shelf::aside_path(auto);
+                self.aside_note = Some(aside.clone());
+                Claim::Aside(aside)
+            }
+            Err(_) => Claim::Unlocked,
+        };
+    }
+
+    /// Where this game is kept when another board holds the autosave (`None`: the autosave).
+    /// A new game asks for the autosave again (the other board may have ended).
+    fn kept_aside(&mut self, new_game: bool) -> Option<PathBuf> {
+        if new_game && matches!(self.claim, Claim::Aside(_)) {
+            self.claim = Claim::NotYet;
+        }
+        self.try_claim();
+        match &self.claim {
+            Claim::Aside(p) => Some(p.clone()),
+            _ => None,
+        }
+    }
+
+    /// The file this game is kept in instead of the autosave, since the last call, for the
+    /// player to be told once: another board holds the autosave.
+    pub fn take_aside(&mut self) -> Option<PathBuf> {
+        self.aside_note.take()
     }
 
     /// The unfinished game moved from the shelf to the archive since the last call (the
@@ -335,6 +433,11 @@ impl Keeper {
     /// A new game begins: its end is archived in a file of its own.
     pub fn new_game(&mut self) {
         self.fresh = true;
+        // A game kept aside stays in its file on the shelf; the new one asks for the
+        // autosave again (and, still refused, gets a file of its own).
+        if matches!(self.claim, Claim::Aside(_)) {
+            self.claim = Claim::NotYet;
+        }
         self.seen_going = false;
         self.ended = None;
         self.latest = None;
@@ -379,6 +482,9 @@ impl Keeper {
     pub fn adopt(&mut self, game: &Game, names: &Names) {
         self.owned = true;
         self.fresh = false;
+        // The game in the autosave is this board's from now on: another board's first move
+        // keeps its own game aside rather than shelve this one under the player.
+        self.try_claim();
         self.last = Some(Snapshot::of(game, names));
         if let Some(p) = &self.path {
             self.state = Kept::InFile(p.clone());
@@ -429,6 +535,7 @@ impl Keeper {
                     clear: false,
                     archive: Some(a),
                     shelve: false,
+                    aside: None,
                 });
             }
             return &self.state;
@@ -448,8 +555,11 @@ impl Keeper {
             return &self.state;
         }
         // The text is made here, at the change (its time of day is the move's).
-        // The first job of this game shelves another unfinished game found in the autosave.
-        let shelve = std::mem::take(&mut self.fresh);
+        // The first job of this game shelves another unfinished game found in the autosave
+        // (unless another board holds the autosave: then the game is kept aside).
+        let new_game = std::mem::take(&mut self.fresh);
+        let aside = self.kept_aside(new_game);
+        let shelve = new_game && aside.is_none();
         let job = if goes_on {
             let mut record = record_of(game, names);
             if let Some(c) = &self.clock {
@@ -458,12 +568,14 @@ impl Keeper {
             Job::Write {
                 text: pdn::write_game(&record),
                 shelve,
+                aside,
             }
         } else {
             Job::Finish {
                 clear: true,
                 archive,
                 shelve,
+                aside,
             }
         };
         self.run(job);
@@ -473,27 +585,26 @@ impl Keeper {
 
     /// The archive's file and text when `game` has ended since it was last archived (and
     /// went on in this session).
-    fn archive_job(
-        &mut self,
-        game: &Game,
-        names: &Names,
-        snap: &Snapshot,
-    ) -> Option<(PathBuf, String)> {
+    fn archive_job(&mut self, game: &Game, names: &Names, snap: &Snapshot) -> Option<ArchiveJob> {
         if game.outcome().is_none() || !self.seen_going || self.ended.as_ref() == Some(snap) {
             return None;
         }
         self.ended = Some(snap.clone());
         let dir = self.archive_dir.as_ref()?;
         // The same game ended anew (after a take-back) replaces its own archived record.
-        let path = match &self.archive {
-            Some(a) => a.path().to_path_buf(),
-            None => archive::new_path(dir),
+        let (path, replace) = match &self.archive {
+            Some(a) => (a.path().to_path_buf(), true),
+            None => (archive::new_path(dir), false),
         };
         let mut rec = record_of(game, names);
         let control = self.clock.map(|c| KeptClock::control_tag(c.control));
         let text = archive::text(game, &mut rec, control.as_deref());
         self.archive = Some(Archived::Pending(path.clone()));
-        Some((path, text))
+        Some(ArchiveJob {
+            path,
+            text,
+            replace,
+        })
     }
 
     /// Does `job` on the keeper thread, or in step without one.
@@ -504,14 +615,13 @@ impl Keeper {
             let done = disk.put(&job);
             self.take(done);
         } else if let Job::Finish {
-            archive: Some((path, text)),
-            ..
+            archive: Some(a), ..
         } = &job
         {
             // No autosave (and so no data folder) yet an archive: write it all the same.
             let done = Done {
                 kept: None,
-                archived: Some(write_archive(path, text)),
+                archived: Some((a.path.clone(), write_archive(a))),
                 dropped: None,
             };
             self.take(done);
@@ -527,11 +637,13 @@ impl Keeper {
         if done.dropped.is_some() {
             self.dropped = done.dropped;
         }
-        if let Some(a) = done.archived
+        // Matched by the name asked for: the file may have taken another (a name taken by
+        // another board meanwhile).
+        if let Some((asked, a)) = done.archived
             && self
                 .archive
                 .as_ref()
-                .is_some_and(|mine| mine.path() == a.path())
+                .is_some_and(|mine| mine.path() == asked)
         {
             self.archive = Some(a);
         }
@@ -539,8 +651,13 @@ impl Keeper {
 
     /// Takes up what the keeper thread has finished, after waiting for all of it if `wait`.
     fn collect(&mut self, wait: bool) {
-        if let Some(done) = self.writer.as_ref().and_then(|w| w.done(wait)) {
-            self.take(done);
+        let done = self
+            .writer
+            .as_ref()
+            .map(|w| w.done(wait))
+            .unwrap_or_default();
+        for d in done {
+            self.take(d);
         }
     }
 }
@@ -549,32 +666,94 @@ impl Keeper {
 #[derive(Debug)]
 enum Job {
     /// The game goes on: this PDN text; with `shelve`, another unfinished game in the
-    /// autosave is shelved first.
-    Write { text: String, shelve: bool },
+    /// autosave is shelved first. With `aside`, the text goes there instead of the autosave
+    /// (another board holds it).
+    Write {
+        text: String,
+        shelve: bool,
+        aside: Option<PathBuf>,
+    },
     /// The game is over: archive it (when it went on here), and, when `clear`, leave no
-    /// autosave (nothing to continue).
+    /// autosave (nothing to continue), or no file `aside`.
     Finish {
         clear: bool,
-        archive: Option<(PathBuf, String)>,
+        archive: Option<ArchiveJob>,
         shelve: bool,
+        aside: Option<PathBuf>,
     },
+}
+
+impl crate::tui::writer::Job for Job {
+    /// Only a newer text of the game going on makes an older one needless: a job that also
+    /// archives a game, clears the autosave or shelves another game must be done, or a
+    /// finished game would never reach the archive, or an unfinished one would be written
+    /// over instead of shelved.
+    fn replaces(&self, older: &Job) -> bool {
+        match (self, older) {
+            (
+                Job::Write {
+                    shelve: false,
+                    aside,
+                    ..
+                },
+                Job::Write {
+                    shelve: false,
+                    aside: theirs,
+                    ..
+                },
+            ) => aside == theirs,
+            _ => false,
+        }
+    }
 }
 
 /// What a job did: the autosave's state (when the job touched it) and the archive's.
 #[derive(Debug)]
 struct Done {
     kept: Option<Kept>,
-    archived: Option<Archived>,
+    /// The archive's file as the job named it, and what became of it.
+    archived: Option<(PathBuf, Archived)>,
     /// An unfinished game the full shelf moved to the archive.
     dropped: Option<PathBuf>,
 }
 
-/// Writes the archived record `text` at `path`, making the archive's folder if need be.
-fn write_archive(path: &Path, text: &str) -> Archived {
-    match keep_file(text, path) {
-        Ok(()) => Archived::Written(path.to_path_buf()),
-        Err(e) => Archived::Failed(path.to_path_buf(), e.to_string()),
+/// A finished game for the archive.
+#[derive(Debug)]
+struct ArchiveJob {
+    /// The file it goes to: a new name ([`archive::new_path`]), or its own file again.
+    path: PathBuf,
+    text: String,
+    /// The same game ended anew (after a take-back): its own file is replaced.
+    replace: bool,
+}
+
+/// Writes the archived record, making the archive's folder if need be. A new record never
+/// replaces a file: the name was free when chosen, but another board may have ended a game in
+/// the same second since; the next free name is taken then.
+fn write_archive(job: &ArchiveJob) -> Archived {
+    let failed = |e: io::Error| Archived::Failed(job.path.clone(), e.to_string());
+    if job.replace {
+        return match keep_file(&job.text, &job.path) {
+            Ok(()) => Archived::Written(job.path.clone()),
+            Err(e) => failed(e),
+        };
     }
+    if let Some(dir) = job.path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        return failed(e);
+    }
+    let mut path = job.path.clone();
+    for n in 2..1000 {
+        match save_atomic(&path, &job.text, Overwrite::Never) {
+            Ok(()) => return Archived::Written(path),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                path = archive::numbered(&job.path, n);
+            }
+            Err(e) => return failed(e),
+        }
+    }
+    failed(io::Error::other("no free name in the archive"))
 }
 
 /// The part of keeping that touches the disk, on whichever thread writes.
@@ -590,9 +769,8 @@ impl Disk {
     fn put(&mut self, job: &Job) -> Done {
         let archived = match job {
             Job::Finish {
-                archive: Some((path, text)),
-                ..
-            } => Some(write_archive(path, text)),
+                archive: Some(a), ..
+            } => Some((a.path.clone(), write_archive(a))),
             _ => None,
         };
         let shelved = match job {
@@ -603,6 +781,23 @@ impl Disk {
         };
         let kept = match job {
             Job::Finish { clear: false, .. } => None,
+            Job::Write {
+                text,
+                aside: Some(aside),
+                ..
+            } => Some(match keep_file(text, aside) {
+                Ok(()) => Kept::InFile(aside.clone()),
+                Err(e) => Kept::Failed(aside.clone(), e.to_string()),
+            }),
+            Job::Finish {
+                aside: Some(aside), ..
+            } => Some(match std::fs::remove_file(aside) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => Kept::Failed(
+                    aside.clone(),
+                    format!("the game kept before could not be removed: {e}"),
+                ),
+                _ => Kept::Nothing,
+            }),
             _ => Some(self.put_autosave(job)),
         };
         // The newest game could not be kept: the game shelved for it is set aside instead,
@@ -674,6 +869,14 @@ fn keep_file(text: &str, path: &Path) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
+    // dama's own file, never a pipe or a device: writing into a pipe would wait for a reader
+    // forever, and quitting waits for the keeper (a save the player names may be one).
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a regular file", path.display()),
+        ));
+    }
     save_atomic(path, text, Overwrite::Replace)
 }
 
@@ -733,6 +936,252 @@ mod tests {
         );
         let kept = load_game(&auto, RuleSet::Italian).unwrap().game;
         assert_eq!(kept.moves(), game.moves());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// On a slow disk the keeper thread may be given several jobs before it begins the next:
+    /// only a newer autosave of the game going on makes an older one needless; the archive of
+    /// a game that ended, the clearing of the autosave and the shelving of another unfinished
+    /// game are never dropped for the next move.
+    #[test]
+    fn only_a_plain_autosave_replaces_a_job_waiting_for_the_keeper_thread() {
+        use crate::tui::writer::Job as _;
+        let write = |shelve| Job::Write {
+            text: "1. 22-18 *".into(),
+            shelve,
+            aside: None,
+        };
+        let finish = |archive: bool| Job::Finish {
+            clear: true,
+            archive: archive.then(|| ArchiveJob {
+                path: PathBuf::from("archive/x.pdn"),
+                text: String::new(),
+                replace: false,
+            }),
+            shelve: false,
+            aside: None,
+        };
+        assert!(write(false).replaces(&write(false)));
+        assert!(!write(false).replaces(&write(true)), "a shelving dropped");
+        assert!(!write(false).replaces(&finish(true)), "an archive dropped");
+        assert!(!write(false).replaces(&finish(false)), "a clearing dropped");
+        assert!(
+            !write(true).replaces(&write(false)),
+            "the last move dropped"
+        );
+        assert!(!finish(false).replaces(&write(false)));
+    }
+
+    /// Two boards on one data folder: the first to keep a game holds the data folder (the
+    /// other board, another process, is played here by a lock of the folder's own and the
+    /// game it keeps); the other keeps its game in a file of its own on the shelf (and says so
+    /// once), so neither writes over the other's game, a game ending on one board never clears
+    /// the other's, and once the first board is gone a new game takes the autosave over again.
+    #[cfg(unix)]
+    #[test]
+    fn two_boards_on_one_data_folder_never_write_over_each_other() {
+        let dir = std::env::temp_dir().join(format!("dama-two-boards-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let auto = dir.join("autosave.pdn");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let moves = |p: &Path| {
+            load_game(p, RuleSet::Italian)
+                .unwrap()
+                .game
+                .moves()
+                .to_vec()
+        };
+        // The first board: its lock and its game in the autosave.
+        let first = crate::store::try_lock(&dir).unwrap();
+        assert!(first.is_some());
+        let mut g1 = Game::new(Position::start(RuleSet::Italian));
+        play(&mut g1, "22-18");
+        write_record(&g1, &names, &auto).unwrap();
+        let mut two = Keeper::new(Some(auto.clone()));
+        two.take_over();
+        let mut g2 = Game::new(Position::start(RuleSet::Italian));
+        play(&mut g2, "21-17");
+        let Kept::InFile(aside) = two.keep(&g2, &names, false).clone() else {
+            panic!("the second board's game was not kept");
+        };
+        assert_ne!(aside, auto);
+        assert_eq!(aside.parent(), Some(shelf_dir(&auto).as_path()));
+        assert_eq!(two.take_aside(), Some(aside.clone()), "the player is told");
+        assert_eq!(two.take_aside(), None, "once");
+        // The first board goes away for a moment: the game aside stays aside (taking the
+        // autosave mid-game would write it over the first board's game, unshelved).
+        drop(first);
+        play(&mut g2, "10-13");
+        two.keep(&g2, &names, false);
+        let first = crate::store::try_lock(&dir).unwrap();
+        assert!(first.is_some(), "not taken mid-game");
+        assert_eq!(moves(&auto), g1.moves(), "the first board's game untouched");
+        assert_eq!(moves(&aside), g2.moves());
+        assert_eq!(
+            shelved(&auto),
+            std::slice::from_ref(&aside),
+            "nothing of the first board shelved"
+        );
+        // The second board's game ends: its own file goes, the first board's game stays.
+        g2.resign(Color::Black);
+        assert_eq!(two.keep(&g2, &names, false), &Kept::Nothing);
+        assert!(!aside.exists());
+        assert_eq!(moves(&auto), g1.moves());
+        // The first board quits: the second one's next game takes the autosave, the first
+        // board's game going to the shelf.
+        drop(first);
+        two.new_game();
+        let mut g3 = Game::new(Position::start(RuleSet::Italian));
+        play(&mut g3, "23-19");
+        assert_eq!(two.keep(&g3, &names, false), &Kept::InFile(auto.clone()));
+        assert_eq!(moves(&auto), g3.moves());
+        let shelf = shelved(&auto);
+        assert_eq!(shelf.len(), 1);
+        assert_eq!(moves(&shelf[0]), g1.moves());
+        assert!(
+            crate::store::try_lock(&dir).unwrap().is_none(),
+            "held by the second board now"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A board that resumes the kept game holds the data folder at once, before its first
+    /// move: another board (another process) finds it held, and keeps its game aside instead
+    /// of shelving the game being resumed. A game resumed while another board holds the
+    /// folder goes on aside, and the player is told.
+    #[cfg(unix)]
+    #[test]
+    fn a_resumed_game_is_held_before_its_first_move() {
+        let dir = std::env::temp_dir().join(format!("dama-resume-held-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let auto = dir.join("autosave.pdn");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let mut kept = Game::new(Position::start(RuleSet::Italian));
+        play(&mut kept, "22-18");
+        write_record(&kept, &names, &auto).unwrap();
+        let mut resumed = Keeper::new(Some(auto.clone()));
+        assert!(
+            crate::store::try_lock(&dir).unwrap().is_some(),
+            "free before"
+        );
+        resumed.adopt(&kept, &names);
+        assert!(
+            crate::store::try_lock(&dir).unwrap().is_none(),
+            "held once resumed"
+        );
+        drop(resumed);
+        // Resumed while another board plays it: the resumed game goes on aside, and the
+        // player is told at its first move.
+        let other = crate::store::try_lock(&dir).unwrap();
+        assert!(other.is_some(), "released");
+        let mut second = Keeper::new(Some(auto.clone()));
+        second.adopt(&kept, &names);
+        play(&mut kept, "11-14");
+        let Kept::InFile(aside) = second.keep(&kept, &names, false).clone() else {
+            panic!("not kept");
+        };
+        assert_ne!(aside, auto);
+        assert_eq!(second.take_aside(), Some(aside));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A data folder that is a link to nothing (a disk not mounted): the game cannot be kept,
+    /// and the reason says so in the board's language instead of the system's "File exists".
+    #[cfg(unix)]
+    #[test]
+    fn a_data_folder_linked_to_nothing_is_named() {
+        use crate::tui::Lang;
+        let dir = std::env::temp_dir().join(format!("dama-keep-dangling-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("dama");
+        let nowhere = dir.join("unmounted/dama");
+        std::os::unix::fs::symlink(&nowhere, &data).unwrap();
+        let auto = data.join("autosave.pdn");
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "22-18");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let Kept::Failed(p, e) = k.keep(&game, &names, false).clone() else {
+            panic!("kept through a link to nothing");
+        };
+        assert_eq!(
+            failure_reason(Lang::En, &p, &e),
+            format!(
+                "{} is a link to {}, which does not exist",
+                data.display(),
+                nowhere.display()
+            )
+        );
+        assert!(failure_reason(Lang::It, &p, &e).contains("è un collegamento a"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Two boards ending a game in the same second choose the same free name in the archive;
+    /// the second to write it takes the next name instead of replacing the first one's game.
+    /// The same game archived again (after a take-back) replaces its own file.
+    #[test]
+    fn an_archived_game_never_replaces_another_boards() {
+        let dir = std::env::temp_dir().join(format!("dama-archive-race-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let first = dir.join("archive/2026-12-07-101010.pdn");
+        let job = |replace| ArchiveJob {
+            path: first.clone(),
+            text: "[Result \"1-0\"]\n1-0\n".into(),
+            replace,
+        };
+        assert_eq!(write_archive(&job(false)), Archived::Written(first.clone()));
+        std::fs::write(&first, "the other board's game").unwrap();
+        let second = dir.join("archive/2026-12-07-101010-2.pdn");
+        assert_eq!(
+            write_archive(&job(false)),
+            Archived::Written(second.clone())
+        );
+        assert_eq!(
+            std::fs::read_to_string(&first).unwrap(),
+            "the other board's game"
+        );
+        assert_eq!(write_archive(&job(true)), Archived::Written(first.clone()));
+        assert!(std::fs::read_to_string(&first).unwrap().contains("1-0"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A pipe where the autosave should be is neither written into (the keeper would wait
+    /// for a reader forever, and quitting for the keeper) nor read by `--resume` and the start
+    /// screen (which would wait for a writer): both say it is not a regular file.
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_at_the_autosave_is_refused_not_waited_on() {
+        let dir = std::env::temp_dir().join(format!("dama-keep-fifo-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let auto = dir.join("autosave.pdn");
+        let c = std::ffi::CString::new(auto.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let e = peek_resume(&auto, RuleSet::Italian).err().unwrap();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        // Nor one on the shelf: not taken for an unfinished game.
+        std::fs::create_dir_all(shelf_dir(&auto)).unwrap();
+        let shelved_pipe = shelf_dir(&auto).join("2026-12-07-101010-001.pdn");
+        let c = std::ffi::CString::new(shelved_pipe.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert!(shelved(&auto).is_empty());
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.in_background().unwrap();
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "22-18");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let state = k.keep(&game, &names, true).clone();
+        assert!(
+            matches!(&state, Kept::Failed(p, e) if *p == auto && e.contains("not a regular")),
+            "{state:?}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

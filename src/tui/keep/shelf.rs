@@ -24,6 +24,8 @@ pub fn shelved(autosave: &Path) -> Vec<PathBuf> {
         .map(|d| {
             d.filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "pdn"))
+                // Games only: a pipe named like one would hold `--resume` until written.
+                .filter(|p| p.is_file())
                 .collect()
         })
         .unwrap_or_default();
@@ -52,8 +54,16 @@ pub fn shelve(from: &Path, autosave: &Path) -> Option<Shelved> {
     }
     let dir = shelf_dir(autosave);
     std::fs::create_dir_all(&dir).ok()?;
-    let to = new_path(&dir);
-    std::fs::rename(from, &to).ok()?;
+    // Never over a shelved game: another board may have taken the name a moment ago.
+    let mut to = new_path(&dir);
+    let mut tries = 0;
+    while let Err(e) = crate::store::move_no_replace(from, &to) {
+        tries += 1;
+        if e.kind() != std::io::ErrorKind::AlreadyExists || tries > 100 {
+            return None;
+        }
+        to = new_path(&dir);
+    }
     let mut dropped = None;
     for old in shelved(autosave).into_iter().skip(SHELF_SIZE) {
         let archive = super::archive_dir(autosave.parent().unwrap_or(Path::new(".")));
@@ -62,7 +72,7 @@ pub fn shelve(from: &Path, autosave: &Path) -> Option<Shelved> {
         }
         let name = old.file_name().map(PathBuf::from).unwrap_or_default();
         let target = archive.join(name);
-        if std::fs::rename(&old, &target).is_ok() {
+        if crate::store::move_no_replace(&old, &target).is_ok() {
             dropped = Some(target);
         }
     }
@@ -77,6 +87,19 @@ fn new_path(dir: &Path) -> PathBuf {
         .map(|n| dir.join(format!("{stamp}-{n:03}.pdn")))
         .find(|p| !p.exists())
         .unwrap_or_else(|| dir.join(format!("{stamp}-999.pdn")))
+}
+
+/// A new file on the shelf for a game kept there as it goes on (another board holds the
+/// autosave): named as a shelved game is, with this process's id, so that two boards never
+/// choose the same name.
+pub fn aside_path(autosave: &Path) -> PathBuf {
+    let stamp = super::archive::stamp_now();
+    let dir = shelf_dir(autosave);
+    let pid = std::process::id();
+    (1..1000)
+        .map(|n| dir.join(format!("{stamp}-{n:03}-{pid}.pdn")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| dir.join(format!("{stamp}-999-{pid}.pdn")))
 }
 
 /// Moves the newest shelved game back into the autosave, to be continued; `None` when the

@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 /// The most positions of the player's own games kept per rule set (the newest stay).
 pub const OWN_LIMIT: usize = 500;
 
+/// The most a training file may hold: the positions file's 500 positions take about 150 KB.
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
 /// The progress file of `rules` in the data folder `data`.
 pub fn progress_path(data: &Path, rules: RuleSet) -> PathBuf {
     data.join(format!("training-{}.toml", rules.name()))
@@ -114,13 +117,20 @@ impl fmt::Display for TrainingFileError {
 impl std::error::Error for TrainingFileError {}
 
 fn read<T: for<'de> Deserialize<'de> + Default>(path: &Path) -> Result<T, TrainingFileError> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::store::read_small_text(path, MAX_FILE_BYTES) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(T::default()),
         Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
             return Err(TrainingFileError::Damaged(
                 path.to_path_buf(),
                 "not UTF-8 text".into(),
+            ));
+        }
+        // Damaged too (set aside, not written over, at the next save).
+        Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
+            return Err(TrainingFileError::Damaged(
+                path.to_path_buf(),
+                e.to_string(),
             ));
         }
         Err(e) => return Err(TrainingFileError::Read(path.to_path_buf(), e)),
@@ -158,8 +168,21 @@ pub fn save_progress(path: &Path, p: &Progress, set_aside: bool) -> std::io::Res
         aside.push(".damaged");
         std::fs::rename(path, aside)?;
     }
+    refuse_special(path)?;
     let text = toml::to_string(p).map_err(std::io::Error::other)?;
     save_atomic(path, &text, Overwrite::Replace)
+}
+
+/// A pipe or a device where a training file should be is not written into: a pipe would hold
+/// the board until something reads it.
+fn refuse_special(path: &Path) -> std::io::Result<()> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{} is not a regular file", path.display()),
+        ));
+    }
+    Ok(())
 }
 
 /// Reads the positions of the player's games at `path`; no file is none.
@@ -191,8 +214,54 @@ pub fn add_own(path: &Path, new: &[OwnPosition]) -> Result<usize, TrainingFileEr
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
+    refuse_special(path).map_err(io)?;
     let text =
         toml::to_string(&OwnFile { position: all }).map_err(|e| io(std::io::Error::other(e)))?;
     save_atomic(path, &text, Overwrite::Replace).map_err(io)?;
     Ok(added)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A progress file too large to be one is damaged: set aside at the next save, never
+    /// written over; a pipe there is neither read nor written into (either would hold the
+    /// board), and the positions file is refused the same way.
+    #[cfg(unix)]
+    #[test]
+    fn a_huge_or_special_progress_file_is_set_aside_or_refused() {
+        let dir = std::env::temp_dir().join(format!("dama-training-files-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = progress_path(&dir, RuleSet::Italian);
+        let huge = std::fs::File::create(&path).unwrap();
+        huge.set_len(MAX_FILE_BYTES + 1).unwrap();
+        drop(huge);
+        let e = load_progress(&path).unwrap_err();
+        assert!(matches!(e, TrainingFileError::Damaged(..)), "{e}");
+        let mut p = Progress::default();
+        p.record("W:W22:B18", true);
+        save_progress(&path, &p, true).unwrap();
+        assert_eq!(load_progress(&path).unwrap(), p);
+        let aside = dir.join("training-italian.toml.damaged");
+        assert_eq!(std::fs::metadata(&aside).unwrap().len(), MAX_FILE_BYTES + 1);
+
+        std::fs::remove_file(&path).unwrap();
+        let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert!(matches!(
+            load_progress(&path),
+            Err(TrainingFileError::Read(..))
+        ));
+        let e = save_progress(&path, &p, false).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let own = own_path(&dir, RuleSet::Italian);
+        let c = std::ffi::CString::new(own.to_str().unwrap()).unwrap();
+        // SAFETY: as above.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert!(load_own(&own).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -192,6 +192,7 @@ pub fn text(m: Msg) -> &'static str {
         NotKeptMark => "not be kept",
         NotKept => "The game could not be kept",
         FileNotFolder => "{0} is a file, not a folder",
+        LinkToNothing => "{0} is a link to {1}, which does not exist",
         WinsIn => "{0} wins in {1}",
         MovesOne => "1 move",
         MovesMany => "{0} moves",
@@ -344,6 +345,7 @@ pub fn text(m: Msg) -> &'static str {
             "Settings: {0} ignored, not settings or values dama knows ({1}); the others are used"
         }
         ShelfFull => "{0} unfinished games are kept: the oldest moved to {1}",
+        KeptAside => "Another board holds the autosave: this game is kept in {0}",
         MoreUnfinished => " (and {0} more unfinished: Load lists them)",
         MoreUnfinishedOne => " (and 1 more unfinished: Load lists it)",
         StartFileEmpty => "Choose a game above or type a file name",
@@ -450,10 +452,17 @@ pub fn text(m: Msg) -> &'static str {
             "The game as it was earlier is saved in {0} (later moves are not in it)"
         }
         ExitKept => "The game is kept in {0}: `dama play --resume` continues it",
+        ExitKeptAside => {
+            "The game is kept in {0} (another dama board kept its game in the autosave): \
+             `dama play --load {0}` or Load on the start screen continues it"
+        }
         ExitNotKeptIn => "the game could not be kept in {0}: {1}",
         ExitNoHome => "the game could not be kept: there is no home folder",
         ExitHereItIs => "dama: {0}. Here it is, to save by hand:",
         TablesNone => "no endgame tables",
+        BookNotUsed => {
+            "dama: the opening book {0} is not used ({1}); the engine plays from the book shipped with dama"
+        }
         TablesUpTo => "endgame tables up to {0} pieces only",
         TablesNotice => {
             "dama: {0} for {3} draughts; endings with up to {2} pieces are played exactly \

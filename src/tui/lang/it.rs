@@ -200,6 +200,7 @@ pub fn text(m: Msg) -> &'static str {
         NotKeptMark => "possibile conservare",
         NotKept => "La partita non è stata conservata",
         FileNotFolder => "{0} è un file, non una cartella",
+        LinkToNothing => "{0} è un collegamento a {1}, che non esiste",
         WinsIn => "vince il {0} in {1}",
         MovesOne => "1 mossa",
         MovesMany => "{0} mosse",
@@ -352,6 +353,7 @@ pub fn text(m: Msg) -> &'static str {
             "Impostazioni: {0} ignorate, impostazioni o valori che dama non conosce ({1}); le altre valgono"
         }
         ShelfFull => "Si tengono {0} partite non finite: la più vecchia è passata in {1}",
+        KeptAside => "Un'altra damiera tiene il salvataggio automatico: questa partita è in {0}",
         MoreUnfinished => " (e altre {0} non finite: Carica le elenca)",
         MoreUnfinishedOne => " (e un'altra non finita: Carica la elenca)",
         StartFileEmpty => "Scegli una partita qui sopra o scrivi il nome di un file",
@@ -456,10 +458,18 @@ pub fn text(m: Msg) -> &'static str {
             "La partita com'era prima è salvata in {0} (le mosse successive non ci sono)"
         }
         ExitKept => "La partita è conservata in {0}: `dama play --resume` la riprende",
+        ExitKeptAside => {
+            "La partita è conservata in {0} (un'altra damiera di dama teneva la sua partita nel \
+             salvataggio automatico): `dama play --load {0}` o Carica nella schermata iniziale \
+             la riprende"
+        }
         ExitNotKeptIn => "non è stato possibile conservare la partita in {0}: {1}",
         ExitNoHome => "non è stato possibile conservare la partita: non c'è una cartella home",
         ExitHereItIs => "dama: {0}. Eccola, da salvare a mano:",
         TablesNone => "nessuna tabella dei finali",
+        BookNotUsed => {
+            "dama: il libro delle aperture {0} non si usa ({1}); il computer gioca col libro che viene con dama"
+        }
         TablesUpTo => "tabelle dei finali solo fino a {0} pezzi",
         TablesNotice => {
             "dama: {0} per la dama {3}; i finali fino a {2} pezzi si giocano in modo esatto \

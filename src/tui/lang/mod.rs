@@ -208,6 +208,7 @@ keys! {
     NotKept,
     /// Why a file could not be kept: a file stands where its folder should be.
     FileNotFolder,
+    LinkToNothing,
     WinsIn,
     MovesOne,
     MovesMany,
@@ -369,6 +370,7 @@ keys! {
     MoreUnfinished,
     MoreUnfinishedOne,
     ShelfFull,
+    KeptAside,
     PrefsIgnored,
     PrefsKeyIgnored,
     PrefsKeysIgnored,
@@ -461,10 +463,12 @@ keys! {
     ExitAnalysisSaved,
     ExitSavedEarlier,
     ExitKept,
+    ExitKeptAside,
     ExitNotKeptIn,
     ExitNoHome,
     ExitHereItIs,
     TablesNone,
+    BookNotUsed,
     TablesUpTo,
     TablesNotice,
     // ----- issue 22 (branch editor): two players, the engine against itself, ballots, the

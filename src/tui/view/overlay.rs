@@ -187,7 +187,10 @@ fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     if let Some(a) = app.archived() {
         use crate::tui::keep::Archived;
         lines.push(Line::from(match a {
-            Archived::Failed(_, e) => Msg::ArchiveFailed.fill(lang, &[e]),
+            // "<folder> is a file, not a folder" rather than the system's "File exists".
+            Archived::Failed(p, e) => {
+                Msg::ArchiveFailed.fill(lang, &[&crate::tui::keep::failure_reason(lang, p, e)])
+            }
             _ => t(Msg::ArchivedIn).to_string(),
         }));
         let room = usize::from(area.width.saturating_sub(4));
