@@ -149,7 +149,7 @@ fn a_depth_that_would_never_finish_is_refused() {
         assert!(!out.status.success());
         assert!(out.stdout.is_empty());
         assert!(
-            err.contains("--depth 100 is too deep: at most 20") && err.contains("days"),
+            err.contains("100 is too deep: at most 20") && err.contains("days"),
             "{err}"
         );
     }

@@ -1,7 +1,7 @@
 //! `dama perft`: node counts, time and nodes/s per depth; `--divide` per root move.
 
 use super::output::{Out, outln};
-use super::values::{Rules, concurrency, positive_u32};
+use super::values::{Rules, concurrency, number_in};
 use crate::notation::fen;
 use crate::rules::{Position, RuleSet, divide_threads, perft_threads};
 use anyhow::Context;
@@ -17,7 +17,7 @@ pub struct PerftArgs {
     #[arg(long)]
     pub fen: Option<String>,
     /// Depth in plies; every depth from 1 up to this one is reported.
-    #[arg(long, short, value_parser = positive_u32, allow_negative_numbers = true)]
+    #[arg(long, short, value_parser = depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// Print the count below each root move at the given depth.
     #[arg(long)]
@@ -32,13 +32,19 @@ pub struct PerftArgs {
 /// days; beyond it a run would never end (and its count would soon overflow).
 pub const MAX_DEPTH: u32 = 20;
 
+/// A depth from 1 to [`MAX_DEPTH`]; too deep says why there is a bound (the range said was
+/// 1 to 4294967295 for 0, though 21 was refused).
+fn depth(text: &str) -> Result<u32, String> {
+    number_in(text, 1, u64::from(MAX_DEPTH)).map_err(|e| match text.trim().parse::<u64>() {
+        Ok(d) if d > u64::from(MAX_DEPTH) => format!(
+            "{d} is too deep: at most {MAX_DEPTH} (each ply multiplies the count and the time \
+             by about 4.5: from the start position depth 15 takes minutes, depth 20 days)"
+        ),
+        _ => e,
+    })
+}
+
 pub fn run(args: &PerftArgs, out: &mut Out) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        args.depth <= MAX_DEPTH,
-        "--depth {} is too deep: at most {MAX_DEPTH} (each ply multiplies the count and the time \
-         by about 4.5: from the start position depth 15 takes minutes, depth 20 days)",
-        args.depth
-    );
     let rules = RuleSet::from(args.rules);
     let pos = match &args.fen {
         Some(text) => fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?,

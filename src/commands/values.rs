@@ -95,7 +95,7 @@ pub fn positive_usize(text: &str) -> Result<usize, String> {
     number_in(text, 1, usize::MAX as u64)
 }
 
-/// A count of games or a perft depth.
+/// A count of games.
 pub fn positive_u32(text: &str) -> Result<u32, String> {
     number_in(text, 1, u64::from(u32::MAX))
 }
