@@ -112,6 +112,14 @@ fn analyze_refuses_a_ply_with_annotate() {
 }
 
 #[test]
+fn analyze_refuses_a_table_size_for_the_board() {
+    // The analysis board's engine has its own 64 MiB table: --tt beside --board was ignored.
+    let (code, err) = dama(&["analyze", "--board", "--tt", "16"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+#[test]
 fn match_refuses_engine_timeouts_without_an_external_engine() {
     // Only another program can answer late: for the match's own engines they were ignored.
     for flag in ["--timeout", "--ready-timeout"] {

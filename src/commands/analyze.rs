@@ -54,14 +54,15 @@ pub struct AnalyzeArgs {
     /// Replace the --annotate file if it exists (without this, an existing file is kept).
     #[arg(long, requires = "annotate")]
     pub force: bool,
-    /// Transposition table size, MiB.
-    #[arg(long, default_value_t = 64, value_parser = tt_mib, allow_negative_numbers = true)]
+    /// Transposition table size, MiB (the analysis board's engine has its own, 64 MiB).
+    #[arg(long, default_value_t = 64, value_parser = tt_mib, allow_negative_numbers = true, conflicts_with = "board")]
     pub tt: usize,
     #[arg(long, value_enum, help = super::pattern::EVAL_HELP)]
     pub eval: Option<super::pattern::Eval>,
-    /// Search threads (lazy SMP: node counts and lines then vary from run to run).
-    #[arg(long, default_value_t = 1, value_parser = threads, allow_negative_numbers = true)]
-    pub threads: usize,
+    /// Search threads (lazy SMP: node counts and lines then vary from run to run); default 1,
+    /// and on the analysis board every thread of the machine.
+    #[arg(long, value_parser = threads, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
     /// Endgame tables' cache of decompressed blocks, MiB (the files themselves are mapped).
     #[arg(long, default_value_t = 64, value_parser = table_cache_mib, allow_negative_numbers = true)]
     pub table_cache: usize,
@@ -110,6 +111,8 @@ fn info_line(i: &SearchInfo) -> String {
 
 pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
     super::pattern::use_eval(args.eval);
+    // The printed analysis and the board alike.
+    crate::tables::set_cache_bytes(args.table_cache << 20);
     let limits = limits(args);
     let rules = RuleSet::from(args.rules);
     // The position (or the game) is read before the engine and its tables: a mistake in the
@@ -120,12 +123,12 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
             let mut record = PdnGame::new(rules);
             record.start = pos;
             let lang = super::values::LangChoice::resolve(args.lang);
-            return super::play::analysis_board(record, 0, lang);
+            return super::play::analysis_board(record, 0, lang, args.threads);
         }
         // `--board` alone: the start position.
         None if args.board && args.file.is_none() => {
             let lang = super::values::LangChoice::resolve(args.lang);
-            return super::play::analysis_board(PdnGame::new(rules), 0, lang);
+            return super::play::analysis_board(PdnGame::new(rules), 0, lang, args.threads);
         }
         Some(text) => {
             let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
@@ -159,7 +162,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
     if args.board {
         let plies = up_to(args.ply)?;
         let lang = super::values::LangChoice::resolve(args.lang);
-        super::play::analysis_board(record, plies, lang)?;
+        super::play::analysis_board(record, plies, lang, args.threads)?;
         return after_damage("game opened");
     }
     if let Some(file) = &args.annotate {
@@ -203,8 +206,7 @@ fn engine(args: &AnalyzeArgs, rules: RuleSet) -> Engine {
     let mut engine = super::engine_with_table(args.tt);
     // Analysis shows the best move, not a varied one.
     engine.set_variety(0);
-    engine.set_threads(args.threads);
-    crate::tables::set_cache_bytes(args.table_cache << 20);
+    engine.set_threads(args.threads.unwrap_or(1));
     engine.set_tables(super::tables::for_engine(rules));
     engine
 }

@@ -597,13 +597,15 @@ pub fn analysis_board(
     record: crate::notation::pdn::PdnGame,
     ply: usize,
     lang: crate::tui::Lang,
+    threads: Option<usize>,
 ) -> anyhow::Result<()> {
     let mut config = GameSettings::new(record.rules);
     config.look = look(false);
     config.lang = lang;
     use_data_folder(&mut config);
     let mut app = App::analysis_board(config, record, ply, false);
-    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let mut link = LazyEngine::new(threads);
     let ended = crate::tui::run::run(&mut app, &mut link);
     report_end(&app);
