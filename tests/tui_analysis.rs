@@ -971,6 +971,24 @@ fn a_won_score_is_noted_saying_who_wins_in_both_languages() {
         assert!(note.contains(white), "{note}");
         assert!(!note.contains("win in"), "{note}");
         assert!(note.ends_with("4-8"), "{note}");
+        // `n` again with the same view keeps one note and says so; a deeper view is noted.
+        press(&mut app, KeyCode::Char('n'));
+        let comments = &app.analysis().unwrap().tree().node(NodeId::ROOT).comments;
+        assert_eq!(comments.len(), 1, "{comments:?}");
+        let already = if lang == Lang::En {
+            "Already noted"
+        } else {
+            "Già annotato"
+        };
+        assert!(app.message().starts_with(already), "{}", app.message());
+        assert!(app.message().contains(note.as_str()), "{}", app.message());
+        let mut deeper = lines_for(&game, &[("4-8", 0)]);
+        deeper[0].score = -(dama::engine::WIN - 33);
+        deeper[0].depth += 1;
+        app.update(Action::Engine(EngineMsg::Lines { id, lines: deeper }));
+        press(&mut app, KeyCode::Char('n'));
+        let comments = &app.analysis().unwrap().tree().node(NodeId::ROOT).comments;
+        assert_eq!(comments.len(), 2, "{comments:?}");
     }
 }
 

@@ -395,8 +395,14 @@ impl App {
                         &line.join(" "),
                     ],
                 );
-                a.tree.node_mut(a.at).comments.push(note.clone());
-                self.message = self.fill(Msg::AnalysisNoted, &[&note]);
+                // The same view noted twice (the engine has not gone deeper since) is kept once.
+                let comments = &mut a.tree.node_mut(a.at).comments;
+                if comments.last() == Some(&note) {
+                    self.message = self.fill(Msg::AnalysisAlreadyNoted, &[&note]);
+                } else {
+                    comments.push(note.clone());
+                    self.message = self.fill(Msg::AnalysisNoted, &[&note]);
+                }
             }
             Action::Save => {
                 let default = self.default_save_path();

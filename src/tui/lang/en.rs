@@ -265,6 +265,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisNoScore => "No score yet to note",
         AnalysisNote => "{0} d{1} {2}",
         AnalysisNoted => "Noted: {0}",
+        AnalysisAlreadyNoted => "Already noted here: {0}",
         AnalysisLeaveQ => "Leave? Moves and notes not saved are lost (n, then s, saves). (y/n)",
         AnalysisMoves => "Moves (ply {0}):",
         AnalysisStart => "start",

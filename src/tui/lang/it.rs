@@ -271,6 +271,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisNoScore => "Ancora nessuna valutazione da annotare",
         AnalysisNote => "{0} p{1} {2}",
         AnalysisNoted => "Annotato: {0}",
+        AnalysisAlreadyNoted => "Già annotato qui: {0}",
         AnalysisLeaveQ => {
             "Uscire? Mosse e note non salvate si perdono (n, poi s: salva). (s sì / n no)"
         }

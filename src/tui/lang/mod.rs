@@ -276,6 +276,7 @@ keys! {
     /// The engine's view noted on a move: White's score, the depth, the line.
     AnalysisNote,
     AnalysisNoted,
+    AnalysisAlreadyNoted,
     /// `q` on the analysis board with moves or notes not saved.
     AnalysisLeaveQ,
     AnalysisMoves,
