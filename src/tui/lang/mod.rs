@@ -644,10 +644,97 @@ impl Msg {
         }
     }
 
-    /// The text in `lang` with hole `{i}` replaced by `args[i]`.
+    /// The text in `lang` with hole `{i}` replaced by `args[i]`. In Italian, the system's
+    /// errors an argument carries (written by the system in English, "No space left on
+    /// device (os error 28)") are worded in Italian too, see [`system_errors_in`].
     pub fn fill(self, lang: Lang, args: &[&dyn Display]) -> String {
-        fill(self.text(lang), args)
+        let text = fill(self.text(lang), args);
+        match lang {
+            Lang::En => text,
+            Lang::It => system_errors_in(&text, &SYSTEM_ERRORS_IT),
+        }
     }
+}
+
+/// The system's errors a player may meet while dama keeps, saves or reads a file (Linux
+/// numbers and the English texts the standard library gives them), with dama's own reasons
+/// for refusing a file, in Italian (after glibc's Italian translations).
+const SYSTEM_ERRORS_IT: [(&str, &str); 16] = [
+    (
+        "No such file or directory (os error 2)",
+        "file o cartella inesistente (errore di sistema 2)",
+    ),
+    (
+        "Input/output error (os error 5)",
+        "errore di input/output (errore di sistema 5)",
+    ),
+    (
+        "Permission denied (os error 13)",
+        "permesso negato (errore di sistema 13)",
+    ),
+    (
+        "File exists (os error 17)",
+        "il file esiste già (errore di sistema 17)",
+    ),
+    (
+        "Not a directory (os error 20)",
+        "non è una cartella (errore di sistema 20)",
+    ),
+    (
+        "Is a directory (os error 21)",
+        "è una cartella (errore di sistema 21)",
+    ),
+    (
+        "Too many open files (os error 24)",
+        "troppi file aperti (errore di sistema 24)",
+    ),
+    (
+        "File too large (os error 27)",
+        "file troppo grande (errore di sistema 27)",
+    ),
+    (
+        "No space left on device (os error 28)",
+        "spazio esaurito sul disco (errore di sistema 28)",
+    ),
+    (
+        "Read-only file system (os error 30)",
+        "file system in sola lettura (errore di sistema 30)",
+    ),
+    (
+        "File name too long (os error 36)",
+        "nome del file troppo lungo (errore di sistema 36)",
+    ),
+    (
+        "Too many levels of symbolic links (os error 40)",
+        "troppi livelli di collegamenti simbolici (errore di sistema 40)",
+    ),
+    (
+        "Disk quota exceeded (os error 122)",
+        "quota del disco superata (errore di sistema 122)",
+    ),
+    (
+        "Operation not permitted (os error 1)",
+        "operazione non permessa (errore di sistema 1)",
+    ),
+    ("not a regular file", "non è un file normale"),
+    (": not a file dama wrote", ": non è un file scritto da dama"),
+];
+
+/// `text` with each system error of `table` replaced by its translation (one in the table
+/// only: another error stays as the system worded it). "larger than N KiB" is dama's own.
+fn system_errors_in(text: &str, table: &[(&str, &str)]) -> String {
+    let mut out = text.to_string();
+    for (en, it) in table {
+        if out.contains(en) {
+            out = out.replace(en, it);
+        }
+    }
+    if let Some(at) = out.find("larger than ")
+        && out[at..].contains(" KiB: non è un file scritto da dama")
+    {
+        out.replace_range(at..at + "larger than ".len(), "più grande di ");
+    }
+    out
 }
 
 /// Replaces `{0}`..`{9}` in `template` by the arguments; other text is kept as it is.
@@ -682,6 +769,46 @@ mod tests {
     use super::*;
 
     use std::collections::BTreeSet;
+
+    /// QA data: the system's errors reached the Italian board in English ("No space left on
+    /// device"); those a player may meet are worded in Italian, the English board unchanged.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn system_errors_are_worded_in_italian_on_the_italian_board() {
+        for (en, it) in SYSTEM_ERRORS_IT
+            .iter()
+            .filter(|(en, _)| en.contains("os error"))
+        {
+            // The table's English is what the system says for that number.
+            let n: i32 = en
+                .rsplit("os error ")
+                .next()
+                .unwrap()
+                .trim_end_matches(')')
+                .parse()
+                .unwrap();
+            let e = std::io::Error::from_raw_os_error(n);
+            assert_eq!(&e.to_string(), en);
+            let said = Msg::NotSavedTo.fill(Lang::It, &[&"partita.pdn", &e]);
+            assert_eq!(said, format!("Non salvata in partita.pdn: {it}"));
+            let said = Msg::NotSavedTo.fill(Lang::En, &[&"game.pdn", &e]);
+            assert_eq!(said, format!("Not saved to game.pdn: {en}"));
+        }
+        // dama's own reasons for refusing a file.
+        let e = std::io::Error::other("larger than 64 KiB: not a file dama wrote");
+        let said = Msg::CannotReadFile.fill(Lang::It, &[&"settings.toml", &e]);
+        assert!(
+            said.ends_with("più grande di 64 KiB: non è un file scritto da dama"),
+            "{said}"
+        );
+        let e = std::io::Error::other("not a regular file");
+        let said = Msg::CannotReadFile.fill(Lang::It, &[&"autosave.pdn", &e]);
+        assert!(said.ends_with("non è un file normale"), "{said}");
+        // An error the table does not know stays as the system words it.
+        let e = std::io::Error::from_raw_os_error(110);
+        let said = Msg::NotSavedTo.fill(Lang::It, &[&"x", &e]);
+        assert!(said.ends_with(&e.to_string()), "{said}");
+    }
 
     /// The `{n}` holes of a template.
     fn holes(t: &str) -> BTreeSet<u8> {
