@@ -19,6 +19,9 @@ use std::thread::JoinHandle;
 pub enum Status {
     /// Looking at what is there already.
     Starting,
+    /// Another dama builds the rule set's tables in the same folder: waiting for it to end,
+    /// then taking up what it built.
+    Waiting { rules: RuleSet },
     /// Solving the rule set's slices: `done` of `total` positions (of this rule set's build).
     Building {
         rules: RuleSet,
@@ -141,6 +144,9 @@ fn run(plan: &Plan, stop: &AtomicBool, status: &Mutex<Status>) -> Status {
                     if stop.load(Ordering::Relaxed) {
                         return Status::Stopped;
                     }
+                    if !waited {
+                        set(Status::Waiting { rules });
+                    }
                     waited = true;
                     std::thread::sleep(std::time::Duration::from_millis(500));
                 }
@@ -258,7 +264,12 @@ mod tests {
         let tables = |dir: &std::path::Path| std::fs::read_dir(dir).unwrap().count();
         let b = Background::start(plan.clone()).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(1200));
-        assert_eq!(b.status(), Status::Starting);
+        assert_eq!(
+            b.status(),
+            Status::Waiting {
+                rules: RuleSet::English
+            }
+        );
         assert_eq!(tables(&dir), 0, "written under the other build");
         assert_eq!(b.stop_and_wait(), Status::Stopped);
         let b = Background::start(plan).unwrap();

@@ -42,21 +42,51 @@ impl Watch {
         Some(note)
     }
 
-    /// The panel's line while the build runs.
+    /// The panel's line while the build runs (or waits for another dama's).
     pub fn line(&self, lang: Lang) -> Option<String> {
-        let Status::Building { rules, .. } = &self.seen else {
-            return None;
-        };
-        let pct = self.seen.permille().unwrap_or(0) / 10;
-        let name = match rules {
-            RuleSet::Italian => Msg::ShortItalian,
-            RuleSet::English => Msg::ShortEnglish,
-        };
-        Some(Msg::TablesBuilding.fill(lang, &[&pct, &name.text(lang)]))
+        line_of(&self.seen, lang)
     }
 
     /// The status at the last tick.
     pub fn status(&self) -> &Status {
         &self.seen
+    }
+}
+
+/// The panel's line for a build's status, if it has one.
+fn line_of(seen: &Status, lang: Lang) -> Option<String> {
+    let name = |rules: &RuleSet| match rules {
+        RuleSet::Italian => Msg::ShortItalian.text(lang),
+        RuleSet::English => Msg::ShortEnglish.text(lang),
+    };
+    match seen {
+        Status::Building { rules, .. } => {
+            let pct = seen.permille().unwrap_or(0) / 10;
+            Some(Msg::TablesBuilding.fill(lang, &[&pct, &name(rules)]))
+        }
+        Status::Waiting { rules } => Some(Msg::TablesWaiting.fill(lang, &[&name(rules)])),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// QA data: a board whose build waits for another dama's showed nothing in its panel.
+    #[test]
+    fn a_build_waiting_for_another_dama_says_so_in_both_languages() {
+        let waiting = Status::Waiting {
+            rules: RuleSet::Italian,
+        };
+        assert_eq!(
+            line_of(&waiting, Lang::En).as_deref(),
+            Some("Endgame tables (Italian): another dama is building them")
+        );
+        assert_eq!(
+            line_of(&waiting, Lang::It).as_deref(),
+            Some("Tabelle dei finali (italiana): le costruisce un altro dama")
+        );
+        assert_eq!(line_of(&Status::Starting, Lang::En), None);
     }
 }

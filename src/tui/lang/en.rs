@@ -604,6 +604,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingExit => "Training: {0} solved and {1} failed this time; progress kept in {2}",
         // The tables built in the background (issue 25).
         TablesBuilding => "Endgame tables ({1}): {0}% built",
+        TablesWaiting => "Endgame tables ({0}): another dama is building them",
         TablesBuilt => "Endgame tables ready: the engine plays endings of up to {0} pieces exactly",
         TablesBuildFailed => "The endgame tables could not be built: {0}",
         StartTables => {

@@ -619,6 +619,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingExit => "Allenamento, questa volta: risolte {0}, sbagliate {1}; progressi in {2}",
         // Le tabelle costruite in sottofondo (issue 25).
         TablesBuilding => "Tabelle dei finali ({1}): {0}% costruite",
+        TablesWaiting => "Tabelle dei finali ({0}): le costruisce un altro dama",
         TablesBuilt => {
             "Tabelle dei finali pronte: il motore gioca esatti i finali fino a {0} pezzi"
         }

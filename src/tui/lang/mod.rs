@@ -610,6 +610,7 @@ keys! {
     // ----- the tables built in the background (issue 25) -----
     /// The panel's progress line: percent, rule set.
     TablesBuilding,
+    TablesWaiting,
     TablesBuilt,
     TablesBuildFailed,
     /// The start screen: the bigger tables and their cost.
