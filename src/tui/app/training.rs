@@ -745,22 +745,25 @@ impl App {
         let Some(key) = t.puzzle().map(Puzzle::key) else {
             return;
         };
-        t.progress.record(&key, right);
         if right {
             t.session.0 += 1;
         } else {
             t.session.1 += 1;
         }
-        if let Some(path) = &t.path {
-            match files::save_progress(path, &t.progress, t.set_aside) {
-                Ok(()) => {
-                    if t.set_aside {
-                        t.set_aside = false;
-                    }
-                }
-                Err(e) => {
-                    t.problem = Some(Msg::TrainingNotSaved.fill(lang, &[&path.display(), &e]));
-                }
+        // Counted into the file as it is now: another board training the same rules may have
+        // counted answers there since this one read it.
+        let Some(path) = &t.path else {
+            t.progress.record(&key, right);
+            return;
+        };
+        match files::record_answer(path, &t.progress, &key, right, t.set_aside) {
+            Ok(p) => {
+                t.progress = p;
+                t.set_aside = false;
+            }
+            Err(e) => {
+                t.progress.record(&key, right);
+                t.problem = Some(Msg::TrainingNotSaved.fill(lang, &[&path.display(), &e]));
             }
         }
     }

@@ -173,6 +173,35 @@ pub fn save_progress(path: &Path, p: &Progress, set_aside: bool) -> std::io::Res
     save_atomic(path, &text, Overwrite::Replace)
 }
 
+/// Counts one answer to the position `key` into the progress file at `path` as the file is now,
+/// and returns the progress written: another board training the same rule set may have written
+/// it since this one read it, and writing this board's own count over it lost the other's
+/// answers. `current` is this board's progress, counted from when the file is damaged (then it
+/// is set aside, as with `set_aside`) or was found damaged at the start (`set_aside`).
+///
+/// # Errors
+/// The file cannot be read (other than damaged) or written; nothing is written then.
+pub fn record_answer(
+    path: &Path,
+    current: &Progress,
+    key: &str,
+    right: bool,
+    set_aside: bool,
+) -> std::io::Result<Progress> {
+    let (mut p, set_aside) = if set_aside {
+        (current.clone(), true)
+    } else {
+        match load_progress(path) {
+            Ok(p) => (p, false),
+            Err(TrainingFileError::Damaged(..)) => (current.clone(), true),
+            Err(TrainingFileError::Read(_, e)) => return Err(e),
+        }
+    };
+    p.record(key, right);
+    save_progress(path, &p, set_aside)?;
+    Ok(p)
+}
+
 /// A pipe or a device where a training file should be is not written into: a pipe would hold
 /// the board until something reads it.
 fn refuse_special(path: &Path) -> std::io::Result<()> {
@@ -224,6 +253,34 @@ pub fn add_own(path: &Path, new: &[OwnPosition]) -> Result<usize, TrainingFileEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA data: two boards training the same rule set each wrote their own count over the
+    /// other's; each answer is now counted into the file as it is.
+    #[test]
+    fn two_boards_training_at_once_keep_each_others_answers() {
+        let dir = std::env::temp_dir().join(format!("dama-training-two-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = progress_path(&dir, RuleSet::Italian);
+        // Both boards read the (absent) file: no progress yet.
+        let a = load_progress(&path).unwrap();
+        let b = load_progress(&path).unwrap();
+        let a = record_answer(&path, &a, "W:W21:B5", true, false).unwrap();
+        assert_eq!((a.solved, a.failed), (1, 0));
+        // B has not seen A's answer; its own is counted with it.
+        let b = record_answer(&path, &b, "W:W22:B6", false, false).unwrap();
+        assert_eq!((b.solved, b.failed, b.streak), (1, 1, 0));
+        assert!(b.done.contains("W:W21:B5"));
+        assert_eq!(load_progress(&path).unwrap(), b);
+        // A damaged file is set aside and the board's own count goes on from it.
+        std::fs::write(&path, "solved = \"many\"").unwrap();
+        let c = record_answer(&path, &a, "W:W23:B7", true, false).unwrap();
+        assert_eq!((c.solved, c.streak), (2, 2));
+        let mut aside = path.as_os_str().to_owned();
+        aside.push(".damaged");
+        assert!(std::path::Path::new(&aside).exists());
+        assert_eq!(load_progress(&path).unwrap(), c);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     /// A progress file too large to be one is damaged: set aside at the next save, never
     /// written over; a pipe there is neither read nor written into (either would hold the
