@@ -118,6 +118,28 @@ fn a_damaged_book_is_refused_never_misread() {
     assert!(out.1.contains("the book shipped with dama"), "{}", out.1);
 }
 
+/// QA engine: `book info --file` looked the start position up in --rules' start (Italian by
+/// default) whatever the file held; it takes the file's own rules and refuses others.
+#[test]
+fn book_info_of_a_file_reads_it_by_its_own_rules() {
+    let dir = scratch("book-info-rules");
+    let file = dir.join("en.book");
+    std::fs::write(&file, include_bytes!("../src/book/data/english.book")).unwrap();
+    let (ok, out, err) = dama_in(&dir, &["book", "info", "--file", path(&file)]);
+    assert!(ok, "{err}");
+    assert!(out.contains("rules: english"), "{out}");
+    assert!(!out.contains("start position: not in the book"), "{out}");
+    let (ok, _, err) = dama_in(
+        &dir,
+        &["book", "info", "--rules", "italian", "--file", path(&file)],
+    );
+    assert!(!ok);
+    assert!(
+        err.contains("is a book for the english rules, not italian"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_resumed_build_makes_the_same_book_as_one_that_never_stopped() {
     let whole = grown(RuleSet::Italian, 10);

@@ -69,9 +69,10 @@ pub enum BookAction {
     },
     /// What a book holds: positions, depth, moves from the start, size.
     Info {
-        /// Rule set of the book to describe.
-        #[arg(long, value_enum, default_value_t = Rules::Italian)]
-        rules: Rules,
+        /// Rule set of the book to describe (default Italian; with --file, the file's own,
+        /// and a different one is refused).
+        #[arg(long, value_enum)]
+        rules: Option<Rules>,
         /// A book file (default: the data folder's, else the one shipped with dama).
         #[arg(long)]
         file: Option<PathBuf>,
@@ -140,7 +141,7 @@ pub fn run(args: &BookArgs, out: &mut Out) -> anyhow::Result<()> {
             };
             build_book(&path, opts, &limits, out)
         }
-        BookAction::Info { rules, file } => info(RuleSet::from(*rules), file.as_deref(), out),
+        BookAction::Info { rules, file } => info(rules.map(RuleSet::from), file.as_deref(), out),
     }
 }
 
@@ -307,14 +308,24 @@ fn progress(out: &mut Out, tree: &Tree, done: u64, start: Instant) -> anyhow::Re
     Ok(())
 }
 
-fn info(rules: RuleSet, file: Option<&Path>, out: &mut Out) -> anyhow::Result<()> {
+/// `rules`: as asked (`--rules`), if at all.
+fn info(asked: Option<RuleSet>, file: Option<&Path>, out: &mut Out) -> anyhow::Result<()> {
     let (book, from) = match file {
-        Some(p) => (
-            Arc::new(Book::read(p).with_context(|| format!("{}", p.display()))?),
-            p.display().to_string(),
-        ),
+        Some(p) => {
+            let book = Book::read(p).with_context(|| format!("{}", p.display()))?;
+            let own = book.header().rules;
+            // The book's start position is the one of its own rules (it was looked up in the
+            // start of --rules, Italian by default, whatever the file held).
+            anyhow::ensure!(
+                asked.is_none_or(|r| r == own),
+                "{} is a book for the {own} rules, not {}",
+                p.display(),
+                asked.unwrap_or(own)
+            );
+            (Arc::new(book), p.display().to_string())
+        }
         None => {
-            let l = book::load(rules);
+            let l = book::load(asked.unwrap_or(RuleSet::Italian));
             if let Some(p) = &l.problem {
                 outln!(out, "not used: {p}")?;
             }
@@ -363,7 +374,7 @@ fn info(rules: RuleSet, file: Option<&Path>, out: &mut Out) -> anyhow::Result<()
         h.cpu_ms as f64 / 60_000.0
     )?;
     outln!(out, "size: {} bytes", book.size())?;
-    let start = Position::start(rules);
+    let start = Position::start(h.rules);
     match book.moves(&start) {
         Some(moves) => outln!(
             out,
