@@ -125,6 +125,21 @@ fn lines_for(game: &Game, texts: &[(&str, i32)]) -> Vec<Report> {
         .collect()
 }
 
+/// The analysis board on an Italian position (FEN), in `lang`, sized.
+fn board_on(fen: &str, lang: Lang) -> App {
+    let start = dama::notation::fen::parse(RuleSet::Italian, fen).unwrap();
+    let record = dama::notation::pdn::PdnGame {
+        start,
+        ..dama::notation::pdn::PdnGame::new(RuleSet::Italian)
+    };
+    sized(App::analysis_board(
+        config(RuleSet::Italian, lang),
+        record,
+        0,
+        false,
+    ))
+}
+
 #[test]
 fn from_the_start_screen_the_engine_analyses_at_once_and_its_lines_show() {
     let mut app = from_start(RuleSet::Italian, Lang::En);
@@ -843,26 +858,12 @@ fn the_boards_file_and_the_games_file_never_overwrite_each_other_unasked() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-fn board_on(fen: &str) -> App {
-    let start = dama::notation::fen::parse(RuleSet::Italian, fen).unwrap();
-    let record = dama::notation::pdn::PdnGame {
-        start,
-        ..dama::notation::pdn::PdnGame::new(RuleSet::Italian)
-    };
-    sized(App::analysis_board(
-        config(RuleSet::Italian, Lang::En),
-        record,
-        0,
-        false,
-    ))
-}
-
 /// QA practice: past a draw by the rules (R-G2: a third repetition) the board goes on, as the
 /// tree and a record may; the pick used to be refused with the game's "The game is over: v
 /// reviews it, ... N starts a new game" (keys the board does not have).
 #[test]
 fn r_g2_moves_go_on_past_a_draw_by_repetition() {
-    let mut app = board_on("W:WK29:BK4");
+    let mut app = board_on("W:WK29:BK4", Lang::En);
     for m in [
         "29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-29", "8-4",
     ] {
@@ -880,17 +881,7 @@ fn r_g2_moves_go_on_past_a_draw_by_repetition() {
 #[test]
 fn r_g1_a_position_without_pieces_for_a_side_is_over_on_the_board() {
     for lang in Lang::ALL {
-        let start = dama::notation::fen::parse(RuleSet::Italian, "W:W25:B").unwrap();
-        let record = dama::notation::pdn::PdnGame {
-            start,
-            ..dama::notation::pdn::PdnGame::new(RuleSet::Italian)
-        };
-        let mut app = sized(App::analysis_board(
-            config(RuleSet::Italian, lang),
-            record,
-            0,
-            false,
-        ));
+        let mut app = board_on("W:W25:B", lang);
         assert!(analyses(&mut app).is_empty(), "nothing to analyse");
         let won = dama::tui::lang::Msg::OutNoPieces.fill(
             lang,
@@ -912,7 +903,7 @@ fn r_g1_a_position_without_pieces_for_a_side_is_over_on_the_board() {
 /// ending, where every position is solved at once, the board went silent after the first.
 #[test]
 fn a_solved_position_stops_the_engine_there_only() {
-    let mut app = board_on("W:WK29,K30:BK4");
+    let mut app = board_on("W:WK29,K30:BK4", Lang::En);
     let (id, ..) = analyses(&mut app).pop().unwrap();
     app.update(Action::Engine(EngineMsg::Done {
         id,
@@ -949,17 +940,7 @@ fn a_solved_position_stops_the_engine_there_only() {
 #[test]
 fn a_won_score_is_noted_saying_who_wins_in_both_languages() {
     for lang in Lang::ALL {
-        let start = dama::notation::fen::parse(RuleSet::Italian, "B:WK29,K30:BK4").unwrap();
-        let record = dama::notation::pdn::PdnGame {
-            start,
-            ..dama::notation::pdn::PdnGame::new(RuleSet::Italian)
-        };
-        let mut app = sized(App::analysis_board(
-            config(RuleSet::Italian, lang),
-            record,
-            0,
-            false,
-        ));
+        let mut app = board_on("B:WK29,K30:BK4", lang);
         let (id, game, _) = analyses(&mut app).pop().unwrap();
         // Black to move, lost: the engine's score is Black's, a loss in 33 plies.
         let mut found = lines_for(&game, &[("4-8", 0)]);

@@ -80,6 +80,20 @@ const TWO: Players = Players::TwoPlayers { turn: true };
 
 /// Both sides are moved by keys, the engine is never asked for a move, and the board turns to
 /// the side to move; `u` takes back one ply (the last mover's).
+/// The editor opened on the Italian start position from a game against the engine, in
+/// `lang`, at `size` (columns, rows) if given.
+fn editor_at_start(lang: Lang, size: Option<(u16, u16)>) -> App {
+    let mut a = App::new(
+        config(lang, Players::Engine),
+        Game::new(Position::start(RuleSet::Italian)),
+    );
+    if let Some((width, height)) = size {
+        a.update(Action::Resize { width, height });
+    }
+    a.open_editor(&Position::start(RuleSet::Italian), None);
+    a
+}
+
 #[test]
 fn two_players_move_in_turn_and_the_board_turns() {
     let mut app = App::new(
@@ -576,15 +590,7 @@ fn the_engines_game_goes_back_to_the_start_screen() {
 #[test]
 fn the_editor_takes_the_mouse() {
     use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-    let mut a = App::new(
-        config(Lang::En, Players::Engine),
-        Game::new(Position::start(RuleSet::Italian)),
-    );
-    a.update(Action::Resize {
-        width: 100,
-        height: 32,
-    });
-    a.open_editor(&Position::start(RuleSet::Italian), None);
+    let mut a = editor_at_start(Lang::En, Some((100, 32)));
     press(&mut a, KeyCode::Char('e'));
     let sq = dama::rules::Square::from_number(18).unwrap();
     let screen = dama::tui::layout::Screen::new(ratatui::layout::Rect::new(0, 0, 100, 32)).unwrap();
@@ -627,11 +633,7 @@ fn a_pasted_fen_is_read_and_a_stray_paste_does_nothing() {
             a.update(action);
         }
     };
-    let mut a = App::new(
-        config(Lang::En, Players::Engine),
-        Game::new(Position::start(RuleSet::Italian)),
-    );
-    a.open_editor(&Position::start(RuleSet::Italian), None);
+    let mut a = editor_at_start(Lang::En, None);
     paste(&mut a, "B:W21,22:BK1,9\n");
     assert_eq!(a.context(), Context::Editor);
     assert_eq!(a.editor().unwrap().fen(), "B:W21,22:BK1,9");
@@ -707,15 +709,7 @@ fn the_editor_opens_the_analysis_board_and_comes_back() {
 fn the_editors_fen_field_and_copied_fen_show_on_a_small_terminal() {
     for lang in Lang::ALL {
         for (w, h) in [(60, 20), (59, 11)] {
-            let mut a = App::new(
-                config(lang, Players::Engine),
-                Game::new(Position::start(RuleSet::Italian)),
-            );
-            a.update(Action::Resize {
-                width: w,
-                height: h,
-            });
-            a.open_editor(&Position::start(RuleSet::Italian), None);
+            let mut a = editor_at_start(lang, Some((w, h)));
             press(&mut a, KeyCode::Char('/'));
             for c in "W:W21:B1".chars() {
                 press(&mut a, KeyCode::Char(c));
@@ -752,15 +746,7 @@ fn the_editors_o_moves_on_from_a_random_colour() {
 #[test]
 fn a_right_click_in_the_editor_empties_the_square_clicked() {
     use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-    let mut a = App::new(
-        config(Lang::En, Players::Engine),
-        Game::new(Position::start(RuleSet::Italian)),
-    );
-    a.update(Action::Resize {
-        width: 100,
-        height: 32,
-    });
-    a.open_editor(&Position::start(RuleSet::Italian), None);
+    let mut a = editor_at_start(Lang::En, Some((100, 32)));
     let screen = dama::tui::layout::Screen::new(ratatui::layout::Rect::new(0, 0, 100, 32)).unwrap();
     let click = |a: &mut App, n: u32, button| {
         let sq = dama::rules::Square::from_number(n).unwrap();
@@ -836,11 +822,7 @@ fn leaving_the_editor_with_a_position_set_up_asks_first() {
 /// stay (they went back to White and level 6).
 #[test]
 fn the_editors_start_position_keeps_who_plays_and_the_level() {
-    let mut a = App::new(
-        config(Lang::En, Players::Engine),
-        Game::new(Position::start(RuleSet::Italian)),
-    );
-    a.open_editor(&Position::start(RuleSet::Italian), None);
+    let mut a = editor_at_start(Lang::En, None);
     press(&mut a, KeyCode::Char('e'));
     press(&mut a, KeyCode::Char('o'));
     press(&mut a, KeyCode::Char('+'));

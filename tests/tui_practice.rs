@@ -35,6 +35,17 @@ fn config(rules: RuleSet) -> GameSettings {
     c
 }
 
+/// The viewer on the Italian games of `text` (as file `name`), at 100x32.
+fn viewer_of(text: &str, name: &str) -> App {
+    let games = read_games(text, RuleSet::Italian);
+    let mut a = App::viewer(config(RuleSet::Italian), Viewer::new(name.into(), games, 0));
+    a.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    a
+}
+
 fn sq(n: u32) -> Square {
     Square::from_number(n).unwrap()
 }
@@ -307,15 +318,7 @@ fn the_viewer_opens_at_the_first_move() {
         text.push_str(&format!("{m} "));
     }
     text.push_str("*\n");
-    let games = read_games(&text, RuleSet::Italian);
-    let mut a = App::viewer(
-        config(RuleSet::Italian),
-        Viewer::new("long.pdn".into(), games, 0),
-    );
-    a.update(Action::Resize {
-        width: 100,
-        height: 32,
-    });
+    let mut a = viewer_of(&text, "long.pdn");
     let shown = screen(&a, 100, 32);
     assert!(shown.contains("  1. "), "the first row shows:\n{shown}");
     assert!(
@@ -731,15 +734,7 @@ fn the_start_screen_resumes_loads_and_replays() {
 #[test]
 fn a_review_marks_the_mistakes_and_jumps_to_them() {
     let text = "[GameType \"22,W,8,8,N2,1\"]\n1. 22-18 12-16 2. 23-19 10-14 3. 19x10 *\n";
-    let games = read_games(text, RuleSet::Italian);
-    let mut a = App::viewer(
-        config(RuleSet::Italian),
-        Viewer::new("g.pdn".into(), games, 0),
-    );
-    a.update(Action::Resize {
-        width: 100,
-        height: 32,
-    });
+    let mut a = viewer_of(text, "g.pdn");
     press(&mut a, KeyCode::Char('v'));
     assert!(a.review().is_some());
     let shown = screen(&a, 100, 32);
@@ -896,15 +891,7 @@ fn the_start_screen_scrolls_to_the_chosen_row_on_a_short_terminal() {
 fn the_mistake_is_named_by_the_move_lists_number_in_a_game_from_a_position() {
     let text = "[GameType \"22\"]\n[FEN \"B:W18,21,23,24,25,26,27,28,29,30,31,32:\
                 B1,2,3,4,5,6,7,8,9,10,11,12\"]\n1... 12-16 2. 23-19 10-14 *\n";
-    let games = read_games(text, RuleSet::Italian);
-    let mut a = App::viewer(
-        config(RuleSet::Italian),
-        Viewer::new("g.pdn".into(), games, 0),
-    );
-    a.update(Action::Resize {
-        width: 100,
-        height: 32,
-    });
+    let mut a = viewer_of(text, "g.pdn");
     press(&mut a, KeyCode::Char('v'));
     // Level until White's 23-19 (ply 1), then White a man down.
     answer_review(&mut a, |ply| match ply {
@@ -926,15 +913,7 @@ fn the_mistake_is_named_by_the_move_lists_number_in_a_game_from_a_position() {
 fn another_game_chosen_from_the_list_drops_the_review() {
     let text = "[GameType \"22\"]\n1. 22-18 12-16 2. 23-19 10-14 3. 19x10 *\n\n\
                 [GameType \"22\"]\n1. 21-17 10-14 2. 17x10 5x14 *\n";
-    let games = read_games(text, RuleSet::Italian);
-    let mut a = App::viewer(
-        config(RuleSet::Italian),
-        Viewer::new("g.pdn".into(), games, 0),
-    );
-    a.update(Action::Resize {
-        width: 100,
-        height: 32,
-    });
+    let mut a = viewer_of(text, "g.pdn");
     press(&mut a, KeyCode::Char('v'));
     answer_review(&mut a, |ply| match ply {
         0..=2 => 0,

@@ -94,6 +94,20 @@ fn progress_in(data: &Path, rules: RuleSet) -> Progress {
 }
 
 /// The shipped suites read whole, easy to hard, and every level has positions.
+/// The viewer on the Italian game of `text` (the player's own, as `mine.pdn`), with the data
+/// folder `data`, at 100x32, its review asked for (`v`).
+fn reviewing(text: &str, data: &Path) -> App {
+    let games: Vec<_> = dama::notation::pdn::read_games(text, RuleSet::Italian);
+    let viewer = dama::tui::viewer::Viewer::new("mine.pdn".into(), games, 0);
+    let mut app = App::viewer(config(RuleSet::Italian, data, Lang::En), viewer);
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    press(&mut app, KeyCode::Char('v'));
+    app
+}
+
 #[test]
 fn the_shipped_suites_are_graded_easy_to_hard() {
     use dama::tui::app::TrainingLevel as L;
@@ -358,19 +372,10 @@ fn a_damaged_progress_file_is_named_and_ignored() {
 /// first, and there another move is right when the engine finds it as good.
 #[test]
 fn the_players_own_mistakes_become_training_positions() {
-    use dama::notation::pdn::read_games;
-    use dama::tui::viewer::Viewer;
     let data = scratch("own");
     let text = "[White \"You\"]\n[Black \"dama level 6\"]\n[Date \"2026.12.04\"]\n\
                 [GameType \"22\"]\n\n1. 22-18 12-16 2. 21-17 *\n";
-    let games: Vec<_> = read_games(text, RuleSet::Italian);
-    let viewer = Viewer::new("mine.pdn".into(), games, 0);
-    let mut app = App::viewer(config(RuleSet::Italian, &data, Lang::En), viewer);
-    app.update(Action::Resize {
-        width: 100,
-        height: 32,
-    });
-    press(&mut app, KeyCode::Char('v'));
+    let mut app = reviewing(text, &data);
     // White's second move throws two men away (from White's view: +0.1, then -2.0); Black's
     // moves are the engine's and not kept.
     let answered = tui_common::answer_review(&mut app, |ply| match ply {
@@ -764,20 +769,11 @@ fn a_move_that_wins_the_game_is_right_too() {
 /// player's language (the file keeps one wording: it used to show "move" in Italian too).
 #[test]
 fn an_own_positions_source_is_numbered_as_the_record_and_worded_in_both_languages() {
-    use dama::notation::pdn::read_games;
-    use dama::tui::viewer::Viewer;
     let data = scratch("own-numbered");
     let text = "[White \"You\"]\n[Black \"dama level 6\"]\n[Date \"2026.12.05\"]\n\
                 [GameType \"22\"]\n[FEN \"B:W18,21,23,24,25,26,27,28,29,30,31,32:\
                 B1,2,3,4,5,6,7,8,9,10,11,12\"]\n\n1... 12-16 2. 23-19 10-14 *\n";
-    let games: Vec<_> = read_games(text, RuleSet::Italian);
-    let viewer = Viewer::new("mine.pdn".into(), games, 0);
-    let mut app = App::viewer(config(RuleSet::Italian, &data, Lang::En), viewer);
-    app.update(Action::Resize {
-        width: 100,
-        height: 32,
-    });
-    press(&mut app, KeyCode::Char('v'));
+    let mut app = reviewing(text, &data);
     // White's 23-19 (ply 1) throws two men away.
     tui_common::answer_review(&mut app, |ply| match ply {
         0 | 1 => 0,

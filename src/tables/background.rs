@@ -119,6 +119,17 @@ impl Background {
     pub fn finished(&self) -> bool {
         self.thread.as_ref().is_none_or(JoinHandle::is_finished)
     }
+
+    /// Waits (for tests) until the build has ended, at most a minute; its final status.
+    #[cfg(test)]
+    pub(crate) fn end_within_a_minute(&self) -> Status {
+        let start = std::time::Instant::now();
+        while !self.finished() {
+            assert!(start.elapsed().as_secs() < 60, "the build did not end");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        self.status()
+    }
 }
 
 impl Drop for Background {
@@ -274,13 +285,8 @@ mod tests {
         assert_eq!(b.stop_and_wait(), Status::Stopped);
         let b = Background::start(plan).unwrap();
         drop(other);
-        let start = std::time::Instant::now();
-        while !b.finished() {
-            assert!(start.elapsed().as_secs() < 60, "the build did not end");
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
         assert_eq!(
-            b.status(),
+            b.end_within_a_minute(),
             Status::Done {
                 pieces: 2,
                 built: true
