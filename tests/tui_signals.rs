@@ -991,3 +991,66 @@ fn one_more_unfinished_game_is_said_in_the_singular() {
         let _ = std::fs::remove_dir_all(&home);
     }
 }
+
+/// Whether the process is stopped (state `T` in /proc), as a shell's job control sees it.
+fn stopped(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            s.rsplit(')')
+                .next()
+                .map(|rest| rest.trim_start().starts_with('T'))
+        })
+        .unwrap_or(false)
+}
+
+/// Ctrl-Z (raw mode reads it as a key) and a SIGTSTP from elsewhere suspend dama as any
+/// terminal program: the terminal is given back (main screen, cursor, mouse off, cooked mode)
+/// and the process stops; continued (`fg` sends SIGCONT), it takes the terminal again. It did
+/// nothing on Ctrl-Z, and a SIGTSTP stopped it with the terminal left raw, the shell's lines
+/// over the board.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_z_and_sigtstp_suspend_and_give_the_terminal_back() {
+    for (how, name) in [(None, "ctrl-z"), (Some(libc::SIGTSTP), "tstp")] {
+        let home = scratch(&format!("suspend-{name}"));
+        let Some(mut s) = start(&["play", "--depth", "1"], &home, None) else {
+            return;
+        };
+        s.play_first_move();
+        let before = s.screen.lock().unwrap().len();
+        match how {
+            None => s.keys(b"\x1a"),
+            Some(sig) => s.signal(sig),
+        }
+        let pid = s.child.id();
+        wait_until("dama to stop", || stopped(pid));
+        let t = s.termios();
+        assert!(
+            t.c_lflag & libc::ICANON != 0 && t.c_lflag & libc::ECHO != 0,
+            "{name}: the terminal is left in raw mode while stopped"
+        );
+        {
+            let bytes = s.screen.lock().unwrap();
+            let after = String::from_utf8_lossy(&bytes[before..]).into_owned();
+            for seq in [LEAVE_ALTERNATE_SCREEN, SHOW_CURSOR]
+                .iter()
+                .chain(&MOUSE_OFF)
+            {
+                assert!(after.contains(seq), "{name}: no {seq:?} before stopping");
+            }
+        }
+        let stopped_at = s.screen.lock().unwrap().len();
+        s.signal(libc::SIGCONT);
+        wait_until("the board again", || {
+            let bytes = s.screen.lock().unwrap();
+            contains(&bytes[stopped_at..], b"\x1b[?1049h")
+                && contains(&bytes[stopped_at..], b"\x1b[?1000h")
+                && s.termios().c_lflag & libc::ICANON == 0
+        });
+        s.signal(libc::SIGTERM);
+        let (status, _, _, err) = s.finish();
+        assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{name}: {err}");
+        let _ = std::fs::remove_dir_all(&home);
+    }
+}

@@ -106,6 +106,14 @@ impl Clock {
         }
     }
 
+    /// The program was suspended for `away` (Ctrl-Z, then `fg`): the running turn is not
+    /// charged for it.
+    pub fn forgive(&mut self, away: Duration) {
+        if let Some((side, since)) = self.running {
+            self.running = Some((side, since + away.min(since.elapsed())));
+        }
+    }
+
     /// `side` has moved: its time is counted, the increment added, and the other side's
     /// clock starts.
     pub fn moved(&mut self, side: Color) {
@@ -214,6 +222,21 @@ pub fn clock_text(d: Duration, tenths: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Time away while suspended (Ctrl-Z, then `fg`) is not charged to the side to move.
+    #[test]
+    fn a_suspension_is_not_charged() {
+        let mut c = Clock::new(Some("5+0".parse().unwrap()));
+        c.start(Color::White);
+        std::thread::sleep(Duration::from_millis(200));
+        // Away for an hour by the account of a clock that ran 200 ms: at most what ran.
+        c.forgive(Duration::from_secs(3600));
+        assert!(c.used(Color::White) < Duration::from_millis(200));
+        assert_eq!(c.left(Color::Black), Some(Duration::from_secs(300)));
+        c.moved(Color::White);
+        assert!(c.used(Color::White) < Duration::from_millis(200));
+        assert!(c.left(Color::White).unwrap() > Duration::from_secs(299));
+    }
 
     #[test]
     fn time_controls_are_read() {

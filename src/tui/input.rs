@@ -107,6 +107,12 @@ pub enum Action {
     },
     /// Time passes (spinner).
     Tick,
+    /// Ctrl-Z: give the terminal back to the shell until `fg` (the terminal loop does it).
+    Suspend,
+    /// Back from a suspension that lasted `away`: no clock is charged for it.
+    Resumed {
+        away: std::time::Duration,
+    },
     /// A message from the engine thread.
     Engine(EngineMsg),
     /// The position editor: put this piece (none: empty the square) under the cursor.
@@ -202,6 +208,10 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('C')) {
         return Some(Action::Interrupt);
+    }
+    // Raw mode delivers Ctrl-Z as a key: it suspends, as in any terminal program.
+    if ctrl && matches!(key.code, KeyCode::Char('z') | KeyCode::Char('Z')) {
+        return Some(Action::Suspend);
     }
     match ctx {
         Context::Text => match key.code {
@@ -438,5 +448,19 @@ mod tests {
         ] {
             assert_eq!(map(&ctrl_c, ctx), Some(Action::Interrupt));
         }
+        // Ctrl-Z suspends wherever it is pressed (a file name being typed too).
+        let ctrl_z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+        for ctx in [
+            Context::Board,
+            Context::Text,
+            Context::YesNo,
+            Context::Replay,
+        ] {
+            assert_eq!(map(&ctrl_z, ctx), Some(Action::Suspend));
+        }
+        assert_eq!(
+            map(&key(KeyCode::Char('z')), Context::Text),
+            Some(Action::Char('z'))
+        );
     }
 }

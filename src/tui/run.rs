@@ -14,7 +14,9 @@ use ratatui::crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
 };
 use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{LeaveAlternateScreen, disable_raw_mode};
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 use std::io::{self, IsTerminal, stdout};
 use std::sync::Once;
 use std::sync::mpsc::Sender;
@@ -107,6 +109,50 @@ fn restore() {
     let _ = execute!(stdout(), LeaveAlternateScreen, Show);
 }
 
+/// Gives the terminal back to the shell and stops the program (as the terminal's own Ctrl-Z
+/// would; raw mode reads it as a key) until the shell continues it (`fg`), then takes the
+/// terminal again, draws the whole screen anew and tells the app how long it was away, so no
+/// clock is charged for it. The engine's thread stops with the process. The game is kept after
+/// every move already.
+///
+/// # Errors
+/// The terminal cannot be set up again.
+fn suspend_until_continued(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        let away = Instant::now();
+        restore();
+        // SAFETY: raising a signal has no memory effects; SIGSTOP cannot be caught, so this
+        // returns once the process is continued.
+        unsafe {
+            libc::raise(libc::SIGSTOP);
+        }
+        enable_raw_mode()?;
+        execute!(
+            stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        )?;
+        // What the shell wrote meanwhile is on no screen ratatui knows of: draw it all.
+        terminal.clear()?;
+        let size = terminal.size()?;
+        app.update(Action::Resize {
+            width: size.width,
+            height: size.height,
+        });
+        app.update(Action::Resumed {
+            away: away.elapsed(),
+        });
+    }
+    #[cfg(not(unix))]
+    let _ = (terminal, app);
+    Ok(())
+}
+
 /// ratatui's own hook restores raw mode and the alternate screen; this one wraps it so mouse
 /// capture is switched off first (otherwise the shell receives mouse escape codes) and the
 /// cursor is shown again.
@@ -126,12 +172,16 @@ fn install_panic_hook() {
 /// terminal's hang-up seen on its own.
 #[cfg(unix)]
 mod signals {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
     use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
     use std::sync::{Arc, OnceLock};
     use std::time::{Duration, Instant};
 
     static FLAG: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
+    /// A SIGTSTP (`kill -TSTP`, or a terminal whose Ctrl-Z still sends it) waits to be
+    /// turned into a suspension the loop makes itself: stopped as the signal's default would,
+    /// the program left the terminal in raw mode and the shell's lines on the board.
+    static SUSPEND: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     /// When the loop last came round (milliseconds since [`EPOCH`]), for the watchdog.
     static HEARTBEAT: AtomicU64 = AtomicU64::new(0);
     /// The loop is running and has not yet taken up a signal or a hang-up itself.
@@ -160,6 +210,11 @@ mod signals {
                 .spawn(watchdog);
             flag
         });
+        SUSPEND.get_or_init(|| {
+            let suspend = Arc::new(AtomicBool::new(false));
+            let _ = signal_hook::flag::register(SIGTSTP, Arc::clone(&suspend));
+            suspend
+        });
         beat();
         ACTIVE.store(true, Ordering::SeqCst);
     }
@@ -167,7 +222,14 @@ mod signals {
     /// A caught signal also wakes the loop through its channel, whichever thread it
     /// interrupted.
     pub fn wake(events: &crate::tui::event::Events) {
-        crate::tui::event::wake_on_signals(events, &[SIGTERM, SIGHUP, SIGINT, SIGQUIT]);
+        crate::tui::event::wake_on_signals(events, &[SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP]);
+    }
+
+    /// Whether a SIGTSTP came since the last call.
+    pub fn take_suspend() -> bool {
+        SUSPEND
+            .get()
+            .is_some_and(|s| s.swap(false, Ordering::SeqCst))
     }
 
     /// The loop came round.
@@ -228,6 +290,9 @@ mod signals {
     pub fn pending() -> Option<i32> {
         None
     }
+    pub fn take_suspend() -> bool {
+        false
+    }
 }
 
 /// The status a closed terminal ends the program with: that of SIGHUP, which says the same.
@@ -263,13 +328,14 @@ fn event_loop(
         // Sleep until something happens or the tick is due, then take every event already
         // waiting before drawing again.
         let mut next = events.next(next_tick);
+        let mut suspend = false;
         while let Some(ev) = next.take() {
             match ev {
-                Event::Input(ev) => {
-                    if let Some(a) = input::map(&ev, app.context()) {
-                        app.update(a);
-                    }
-                }
+                Event::Input(ev) => match input::map(&ev, app.context()) {
+                    Some(Action::Suspend) => suspend = true,
+                    Some(a) => app.update(a),
+                    None => {}
+                },
                 Event::Engine(msg) => app.update(Action::Engine(msg)),
                 Event::HungUp => return Ok(Ended::Signal(HANGUP)),
                 Event::Failed(e) => return Err(e),
@@ -279,6 +345,10 @@ fn event_loop(
                 break;
             }
             next = events.try_next();
+        }
+        // Ctrl-Z, or a SIGTSTP from elsewhere (`kill -TSTP`).
+        if suspend || signals::take_suspend() {
+            suspend_until_continued(terminal, app)?;
         }
         // A link that does not send into the channel.
         while let Some(msg) = engine.try_recv() {

@@ -478,12 +478,25 @@ impl App {
     fn apply(&mut self, action: Action) {
         if !matches!(
             action,
-            Action::Resize { .. } | Action::Tick | Action::Engine(_)
+            Action::Resize { .. }
+                | Action::Tick
+                | Action::Engine(_)
+                | Action::Suspend
+                | Action::Resumed { .. }
         ) {
             // The player acted: the note of the start has been seen.
             self.noted = false;
         }
         match action {
+            // The terminal loop suspends; nothing of the game changes.
+            Action::Suspend => return,
+            Action::Resumed { away } => {
+                self.clock.forgive(away);
+                if let Some(d) = self.thinking.as_mut().and_then(|t| t.deadline.as_mut()) {
+                    *d += away;
+                }
+                return;
+            }
             Action::Resize { width, height } => {
                 self.screen = Screen::new(Rect::new(0, 0, width, height));
                 self.size = (width, height);
