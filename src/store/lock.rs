@@ -105,9 +105,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn the_lock_has_one_holder_and_moves_never_replace() {
-        let dir = std::env::temp_dir().join(format!("dama-lock-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::store::scratch_dir("lock");
         let lock = dir.join(".autosave.lock");
         let first = try_lock(&lock).unwrap();
         assert!(first.is_some());

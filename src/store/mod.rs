@@ -135,15 +135,23 @@ pub fn io_reason(path: &Path, e: &std::io::Error) -> String {
     }
 }
 
+/// A fresh, empty scratch folder for a unit test: `dama-<name>-<pid>` in the system's
+/// temporary folder (what was left there by an earlier run removed first).
+#[cfg(test)]
+pub(crate) fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_file_where_a_folder_should_be_is_named() {
-        let dir = std::env::temp_dir().join(format!("dama-in-the-way-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::store::scratch_dir("in-the-way");
         let data = dir.join("dama");
         std::fs::write(&data, "not a folder").unwrap();
         let kept = data.join("autosave.pdn");
@@ -168,9 +176,7 @@ mod tests {
     #[test]
     fn small_files_refuse_pipes_devices_and_huge_files() {
         use std::io::ErrorKind;
-        let dir = std::env::temp_dir().join(format!("dama-small-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::store::scratch_dir("small");
         let file = dir.join("settings.toml");
         std::fs::write(&file, "level = 3\n").unwrap();
         assert_eq!(read_small_text(&file, 64).unwrap(), "level = 3\n");

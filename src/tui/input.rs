@@ -439,24 +439,17 @@ mod tests {
             map(&key(KeyCode::Char('x')), Context::Help),
             Some(Action::Cancel)
         );
-        let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        // Ctrl-C quits and Ctrl-Z suspends wherever they are pressed (a file name being typed
+        // too).
+        let ctrl = |c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
         for ctx in [
             Context::Board,
             Context::Text,
             Context::YesNo,
             Context::Replay,
         ] {
-            assert_eq!(map(&ctrl_c, ctx), Some(Action::Interrupt));
-        }
-        // Ctrl-Z suspends wherever it is pressed (a file name being typed too).
-        let ctrl_z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
-        for ctx in [
-            Context::Board,
-            Context::Text,
-            Context::YesNo,
-            Context::Replay,
-        ] {
-            assert_eq!(map(&ctrl_z, ctx), Some(Action::Suspend));
+            assert_eq!(map(&ctrl('c'), ctx), Some(Action::Interrupt));
+            assert_eq!(map(&ctrl('z'), ctx), Some(Action::Suspend));
         }
         assert_eq!(
             map(&key(KeyCode::Char('z')), Context::Text),

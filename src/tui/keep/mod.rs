@@ -980,9 +980,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn two_boards_on_one_data_folder_never_write_over_each_other() {
-        let dir = std::env::temp_dir().join(format!("dama-two-boards-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::store::scratch_dir("two-boards");
         let auto = dir.join("autosave.pdn");
         let names = Names::against(Color::White, "dama (level 1)");
         let moves = |p: &Path| {
@@ -1053,9 +1051,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_resumed_game_is_held_before_its_first_move() {
-        let dir = std::env::temp_dir().join(format!("dama-resume-held-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::store::scratch_dir("resume-held");
         let auto = dir.join("autosave.pdn");
         let names = Names::against(Color::White, "dama (level 1)");
         let mut kept = Game::new(Position::start(RuleSet::Italian));
@@ -1093,9 +1089,7 @@ mod tests {
     #[test]
     fn a_data_folder_linked_to_nothing_is_named() {
         use crate::tui::Lang;
-        let dir = std::env::temp_dir().join(format!("dama-keep-dangling-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::store::scratch_dir("keep-dangling");
         let data = dir.join("dama");
         let nowhere = dir.join("unmounted/dama");
         std::os::unix::fs::symlink(&nowhere, &data).unwrap();
@@ -1155,9 +1149,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_pipe_at_the_autosave_is_refused_not_waited_on() {
-        let dir = std::env::temp_dir().join(format!("dama-keep-fifo-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::store::scratch_dir("keep-fifo");
         let auto = dir.join("autosave.pdn");
         let c = std::ffi::CString::new(auto.to_str().unwrap()).unwrap();
         // SAFETY: a valid NUL-terminated path.
@@ -1189,9 +1181,7 @@ mod tests {
     /// dropping the keeper finishes a write still in hand.
     #[test]
     fn the_keeper_thread_reports_failures_and_finishes_on_drop() {
-        let dir = std::env::temp_dir().join(format!("dama-keeper-fail-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::store::scratch_dir("keeper-fail");
         std::fs::write(dir.join("data"), "not a folder").unwrap();
         let bad = dir.join("data/autosave.pdn");
         let mut k = Keeper::new(Some(bad.clone()));

@@ -288,9 +288,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_huge_or_special_progress_file_is_set_aside_or_refused() {
-        let dir = std::env::temp_dir().join(format!("dama-training-files-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::store::scratch_dir("training-files");
         let path = progress_path(&dir, RuleSet::Italian);
         let huge = std::fs::File::create(&path).unwrap();
         huge.set_len(MAX_FILE_BYTES + 1).unwrap();
