@@ -247,3 +247,41 @@ fn many_threads_answer_a_short_move_time_with_a_searched_move() {
 fn many_threads_answer_a_short_move_time_in_time() {
     many_threads_answer_a_searched_move(true);
 }
+
+/// `search_answering` and `search_lines_answering` give the answer once, the one the search
+/// returns, as soon as it is decided (`dama engine` prints `bestmove` from there, before the
+/// helper threads are joined): with helpers, with no legal move, and for multi-PV lines.
+#[test]
+fn the_answer_is_heard_once_and_is_the_result() {
+    let g = Game::new(fen::parse(RuleSet::Italian, "W:W18,19,21,25:B4,10,11,12").unwrap());
+    let stop = AtomicBool::new(false);
+    let limits = Limits::MoveTime(Duration::from_millis(60));
+    let mut e = Engine::new(8);
+    e.set_threads(4);
+    let mut heard = Vec::new();
+    let r = e.search_answering(&g, limits, &stop, &mut |_| {}, &mut |r, lines| {
+        assert!(lines.is_empty());
+        heard.push((r.best, r.score, r.depth));
+    });
+    assert_eq!(heard, vec![(r.best, r.score, r.depth)]);
+    assert_eq!(r.best.unwrap().to_string(), "18-14");
+
+    // White's one man is blocked: no legal move.
+    let over = Game::new(fen::parse(RuleSet::Italian, "W:W29:B25,26,21,22").unwrap());
+    assert!(over.legal_moves().is_empty());
+    let mut none = Vec::new();
+    let r = e.search_answering(&over, limits, &stop, &mut |_| {}, &mut |r, _| {
+        none.push(r.best);
+    });
+    assert_eq!((none, r.best), (vec![None], None));
+
+    let mut lines_heard = Vec::new();
+    let found = e.search_lines_answering(&g, limits, 3, &stop, &mut |_| {}, &mut |_, lines| {
+        lines_heard.push(lines.iter().map(|l| l.pv[0]).collect::<Vec<_>>());
+    });
+    assert_eq!(
+        lines_heard,
+        vec![found.iter().map(|l| l.pv[0]).collect::<Vec<_>>()]
+    );
+    assert_eq!(found.len(), 3);
+}

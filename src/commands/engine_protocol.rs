@@ -41,6 +41,7 @@ use crate::line_protocol::{Answer, CommandError, EngineCommand, Info};
 use crate::notation::fen;
 use crate::rules::{Game, Position, RuleSet};
 use clap::Args;
+use std::cell::RefCell;
 use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -464,26 +465,42 @@ impl Session {
                 multi_pv(&mut engine, &game, limits, lines, &flag, &out, &events);
                 return engine;
             }
-            let mut last = None;
-            // An answer that cannot be written ends the search, and the session.
-            let mut failed = None;
-            let r = engine.search(&game, limits, &flag, &mut |i| {
-                if failed.is_none() {
-                    failed = say(&out, &Answer::Info(Info::from(i))).err();
-                    if failed.is_some() {
-                        flag.store(true, Ordering::Relaxed);
-                    }
+            // The last report and when it came, and the first answer that could not be
+            // written (it ends the search, and the session); shared by the two callbacks.
+            let last = RefCell::new(None);
+            let failed = RefCell::new(None);
+            let fail = |e: Option<OutputError>| {
+                if e.is_some() {
+                    flag.store(true, Ordering::Relaxed);
+                    *failed.borrow_mut() = e;
                 }
-                // The search's own clock, carried on past its last report.
-                last = Some((i.clone(), std::time::Instant::now()));
-            });
-            let answer = || {
-                if let Some(i) = super::chosen_line(last.as_ref(), &r) {
-                    say(&out, &Answer::Info(Info::from(&i)))?;
-                }
-                say(&out, &Answer::BestMove(r.best.map(|m| m.to_string())))
             };
-            if let Some(e) = failed.map_or_else(|| answer().err(), Some) {
+            engine.search_answering(
+                &game,
+                limits,
+                &flag,
+                &mut |i| {
+                    if failed.borrow().is_none() {
+                        fail(say(&out, &Answer::Info(Info::from(i))).err());
+                    }
+                    // The search's own clock, carried on past its last report.
+                    *last.borrow_mut() = Some((i.clone(), std::time::Instant::now()));
+                },
+                // The answer goes out before the helper threads are joined.
+                &mut |r, _| {
+                    if failed.borrow().is_some() {
+                        return;
+                    }
+                    let answer = || {
+                        if let Some(i) = super::chosen_line(last.borrow().as_ref(), r) {
+                            say(&out, &Answer::Info(Info::from(&i)))?;
+                        }
+                        say(&out, &Answer::BestMove(r.best.map(|m| m.to_string())))
+                    };
+                    fail(answer().err());
+                },
+            );
+            if let Some(e) = failed.into_inner() {
                 let _ = events.send(Event::OutputFailed(e));
             }
             engine
@@ -503,26 +520,41 @@ fn multi_pv(
     out: &Output,
     events: &mpsc::Sender<Event>,
 ) {
-    let mut failed = None;
-    let found = engine.search_lines(game, limits, lines, flag, &mut |infos| {
-        for (k, i) in infos.iter().enumerate() {
-            if failed.is_none() {
-                let info = Info {
-                    multipv: Some(k + 1),
-                    ..Info::from(i)
-                };
-                failed = say(out, &Answer::Info(info)).err();
-                if failed.is_some() {
-                    flag.store(true, Ordering::Relaxed);
+    let failed = RefCell::new(None);
+    let fail = |e: Option<OutputError>| {
+        if e.is_some() {
+            flag.store(true, Ordering::Relaxed);
+            *failed.borrow_mut() = e;
+        }
+    };
+    engine.search_lines_answering(
+        game,
+        limits,
+        lines,
+        flag,
+        &mut |infos| {
+            for (k, i) in infos.iter().enumerate() {
+                if failed.borrow().is_none() {
+                    let info = Info {
+                        multipv: Some(k + 1),
+                        ..Info::from(i)
+                    };
+                    fail(say(out, &Answer::Info(info)).err());
                 }
             }
-        }
-    });
-    let best = found
-        .first()
-        .and_then(|l| l.pv.first())
-        .map(|m| m.to_string());
-    if let Some(e) = failed.map_or_else(|| say(out, &Answer::BestMove(best)).err(), Some) {
+        },
+        // The answer goes out before the helper threads are joined.
+        &mut |_, found| {
+            if failed.borrow().is_none() {
+                let best = found
+                    .first()
+                    .and_then(|l| l.pv.first())
+                    .map(|m| m.to_string());
+                fail(say(out, &Answer::BestMove(best)).err());
+            }
+        },
+    );
+    if let Some(e) = failed.into_inner() {
         let _ = events.send(Event::OutputFailed(e));
     }
 }

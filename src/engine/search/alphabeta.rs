@@ -104,7 +104,11 @@ impl Searcher<'_> {
         self.nodes += 1;
         if self.nodes & self.clock.check_mask == 0 {
             if self.interruptible
-                && (self.stop.load(AtomicOrdering::Relaxed) || self.clock.out_of_budget(self.nodes))
+                && (self.stop.load(AtomicOrdering::Relaxed)
+                    || self
+                        .caller_stop
+                        .is_some_and(|f| f.load(AtomicOrdering::Relaxed))
+                    || self.clock.out_of_budget(self.nodes))
             {
                 self.stopped = true;
             }

@@ -19,6 +19,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrde
 /// Multi-PV's request: how many lines, and who hears them after each iteration.
 type Multi<'a> = (usize, &'a mut dyn FnMut(&[SearchInfo]));
 
+/// Hears a search's final answer (its result, and with multi-PV its lines) as soon as it is
+/// decided, before the helper threads are joined.
+pub type OnDone<'a> = &'a mut dyn FnMut(&SearchResult, &[SearchInfo]);
+
 impl Engine {
     /// Searches the game's current position. Always finishes the first iteration (depth 1 with
     /// its captures, microseconds), whatever `stop` and `limits` say, so the move returned is
@@ -32,7 +36,22 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.search_inner(game, limits, None, stop, on_info).0
+        self.search_answering(game, limits, stop, on_info, &mut |_, _| {})
+    }
+
+    /// [`Engine::search`], and `on_done` hears the result as soon as it is decided: before the
+    /// helper threads are joined, which, with more threads than free cores, can take the
+    /// system tens of milliseconds to schedule (a `bestmove` must not wait for them).
+    pub fn search_answering(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        on_done: OnDone,
+    ) -> SearchResult {
+        self.search_inner(game, limits, None, stop, on_info, on_done)
+            .0
     }
 
     /// Analysis ("multi-PV"): the best `lines` lines of the game's current position (fewer
@@ -51,17 +70,33 @@ impl Engine {
         stop: &AtomicBool,
         on_lines: &mut dyn FnMut(&[SearchInfo]),
     ) -> Vec<SearchInfo> {
+        self.search_lines_answering(game, limits, lines, stop, on_lines, &mut |_, _| {})
+    }
+
+    /// [`Engine::search_lines`], and `on_done` hears the lines as soon as they are decided
+    /// (see [`Engine::search_answering`]).
+    pub fn search_lines_answering(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        lines: usize,
+        stop: &AtomicBool,
+        on_lines: &mut dyn FnMut(&[SearchInfo]),
+        on_done: OnDone,
+    ) -> Vec<SearchInfo> {
         self.search_inner(
             game,
             limits,
             Some((lines.max(1), on_lines)),
             stop,
             &mut |_| {},
+            on_done,
         )
         .1
     }
 
-    /// [`Engine::search`], and with `multi` the lines of [`Engine::search_lines`].
+    /// [`Engine::search`], and with `multi` the lines of [`Engine::search_lines`]; `on_done`
+    /// hears the answer once, as soon as it is decided.
     fn search_inner(
         &mut self,
         game: &Game,
@@ -69,6 +104,7 @@ impl Engine {
         mut multi: Option<Multi>,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
+        on_done: OnDone,
     ) -> (SearchResult, Vec<SearchInfo>) {
         let pos = *game.position();
         let np = game.draw_state().no_progress;
@@ -89,6 +125,7 @@ impl Engine {
                 pv: Vec::new(),
                 tables: false,
             };
+            on_done(&none, &[]);
             return (none, Vec::new());
         }
         let tables = self.tables.as_deref().filter(|t| t.rules() == pos.rules());
@@ -97,6 +134,7 @@ impl Engine {
             tables.filter(|_| pos.occupied().count() <= table_pieces && multi.is_none())
             && let Some(r) = root_from_tables(t, &pos, np, on_info)
         {
+            on_done(&r, &[]);
             return (r, Vec::new());
         }
         // The only legal move is played at once; a short search still gives it a score.
@@ -117,6 +155,7 @@ impl Engine {
             ord: &mut self.ordering,
             pv: &mut self.pv_table,
             stop,
+            caller_stop: None,
             clock,
             nodes: 0,
             stopped: false,
@@ -160,7 +199,8 @@ impl Engine {
             .map(|(h, c)| s.helper(&mut h.ordering, &mut h.pv_table, &done, c))
             .collect();
 
-        let (mut result, candidates, lines) = std::thread::scope(|scope| {
+        let (variety, rng) = (self.variety, &mut self.rng);
+        let (mut result, lines) = std::thread::scope(|scope| {
             // Helpers stop when the main thread is done, even if it panics.
             let _stop_helpers = SetOnDrop(&done);
             let (done, main_depth) = (&done, &main_depth);
@@ -263,19 +303,24 @@ impl Engine {
                 }
                 depth += 1;
             }
-            (result, candidates, lines)
+            // Variety: a random pick among moves proven within the margin of the best, never
+            // when the game is decided (a slower win could run into the no-progress draw).
+            if variety > 0 && candidates.len() > 1 && !is_decisive(result.score) {
+                let pick = candidates[rng.random_range(0..candidates.len())];
+                if Some(pick) != result.best {
+                    result.best = Some(pick);
+                    // Its own line, as far as the table knows it: the best move's is not its
+                    // line.
+                    result.pv = s.tt.line(&pos, np, pick, MAX_PLY);
+                }
+            }
+            // The helpers are told first, then the answer goes out before they are joined.
+            done.store(true, AtomicOrdering::Relaxed);
+            result.nodes = s.nodes + helper_nodes();
+            on_done(&result, &lines);
+            (result, lines)
         });
         result.nodes = s.nodes + helper_nodes();
-        // Variety: a random pick among moves proven within the margin of the best, never when
-        // the game is decided (a slower win could run into the no-progress draw).
-        if self.variety > 0 && candidates.len() > 1 && !is_decisive(result.score) {
-            let pick = candidates[self.rng.random_range(0..candidates.len())];
-            if Some(pick) != result.best {
-                result.best = Some(pick);
-                // Its own line, as far as the table knows it: the best move's is not its line.
-                result.pv = s.tt.line(&pos, np, pick, MAX_PLY);
-            }
-        }
         (result, lines)
     }
 }

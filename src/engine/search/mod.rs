@@ -202,6 +202,11 @@ struct Searcher<'a> {
     ord: &'a mut MoveOrder,
     pv: &'a mut Vec<ArrayVec<Move, MAX_PLY>>,
     stop: &'a AtomicBool,
+    /// A helper's look at the caller's stop flag too: on `stop` every helper ends at its next
+    /// look instead of waiting for the main thread to notice and tell it, so with more threads
+    /// than cores the main thread is not kept waiting for the processor by helpers whose work
+    /// is over.
+    caller_stop: Option<&'a AtomicBool>,
     clock: Clock,
     nodes: u64,
     stopped: bool,

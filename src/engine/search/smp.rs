@@ -91,6 +91,7 @@ impl<'a> Searcher<'a> {
             ord,
             pv,
             stop: done,
+            caller_stop: Some(self.stop),
             clock,
             nodes: 0,
             stopped: false,
