@@ -7,7 +7,8 @@
 //! and mend by hand, and no parser of ours to get wrong. A setting dama does not know, a value
 //! it cannot use or a line that is not TOML is ignored on its own and named on the start
 //! screen; the other settings still count (a typo in the level must not switch the table
-//! build back on). A file that cannot be read at all is ignored as a whole, never fatal.
+//! build back on), and writing the file keeps such lines, and comments, as they are. A file
+//! that cannot be read at all is ignored as a whole, never fatal.
 //!
 //! ```toml
 //! rules = "italian"
@@ -126,9 +127,18 @@ pub fn load(path: &Path) -> Result<Remembered, PrefsError> {
         Ok(t) => t,
         Err(_) => {
             let mut t = toml::Table::new();
+            let mut in_table = false;
             for line in text.lines() {
                 let line = line.trim();
                 if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                // A `[table]` is none of dama's: named once, its lines not read as settings.
+                if line.starts_with('[') {
+                    ignored.push(printable(line));
+                    in_table = true;
+                }
+                if in_table {
                     continue;
                 }
                 match line.parse::<toml::Table>() {
@@ -223,10 +233,13 @@ fn printable(text: &str) -> String {
     }
 }
 
-/// Remembers `r` at `path` (atomically), making the configuration folder if need be.
+/// Remembers `r` at `path` (atomically), making the configuration folder if need be. Only
+/// dama's own settings are rewritten, each on its line where it was (or added): comments, a
+/// setting dama does not know (a newer dama's, a typo) and a line it cannot read are kept
+/// as the player wrote them ([`merge`]).
 ///
 /// # Errors
-/// Any I/O error.
+/// Any I/O error; an existing file that cannot be read is not written over.
 pub fn save(path: &Path, r: &Remembered) -> std::io::Result<()> {
     let file = File {
         rules: r.rules.map(|x| {
@@ -259,7 +272,13 @@ pub fn save(path: &Path, r: &Remembered) -> std::io::Result<()> {
         table_build: r.tables.build,
         table_cache: r.tables.cache_mib,
     };
-    let text = toml::to_string(&file).map_err(std::io::Error::other)?;
+    let ours = toml::to_string(&file).map_err(std::io::Error::other)?;
+    let old = match crate::store::read_small_text(path, MAX_FILE_BYTES) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e),
+    };
+    let text = merge(&old, &ours);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
@@ -272,6 +291,59 @@ pub fn save(path: &Path, r: &Remembered) -> std::io::Result<()> {
     }
     save_atomic(path, &text, Overwrite::Replace)
 }
+
+/// dama's settings (`ours`, one `key = value` line each) written into the file's text `old`:
+/// a line that sets one of dama's settings at the top level is replaced by that setting's
+/// new line (or dropped when it is no longer set, or already written), every other line is
+/// kept, and the settings the file did not have go after its top-level lines (before a
+/// `[table]`, where a TOML top-level key can no longer be).
+fn merge(old: &str, ours: &str) -> String {
+    let key_of = |line: &str| {
+        line.trim()
+            .parse::<toml::Table>()
+            .ok()
+            .filter(|t| t.len() == 1)
+            .and_then(|t| t.keys().next().cloned())
+    };
+    let mut new: Vec<(String, &str)> = ours.lines().filter_map(|l| Some((key_of(l)?, l))).collect();
+    let mut out = String::new();
+    let mut lines = old.lines().peekable();
+    while let Some(line) = lines.next_if(|l| !l.trim_start().starts_with('[')) {
+        match key_of(line).filter(|k| KNOWN.contains(&k.as_str())) {
+            Some(key) => {
+                if let Some(at) = new.iter().position(|(k, _)| *k == key) {
+                    out.push_str(new.remove(at).1);
+                    out.push('\n');
+                }
+            }
+            None => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    for (_, line) in new {
+        out.push_str(line);
+        out.push('\n');
+    }
+    for line in lines {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The settings dama writes (the fields of [`File`]).
+const KNOWN: [&str; 8] = [
+    "rules",
+    "colour",
+    "level",
+    "time",
+    "lang",
+    "book",
+    "table_build",
+    "table_cache",
+];
 
 #[cfg(test)]
 mod tests {
@@ -336,6 +408,41 @@ mod tests {
             }
             assert_eq!(r.lang, Some(Lang::It), "{text:?}");
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_rewrite_keeps_what_dama_does_not_write() {
+        // What dama does not know (a newer dama's setting, a typo, a damaged line, a comment,
+        // a table) was dropped when the start screen wrote the file; now only dama's own
+        // settings change, each where it was.
+        let dir = scratch("keep");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(FILE_NAME);
+        let hand = "# mine\nlevel = 3\nsound = \"off\"\nlevle = 4\n\u{1}garbage = \ntime = \"5+3\"\n\n[window]\nwidth = 90\nlevel = 2\n";
+        std::fs::write(&path, hand).unwrap();
+        let before = load(&path).unwrap();
+        let r = Remembered {
+            rules: Some(RuleSet::English),
+            level: Some(9),
+            lang: Some(Lang::It),
+            ..Remembered::default()
+        };
+        save(&path, &r).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text,
+            "# mine\nlevel = 9\nsound = \"off\"\nlevle = 4\n\u{1}garbage = \n\nrules = \"english\"\nlang = \"it\"\n[window]\nwidth = 90\nlevel = 2\n"
+        );
+        let after = load(&path).unwrap();
+        assert_eq!(
+            (after.rules, after.level, after.lang, after.time_control),
+            (r.rules, r.level, r.lang, None)
+        );
+        assert_eq!(after.ignored, before.ignored, "the same lines are named");
+        // A file dama wrote itself comes back the same.
+        save(&path, &after).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
