@@ -369,3 +369,60 @@ fn openings_too_long_to_find_are_refused_at_once() {
     assert!(out.contains("first 100 plies random"), "{out}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// An engine that answers `error` to the match's rules is refused before the first game
+/// (it used to lose every game, each with its reason, the whole match long); the same
+/// engine plays the rules it takes. Its `error` to `seed` is no refusal.
+#[test]
+fn an_engine_that_refuses_the_rules_is_refused_at_the_start() {
+    let dir = scratch("match-refused-rules");
+    let script = dir.join("italian-only.sh");
+    // Italian only: it answers `rules english` and `seed` itself (fd 3 is its output), and
+    // passes anything else to dama's own engine.
+    std::fs::write(
+        &script,
+        format!(
+            "{{ while read line; do\n  case \"$line\" in\n    'rules english') echo 'error \
+             unknown rules' >&3 ;;\n    seed*) echo 'error no seed' >&3 ;;\n    *) echo \"$line\" \
+             ;;\n  esac\ndone | {} engine --tt 4; }} 3>&1\n",
+            env!("CARGO_BIN_EXE_dama")
+        ),
+    )
+    .unwrap();
+    let engine = format!("sh {}", script.display());
+    for rules in ["english", "italian"] {
+        let child = start(
+            &dir,
+            &[
+                "match",
+                "--rules",
+                rules,
+                "--games",
+                "2",
+                "--a-depth",
+                "1",
+                "--b-depth",
+                "1",
+                "--tt",
+                "4",
+                "--a-engine",
+                &engine,
+            ],
+            None,
+        );
+        let (ok, out, err) = finish(&dir, child, Duration::from_secs(30));
+        if rules == "english" {
+            assert!(!ok, "{out}");
+            assert!(!out.contains("game   1"), "no game is played: {out}");
+            assert!(
+                err.contains("engine A (sh ")
+                    && err.contains("cannot play english rules: refused the rules: `rules english` answered `error unknown rules`"),
+                "{err}"
+            );
+        } else {
+            assert!(ok, "{out}\n{err}");
+            assert!(out.contains("A vs B: "), "{out}");
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

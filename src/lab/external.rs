@@ -49,6 +49,8 @@ pub enum Forfeit {
     /// The answer was not a legal move here (or `bestmove none` with legal moves left), or an
     /// `error` line.
     BadAnswer(String),
+    /// It answered `error` to the match's rule set: it cannot play these games.
+    Refused(String),
 }
 
 impl std::fmt::Display for Forfeit {
@@ -58,6 +60,7 @@ impl std::fmt::Display for Forfeit {
             Forfeit::NotReady(t) => write!(f, "not ready: no answer within {} ms", t.as_millis()),
             Forfeit::Crash(why) => write!(f, "engine crashed: {why}"),
             Forfeit::BadAnswer(why) => write!(f, "bad answer: {why}"),
+            Forfeit::Refused(why) => write!(f, "refused the rules: {why}"),
         }
     }
 }
@@ -362,7 +365,23 @@ impl External {
         let result = (|| {
             let r = self.start()?;
             let deadline = Instant::now() + ready;
+            // The rules on their own first: an `error` to them is the one answer that says
+            // the engine cannot play these games (to `seed` it only says it cannot vary).
             r.send(&EngineCommand::Rules(rules))?;
+            r.send(&EngineCommand::IsReady)?;
+            loop {
+                match r.answer(deadline)? {
+                    Ok(Answer::ReadyOk) => break,
+                    Ok(Answer::Error(why)) => {
+                        return Err(Forfeit::Refused(format!(
+                            "`{}` answered `error {}`",
+                            EngineCommand::Rules(rules),
+                            shown(&why)
+                        )));
+                    }
+                    _ => {}
+                }
+            }
             if fresh {
                 // A first search, not timed, so that one-time setup (dama solves its endgame
                 // table in its first search) is not charged to the first move of the match.

@@ -319,8 +319,8 @@ pub(super) fn load_books(
 /// Starts each external engine once before the match.
 ///
 /// # Errors
-/// An engine that cannot start or exits at once: the user's mistake, not a string of lost
-/// games. One that runs but is not ready (it hangs, or floods its output) loses each game it
+/// An engine that cannot start, exits at once or answers `error` to the rules: the user's
+/// mistake, not a string of lost games. One that runs but is not ready (it hangs, or floods its output) loses each game it
 /// is not ready for, like any other failure, and the match goes on (with a warning).
 pub(super) fn check_engines(specs: &[Spec; 2], rules: RuleSet) -> anyhow::Result<()> {
     for (spec, which) in specs.iter().zip(["A", "B"]) {
@@ -338,6 +338,9 @@ pub(super) fn check_engines(specs: &[Spec; 2], rules: RuleSet) -> anyhow::Result
                 Ok(()) => {}
                 Err(f @ Forfeit::Crash(_)) => {
                     bail!("engine {which} ({cmd}) did not answer `isready`: {f}")
+                }
+                Err(f @ Forfeit::Refused(_)) => {
+                    bail!("engine {which} ({cmd}) cannot play {rules} rules: {f}")
                 }
                 Err(f) => crate::commands::output::warn(format_args!(
                     "dama: engine {which} ({cmd}) is not ready ({f}): the match goes on, and \
