@@ -267,6 +267,61 @@ fn a_wrong_answer_shows_the_refutation_and_the_solution() {
     assert_eq!(progress_in(&data, RuleSet::Italian).failed, 1);
 }
 
+/// `a` after an answer opens the analysis board on the position: the line on the board as
+/// its main line at the ply shown, the other line as a variation; `q` there comes back to the
+/// training as it was, and the line the engine was still working out is asked again. Before
+/// the answer it would give the answer away, and while the engine judges it waits.
+#[test]
+fn the_lines_open_on_the_analysis_board_and_come_back() {
+    use dama::notation::tree::NodeId;
+    let data = scratch("analyse");
+    let mut app = trainer(RuleSet::Italian, &data, None, Lang::En);
+    let (pos, best) = shown(&app);
+    press(&mut app, KeyCode::Char('a'));
+    assert!(app.analysis().is_none());
+    assert_eq!(app.message(), "Answer first (or s for the solution)");
+    let wrong = wrong_move(&app);
+    play_by_keys(&mut app, &wrong.to_string());
+    press(&mut app, KeyCode::Char('a'));
+    assert!(app.analysis().is_none());
+    assert_eq!(app.message(), "The engine is judging your move...");
+    answer_line(&mut app, 4, 150);
+    let refutation = app
+        .training_state()
+        .unwrap()
+        .line(LineKind::Played)
+        .moves
+        .clone();
+    // The winning line is being worked out: its search is pending.
+    let _ = pending_search(&mut app);
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    let shown_game = app.game().clone();
+    assert_eq!(shown_game.moves(), &refutation[..2]);
+    press(&mut app, KeyCode::Char('a'));
+    let a = app.analysis().expect("the analysis board");
+    assert!(app.training_state().is_none());
+    let tree = a.tree();
+    assert_eq!(*tree.start(), pos);
+    assert_eq!(tree.moves_to(a.at()), &refutation[..2]);
+    let first = tree.node(NodeId::ROOT).children();
+    let moves: Vec<_> = first.iter().map(|&c| tree.node(c).mv.unwrap()).collect();
+    assert_eq!(moves, [wrong, best], "the solution is a variation");
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.analysis().is_none());
+    let t = app.training_state().expect("the training again");
+    assert_eq!(t.phase(), TrainingPhase::Answered(Verdict::Wrong));
+    assert_eq!(app.game().moves(), shown_game.moves());
+    // The winning line is asked again, and comes.
+    let searched = answer_line(&mut app, 3, 200);
+    assert_eq!(searched.moves(), [best]);
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.game().moves()[0], best);
+    let p = progress_in(&data, RuleSet::Italian);
+    assert_eq!((p.solved, p.failed), (0, 1), "counted once");
+}
+
 /// `s` before answering shows the solution and counts as failed; `n` first skips, counting
 /// nothing; a stale answer (the player went on) is dropped.
 #[test]

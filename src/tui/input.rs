@@ -305,6 +305,7 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             KeyCode::Char('s') => Some(Action::ShowSolution),
             KeyCode::Char('n') => Some(Action::NextPuzzle),
             KeyCode::Char('r') => Some(Action::Retry),
+            KeyCode::Char('a') => Some(Action::Analyse),
             KeyCode::Char('f') => Some(Action::Flip),
             KeyCode::Char('c') => Some(Action::ToggleNumbers),
             KeyCode::Char('q') => Some(Action::Quit),

@@ -30,6 +30,8 @@ pub enum Back {
     Start(Box<StartMenu>),
     /// The position editor, as it was.
     Editor(Box<super::Editor>),
+    /// The training, and the board it showed, as they were.
+    Training(Box<(super::training::Training, Game)>),
     /// Nothing: `dama analyze --board` ends.
     Quit,
 }
@@ -489,6 +491,10 @@ impl App {
             Back::Editor(editor) => {
                 self.editor = Some(*editor);
                 self.message = self.t(Msg::EditOpened).into();
+            }
+            Back::Training(t) => {
+                let (training, game) = *t;
+                self.back_to_training(training, game);
             }
             Back::Quit => self.quit = true,
         }

@@ -17,9 +17,11 @@
 //! for before answering); a retry is practice. The progress per rule set is written after every
 //! counted answer.
 
+use super::analysis::Back;
 use super::review::MISTAKE;
 use super::{App, Purpose, ShotProof, StartMenu};
 use crate::engine::{Limits, is_decisive};
+use crate::notation::pdn::{PdnGame, PdnMove, Variation};
 use crate::notation::{fen, movetext, shots};
 use crate::proof::{Prover, material, winning_line};
 use crate::rules::{Color, Game, Move, Position, RuleSet, has_capture, legal_moves};
@@ -589,6 +591,12 @@ impl App {
             },
             // The keys on the message line (the board's help lists a game's keys).
             Action::Help => self.message = Msg::TrainingHelp.text(lang).into(),
+            // Before the answer the engine's lines would give it away.
+            Action::Analyse => match phase {
+                Phase::Asking => self.message = Msg::TrainingNoLineYet.text(lang).into(),
+                Phase::Judging => self.message = Msg::TrainingWait.text(lang).into(),
+                Phase::Answered(_) => self.analyse_lines(),
+            },
             Action::Flip | Action::ToggleNumbers => return false,
             _ if phase == Phase::Asking => return false,
             Action::Left => self.step_line(-1),
@@ -604,6 +612,63 @@ impl App {
             _ => {}
         }
         true
+    }
+
+    /// `a` after answering: the analysis board on the position, the line on the board as its
+    /// main line (at the ply shown) and the other line as a variation; leaving it comes back
+    /// here as it was. The lines the engine still works out are worked out afterwards.
+    fn analyse_lines(&mut self) {
+        let Some(t) = self.training.as_mut() else {
+            return;
+        };
+        let Some(p) = t.puzzle().cloned() else {
+            return;
+        };
+        // A line search under way is asked again on the way back.
+        if let Some(job) = t.searching.take() {
+            t.jobs.insert(0, job);
+        }
+        let line = |kind| -> Vec<PdnMove> {
+            t.line(kind)
+                .moves
+                .iter()
+                .copied()
+                .map(PdnMove::new)
+                .collect()
+        };
+        let other = match t.on_board {
+            LineKind::Solution => LineKind::Played,
+            LineKind::Played => LineKind::Solution,
+        };
+        let mut record = PdnGame::new(p.pos.rules());
+        record.start = p.pos;
+        record.moves = line(t.on_board);
+        let alternative = line(other);
+        if let Some(first) = record.moves.first_mut()
+            && alternative.first().is_some_and(|m| m.mv != first.mv)
+        {
+            first.variations.push(Variation {
+                moves: alternative,
+                ..Variation::default()
+            });
+        }
+        let step = t.step;
+        let Some(training) = self.training.take() else {
+            return;
+        };
+        let back = Back::Training(Box::new((training, self.game.clone())));
+        self.open_analysis(record, step, back);
+    }
+
+    /// Back from the analysis board opened by [`App::analyse_lines`].
+    pub(super) fn back_to_training(&mut self, training: Training, game: Game) {
+        self.start = *game.start();
+        self.game = game;
+        self.training = Some(training);
+        self.clear_selection();
+        self.place_cursor();
+        self.message = Msg::TrainingAnsweredKeys.text(self.settings.lang).into();
+        self.next_job();
     }
 
     /// Back to the start screen the training came from, or quit.

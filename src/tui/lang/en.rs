@@ -558,7 +558,9 @@ pub fn text(m: Msg) -> &'static str {
         TrainingAlreadyAsking => "Your move: s shows the solution, n the next position",
         TrainingWait => "The engine is judging your move...",
         TrainingNoLineYet => "Answer first (or s for the solution)",
-        TrainingAnsweredKeys => "n: next position, r: try again, left/right: step through the line",
+        TrainingAnsweredKeys => {
+            "n: next position, r: try again, left/right: step through the line, a: analyse it"
+        }
         TrainingAllSolved => "Every position here is solved: they come round again",
         TrainingShown => "The solution: {0} (counted as not solved)",
         TrainingShownAgain => "The solution: {0}",
@@ -594,9 +596,9 @@ pub fn text(m: Msg) -> &'static str {
         TrainingBest => "Best streak {0}; solved {1} of {2}",
         TrainingKeysAsk => "move as in a game; s solution, n next, q back",
         TrainingHelp => {
-            "s solution, n next, r retry, Tab other line, left/right step, f flip, q back"
+            "s solution, n next, r retry, Tab other line, left/right step, a analyse, f flip, q back"
         }
-        TrainingKeysDone => "left/right step, Tab other line, r retry, n next, q back",
+        TrainingKeysDone => "left/right step, Tab other line, a analyse, r retry, n next, q back",
         StartTraining => "Training: colpi {0}",
         StartTrainingProgress => "    {0} of {1} solved, {2} failed, streak {3}",
         StartTrainingNew => "    {0} positions, none tried yet",

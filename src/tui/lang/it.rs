@@ -570,7 +570,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingWait => "Il computer sta giudicando la tua mossa...",
         TrainingNoLineYet => "Prima rispondi (o s per la soluzione)",
         TrainingAnsweredKeys => {
-            "n: posizione seguente, r: riprova, sinistra/destra: scorri la variante"
+            "n: posizione seguente, r: riprova, sinistra/destra: scorri la variante, a: analizzala"
         }
         TrainingAllSolved => "Hai risolto tutte queste posizioni: si ricomincia il giro",
         TrainingShown => "La soluzione: {0} (conta come non risolta)",
@@ -607,10 +607,10 @@ pub fn text(m: Msg) -> &'static str {
         TrainingBest => "Serie migliore {0}; risolte {1} su {2}",
         TrainingKeysAsk => "muovi come in partita; s soluzione, n seguente, q indietro",
         TrainingHelp => {
-            "s soluzione, n avanti, r riprova, Tab altra variante, frecce scorrono, q torna"
+            "s soluzione, n avanti, r riprova, Tab altra variante, frecce scorrono, a analisi, q torna"
         }
         TrainingKeysDone => {
-            "sinistra/destra scorre, Tab altra variante, r riprova, n seguente, q indietro"
+            "sinistra/destra scorre, Tab altra variante, a analisi, r riprova, n seguente, q indietro"
         }
         StartTraining => "Allenamento: colpi {0}",
         StartTrainingProgress => "    risolte {0} su {1}, sbagliate {2}, serie {3}",
