@@ -145,6 +145,19 @@ fn movers(legal: &[Move]) -> String {
         .join(", ")
 }
 
+/// The chain the ladder ranks highest among one piece's chains (R-C5 steps 1, 3 and 4; step 2
+/// is the same for all of them, made by one piece): the one to compare with the legal
+/// captures, so that the reason names the step where the piece's best loses, not the step
+/// where one of its weaker chains would.
+fn ladder_best<'a>(chains: impl Iterator<Item = &'a Chain>) -> Option<&'a Chain> {
+    chains.max_by(|a, b| {
+        a.pieces
+            .cmp(&b.pieces)
+            .then(a.kings.cmp(&b.kings))
+            .then_with(|| b.king_jumps.cmp(&a.king_jumps))
+    })
+}
+
 /// Why the ladder prefers the legal captures over `c` (R-C5), in a few words.
 fn ladder_reason(c: &Chain, chain_by_king: bool, legal: &[Move], lang: Lang) -> String {
     let Some(best) = legal.first() else {
@@ -188,11 +201,7 @@ pub fn cannot_pick(pos: &Position, sq: Square, lang: Lang) -> Option<String> {
         let kind = pos.piece_at(sq).map(|p| p.kind);
         let own: Vec<Chain> = chains(pos, sq);
         let rules = pos.rules();
-        if let Some(c) = own
-            .iter()
-            .filter(|c| allowed(rules, c))
-            .max_by_key(|c| c.pieces)
-        {
+        if let Some(c) = ladder_best(own.iter().filter(|c| allowed(rules, c))) {
             let reason = ladder_reason(c, kind == Some(Kind::King), &legal, lang);
             return Some(Msg::MustCaptureReason.fill(lang, &[&reason, &movers(&legal)]));
         }
@@ -222,11 +231,7 @@ pub fn cannot_move(pos: &Position, from: Square, to: Option<Square>, lang: Lang)
     let through = |c: &Chain| c.path.contains(&to);
     let own = chains(pos, from);
     let reaching: Vec<&Chain> = own.iter().filter(|c| through(c)).collect();
-    if let Some(c) = reaching
-        .iter()
-        .filter(|c| allowed(rules, c))
-        .max_by_key(|c| c.pieces)
-    {
+    if let Some(c) = ladder_best(reaching.iter().copied().filter(|c| allowed(rules, c))) {
         let reason = ladder_reason(c, piece.kind == Kind::King, &legal, lang);
         return Msg::NotAllowed.fill(lang, &[&reason]);
     }
@@ -337,6 +342,41 @@ mod tests {
         let why = cannot_pick(&pos, sq(22), Lang::En).unwrap();
         assert!(
             why.contains("the ladder requires the capture that takes the most kings"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn r_c5_step_4_named_when_the_piece_takes_as_many_kings() {
+        // R-C5 step 4: the black king on 20 (g4) can take three pieces two ways, 20x11x18x25
+        // (kings at the second and third jumps) and 20x11x18x27 (one king); the king on 17
+        // (a4) takes three with kings at the first and third jumps (17x26x19x10), the only
+        // legal capture. The piece can take as many kings: it loses on the first king, step 4.
+        let pos = fen::parse(RuleSet::Italian, "B:WK14,15,K21,22,K28:BK7,12,K13,K17,K20").unwrap();
+        let legal: Vec<String> = legal_moves(&pos).iter().map(|m| m.to_string()).collect();
+        assert_eq!(legal, ["17x26x19x10"]);
+        let why = cannot_pick(&pos, sq(20), Lang::En).unwrap();
+        assert!(
+            why.contains("the ladder requires the capture that meets the kings first"),
+            "{why}"
+        );
+        let why = cannot_move(&pos, sq(20), Some(sq(11)), Lang::En);
+        assert!(
+            why.contains("the ladder requires the capture that meets the kings first"),
+            "{why}"
+        );
+        // The white king on 21 (b3) takes 18 then the king on 10 (21x14x5) or the man on 11
+        // (21x14x7); 12x19x26 takes its king at the first jump: step 4 again, not step 3.
+        let pos = fen::parse(
+            RuleSet::Italian,
+            "W:WK12,K21,K23,K24,K25,K28:B4,K9,K10,11,K13,K15,16,18,K20,22",
+        )
+        .unwrap();
+        let legal: Vec<String> = legal_moves(&pos).iter().map(|m| m.to_string()).collect();
+        assert_eq!(legal, ["12x19x26"]);
+        let why = cannot_pick(&pos, sq(21), Lang::En).unwrap();
+        assert!(
+            why.contains("the ladder requires the capture that meets the kings first"),
             "{why}"
         );
     }
