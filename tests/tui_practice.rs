@@ -369,6 +369,21 @@ fn move_now_plays_the_best_move_so_far() {
     assert!(a.take_requests().is_empty());
 }
 
+/// README: after a game, "any other key shows the final position": x (a key the board does
+/// not use) closed nothing.
+#[test]
+fn any_other_key_closes_the_game_end_dialog() {
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys(&mut a, "22x13");
+    assert_eq!(*a.overlay(), dama::tui::app::Overlay::GameEnd);
+    press(&mut a, KeyCode::Char('x'));
+    assert_eq!(*a.overlay(), dama::tui::app::Overlay::None);
+    let text = screen(&a, 100, 32);
+    assert!(!text.contains("Game over"), "{text}");
+    assert!(a.game().outcome().is_some(), "the game stays finished");
+}
+
 /// The end of a game opens a dialog with the result as PDN writes it, the reason and the
 /// length; `n` plays again with the colours swapped; the result closes the move list.
 #[test]
