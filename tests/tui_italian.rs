@@ -286,3 +286,26 @@ fn the_load_list_names_a_level_whole_in_italian() {
     assert!(!row.contains("piena"), "{row}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// QA4 play: at 60x20 and 59x11 the start screen's line of keys was cut at the box's edge
+/// ("..., Invio inizia, q" without "esce"; "q quit" without its "s"). It goes on over a
+/// second line.
+#[test]
+fn the_start_screen_keys_are_whole_in_a_narrow_terminal() {
+    for (lang, end) in [
+        (dama::tui::Lang::It, "Invio inizia, q esce"),
+        (dama::tui::Lang::En, "Enter starts, q quits"),
+    ] {
+        for (w, h) in [(60, 20), (59, 11), (100, 32)] {
+            let a = tui_common::start_sized(tui_common::ascii_settings(lang), w, h);
+            let text = tui_common::screen(&a, w, h);
+            // The box's lines, joined as one text.
+            let joined = text
+                .lines()
+                .map(|l| l.trim_matches(|c: char| c == '|' || c == '│' || c == ' '))
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(joined.contains(end), "{w}x{h}: {end:?} missing:\n{text}");
+        }
+    }
+}

@@ -162,7 +162,12 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             lines.push(Line::from(Span::styled(t(Msg::StartFileHint), dim)));
         }
         None => {
-            lines.push(Line::from(Span::styled(t(Msg::StartKeys), dim)));
+            // The keys on two lines rather than cut where the box is narrow (59 and 60
+            // columns cut "q quits" and Italian's "q esce").
+            let room = area.width.saturating_sub(4) as usize;
+            for part in crate::tui::layout::wrap(t(Msg::StartKeys), room, room) {
+                lines.push(Line::from(Span::styled(part, dim)));
+            }
             // The bigger endgame tables and their cost (the 5-piece ones build themselves),
             // as wide as the menu, so the box does not grow for it.
             let menu_width = (head.iter().chain(&body).chain(&lines))
