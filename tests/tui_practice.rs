@@ -369,6 +369,58 @@ fn move_now_plays_the_best_move_so_far() {
     assert!(a.take_requests().is_empty());
 }
 
+/// QA4 play: in the smallest terminal the board takes (59x11) the game-end dialog lost its
+/// last lines: `u`, `Esc` and `q` were not shown. Its keys now go on a few lines there, in
+/// both languages; a larger terminal keeps a key a line.
+#[test]
+fn the_game_end_dialog_shows_every_key_in_a_short_terminal() {
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    for (lang, keys) in [
+        (
+            dama::tui::Lang::En,
+            [
+                "n again",
+                "v review",
+                "s save",
+                "u take back",
+                "Esc look",
+                "q quit",
+            ],
+        ),
+        (
+            dama::tui::Lang::It,
+            [
+                "n ancora",
+                "v rivedi",
+                "s salva",
+                "u annulla",
+                "Esc guarda",
+                "q esci",
+            ],
+        ),
+    ] {
+        let mut c = config(RuleSet::Italian);
+        c.lang = lang;
+        let mut a = app_with(c, pos, 59, 11);
+        play_by_keys(&mut a, "22x13");
+        assert_eq!(*a.overlay(), dama::tui::app::Overlay::GameEnd);
+        let text = screen(&a, 59, 11);
+        for k in keys {
+            assert!(text.contains(k), "{k:?} missing:\n{text}");
+        }
+        // Where there is room, a key a line as before.
+        a.update(Action::Resize {
+            width: 100,
+            height: 32,
+        });
+        let text = screen(&a, 100, 32);
+        assert!(
+            text.contains("q    quit") || text.contains("q    esci"),
+            "{text}"
+        );
+    }
+}
+
 /// README: after a game, "any other key shows the final position": x (a key the board does
 /// not use) closed nothing.
 #[test]

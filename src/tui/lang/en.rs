@@ -338,6 +338,7 @@ pub fn text(m: Msg) -> &'static str {
         EndUndo => "u    take back the last move",
         EndLook => "Esc  look at the final position",
         EndQuit => "q    quit",
+        EndKeysShort => "n again  v review  s save  u take back  Esc look  q quit",
         PrefsIgnored => "Settings not remembered ({0}): the usual ones instead",
         PrefsKeyIgnored => {
             "Settings: {0} ignored, not a setting or value dama knows ({1}); the others are used"

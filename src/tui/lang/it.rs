@@ -346,6 +346,7 @@ pub fn text(m: Msg) -> &'static str {
         EndUndo => "u    annulla l'ultima mossa",
         EndLook => "Esc  guarda la posizione finale",
         EndQuit => "q    esci",
+        EndKeysShort => "n ancora  v rivedi  s salva  u annulla  Esc guarda  q esci",
         PrefsIgnored => "Impostazioni non ricordate ({0}): uso quelle solite",
         PrefsKeyIgnored => {
             "Impostazioni: {0} ignorata, impostazione o valore che dama non conosce ({1}); le altre valgono"

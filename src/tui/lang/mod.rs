@@ -355,6 +355,8 @@ keys! {
     EndUndo,
     EndLook,
     EndQuit,
+    /// The dialog's keys on one line, for a terminal too short for one a line.
+    EndKeysShort,
     ArchivedIn,
     ExitArchived,
     ShortItalian,
