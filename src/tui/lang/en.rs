@@ -388,6 +388,7 @@ pub fn text(m: Msg) -> &'static str {
         NotAllowed => "Not allowed: {0}",
         ManCannotKing => "A man cannot capture a king",
         ManCapturesForward => "A man captures only forward",
+        CrownEndsMove => "A man that reaches the far row is crowned there: its move ends",
         ManMovesForward => "A man moves only forward",
         OneSquareDiagonal => "A piece moves one square diagonally",
         CaptureNotAllowed => "that capture is not allowed here",

@@ -394,6 +394,7 @@ pub fn text(m: Msg) -> &'static str {
         NotAllowed => "Non si può: {0}",
         ManCannotKing => "La pedina non può mangiare la dama",
         ManCapturesForward => "La pedina mangia solo in avanti",
+        CrownEndsMove => "La pedina che arriva in fondo viene promossa a dama: la mossa finisce lì",
         ManMovesForward => "La pedina si muove solo in avanti",
         OneSquareDiagonal => "Si muove di una casella in diagonale",
         CaptureNotAllowed => "quella presa qui non è consentita",

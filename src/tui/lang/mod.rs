@@ -400,6 +400,8 @@ keys! {
     NotAllowed,
     ManCannotKing,
     ManCapturesForward,
+    /// R-C4: a capture tried on past the crowning square.
+    CrownEndsMove,
     ManMovesForward,
     OneSquareDiagonal,
     CaptureNotAllowed,
