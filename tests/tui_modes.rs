@@ -277,6 +277,33 @@ fn the_engines_game_is_archived_then_viewed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// QA4 play: a ballot reached with the arrows ("ballot 1 of 2400") and then typed over: 1, 7
+/// gave ballot 117 (the digits went on the number shown); they now make ballot 17. Digits
+/// typed one after another still make one number, and Backspace still takes the last off.
+#[test]
+fn a_ballot_typed_over_one_chosen_with_the_arrows_is_the_number_typed() {
+    use dama::tui::app::StartOpening as Opening;
+    let mut a = App::start_screen(config(Lang::En, Players::Engine), None);
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Opening);
+    press(&mut a, KeyCode::Right); // a ballot drawn by lot
+    press(&mut a, KeyCode::Right); // ballot 1
+    assert_eq!(a.start_menu().unwrap().opening, Opening::Ballot(1));
+    press(&mut a, KeyCode::Char('1'));
+    press(&mut a, KeyCode::Char('7'));
+    assert_eq!(a.start_menu().unwrap().opening, Opening::Ballot(17));
+    press(&mut a, KeyCode::Backspace);
+    press(&mut a, KeyCode::Char('5'));
+    assert_eq!(a.start_menu().unwrap().opening, Opening::Ballot(15));
+    // The arrows again, then digits: a fresh number.
+    press(&mut a, KeyCode::Right);
+    assert_eq!(a.start_menu().unwrap().opening, Opening::Ballot(16));
+    press(&mut a, KeyCode::Char('4'));
+    assert_eq!(a.start_menu().unwrap().opening, Opening::Ballot(4));
+    press(&mut a, KeyCode::Enter);
+    let ballot = dama::tui::ballots::get(RuleSet::Italian, 4).unwrap();
+    assert_eq!(a.game().start(), &ballot.position);
+}
+
 /// The start screen: the side line offers two players and engine v engine (with a level for
 /// each side), the opening line a ballot by number; Enter starts as chosen.
 #[test]
