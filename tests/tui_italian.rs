@@ -182,6 +182,36 @@ fn resigning_asks_and_ends_in_italian() {
     assert_eq!(app.settings().human, Color::White);
 }
 
+/// QA4 play: a game of two players at one keyboard (the record names the sides "White" and
+/// "Black") was described on the Italian start screen as "White (Bianco) contro Black", and
+/// listed as "White - Black"; in English "White (White) v Black".
+#[test]
+fn a_two_players_game_is_described_by_its_colours_in_each_language() {
+    let dir = std::env::temp_dir().join(format!("dama-test-{}-it-two", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("due.pdn");
+    std::fs::write(
+        &path,
+        "[GameType \"22\"]\n[White \"White\"]\n[Black \"Black\"]\n[Date \"2026.12.07\"]\n\
+         [Result \"*\"]\n\n1. 22-18 11-15 *\n",
+    )
+    .unwrap();
+    let loaded = dama::tui::keep::load_game(&path, RuleSet::Italian).unwrap();
+    assert!(loaded.two_players);
+    let it = loaded.summary.text(Lang::It);
+    assert!(
+        it.starts_with("Bianco contro Nero (due giocatori), 2026.12.07"),
+        "{it}"
+    );
+    assert!(!it.contains("White") && !it.contains("Black"), "{it}");
+    let en = loaded.summary.to_string();
+    assert!(
+        en.starts_with("White v Black (two players), 2026.12.07"),
+        "{en}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_resumed_game_is_described_in_italian() {
     let dir = std::env::temp_dir().join(format!("dama-test-{}-it-summary", std::process::id()));

@@ -201,6 +201,7 @@ pub fn text(m: Msg) -> &'static str {
 
         Resumed => "Resumed: {0}",
         SummaryLine => "{0} (White) v {1}, {2}, {3}",
+        SummaryTwoPlayers => "White v Black (two players), {0}, {1}",
         SummaryUndated => "undated",
         SummaryNoMove => "no move yet",
         SummaryOneMove => "1 move, {0}",

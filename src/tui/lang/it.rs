@@ -209,6 +209,7 @@ pub fn text(m: Msg) -> &'static str {
 
         Resumed => "Ripresa: {0}",
         SummaryLine => "{0} (Bianco) contro {1}, {2}, {3}",
+        SummaryTwoPlayers => "Bianco contro Nero (due giocatori), {0}, {1}",
         SummaryUndated => "senza data",
         SummaryNoMove => "ancora nessuna mossa",
         SummaryOneMove => "1 mossa, {0}",

@@ -217,6 +217,8 @@ keys! {
     // ----- a resumed game -----
     Resumed,
     SummaryLine,
+    /// [`Msg::SummaryLine`] of a game of two players at one keyboard.
+    SummaryTwoPlayers,
     SummaryUndated,
     SummaryNoMove,
     SummaryOneMove,
