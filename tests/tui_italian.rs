@@ -339,3 +339,23 @@ fn the_start_screen_keys_are_whole_in_a_narrow_terminal() {
         }
     }
 }
+
+/// QA4 play: one move taken back was said in the plural ("Annullate: 22-18 (r le rifà)"),
+/// as two players always take back one; one move now agrees, two keep the plural.
+#[test]
+fn a_move_taken_back_is_said_in_the_singular() {
+    let mut c = italian(None).settings().clone();
+    c.players = dama::tui::app::Players::TwoPlayers { turn: false };
+    let mut a = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    tui_common::play_by_keys(&mut a, "22-18");
+    press(&mut a, KeyCode::Char('u'));
+    assert_eq!(a.message(), "Annullata: 22-18 (r la rifà)");
+    press(&mut a, KeyCode::Char('r'));
+    assert_eq!(a.message(), "Rifatta: 22-18");
+    // Against the engine a full move goes: two, in the plural.
+    let mut a = italian(None);
+    tui_common::play_by_keys(&mut a, "22-18");
+    answer_search(&mut a, "11-15", report(0));
+    press(&mut a, KeyCode::Char('u'));
+    assert_eq!(a.message(), "Annullate: 22-18 11-15 (r le rifà)");
+}

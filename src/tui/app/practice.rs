@@ -350,11 +350,21 @@ impl App {
         let list: Vec<String> = taken.iter().map(Move::to_string).collect();
         if let Some(t) = times {
             self.clock.restore(t, self.side_to_move());
-            self.message = self.fill(Msg::TookBackClock, &[&list.join(" ")]);
+            let key = if list.len() == 1 {
+                Msg::TookBackClockOne
+            } else {
+                Msg::TookBackClock
+            };
+            self.message = self.fill(key, &[&list.join(" ")]);
         } else {
             // The clock goes on for whoever is to move now; time already spent stays spent.
             self.clock.start(self.side_to_move());
-            self.message = self.fill(Msg::TookBack, &[&list.join(" ")]);
+            let key = if list.len() == 1 {
+                Msg::TookBackOne
+            } else {
+                Msg::TookBack
+            };
+            self.message = self.fill(key, &[&list.join(" ")]);
         }
         self.turn_board();
     }
@@ -386,7 +396,12 @@ impl App {
         }
         self.clock.start(self.side_to_move());
         let list: Vec<String> = played.iter().map(Move::to_string).collect();
-        self.message = self.fill(Msg::Replayed, &[&list.join(" ")]);
+        let key = if list.len() == 1 {
+            Msg::ReplayedOne
+        } else {
+            Msg::Replayed
+        };
+        self.message = self.fill(key, &[&list.join(" ")]);
         self.clear_selection();
         self.hint = None;
         self.after_move();

@@ -172,6 +172,7 @@ pub fn text(m: Msg) -> &'static str {
         HintsYourTurn => "Hints are for your turn",
         LookingForMove => "Full-strength hint (1 s)…",
         TookBackClock => "Took back {0}: the clocks are as they were before it (r redoes)",
+        TookBackClockOne => "Took back {0}: the clocks are as they were before it (r redoes)",
         TakeBackNoClock => {
             "Lost on time, and that move's clocks are not known: it cannot be taken back"
         }
@@ -181,8 +182,10 @@ pub fn text(m: Msg) -> &'static str {
         EngineDepth => "Engine depth {0} (from its next move)",
         NothingToTakeBack => "Nothing to take back",
         TookBack => "Took back {0} (r redoes)",
+        TookBackOne => "Took back {0} (r redoes)",
         NothingToRedo => "Nothing to redo",
         Replayed => "Replayed {0}",
+        ReplayedOne => "Replayed {0}",
         NewGame => "New game",
         NoHome => "There is no home folder to keep the game in",
         NotSavedNoName => "Not saved: no file name",

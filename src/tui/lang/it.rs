@@ -179,7 +179,10 @@ pub fn text(m: Msg) -> &'static str {
         GameOver => "La partita è finita",
         HintsYourTurn => "Il suggerimento si chiede al tuo turno",
         LookingForMove => "Suggerimento a piena forza (1 s)…",
-        TookBackClock => "Annullate: {0}; gli orologi tornano a prima di quella mossa (r le rifà)",
+        TookBackClock => "Annullate: {0}; gli orologi tornano a prima di quelle mosse (r le rifà)",
+        TookBackClockOne => {
+            "Annullata: {0}; gli orologi tornano a prima di quella mossa (r la rifà)"
+        }
         TakeBackNoClock => {
             "Persa per il tempo, e il tempo di quella mossa non è noto: non si può annullare"
         }
@@ -189,8 +192,10 @@ pub fn text(m: Msg) -> &'static str {
         EngineDepth => "Profondità del computer {0} (dalla sua prossima mossa)",
         NothingToTakeBack => "Nessuna mossa da annullare",
         TookBack => "Annullate: {0} (r le rifà)",
+        TookBackOne => "Annullata: {0} (r la rifà)",
         NothingToRedo => "Nessuna mossa da rifare",
         Replayed => "Rifatte: {0}",
+        ReplayedOne => "Rifatta: {0}",
         NewGame => "Nuova partita",
         NoHome => "Non c'è una cartella home dove conservare la partita",
         NotSavedNoName => "Non salvata: manca il nome del file",

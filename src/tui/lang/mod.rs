@@ -188,6 +188,8 @@ keys! {
     LookingForMove,
     /// Item 10 of issue 21: a take-back after a flag fall gives the clocks back.
     TookBackClock,
+    /// [`Msg::TookBackClock`], one move (Italian agrees in number).
+    TookBackClockOne,
     TakeBackNoClock,
     OfferOnYourTurn,
     YouOfferDraw,
@@ -195,8 +197,12 @@ keys! {
     EngineDepth,
     NothingToTakeBack,
     TookBack,
+    /// [`Msg::TookBack`], one move.
+    TookBackOne,
     NothingToRedo,
     Replayed,
+    /// [`Msg::Replayed`], one move.
+    ReplayedOne,
     NewGame,
     NoHome,
     NotSavedNoName,
