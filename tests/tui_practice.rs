@@ -661,7 +661,6 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
     assert_eq!(a.settings().strength.limits(), Limits::Nodes(top));
     // The top: the engine at full strength, a second a move, and said so.
     press(&mut a, KeyCode::Char('+'));
-    press(&mut a, KeyCode::Char('+'));
     assert_eq!(a.settings().strength, Strength::Level(14));
     assert_eq!(
         a.settings().strength.limits(),
@@ -673,10 +672,22 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
         "{}",
         a.message()
     );
+    // QA4 play: `+` past the top said the same "(from its next move)", as if it changed
+    // something; it says the engine is already at its strongest (and `-` at the bottom).
+    press(&mut a, KeyCode::Char('+'));
+    assert_eq!(a.settings().strength, Strength::Level(14));
+    assert_eq!(
+        a.message(),
+        "The engine is already at its strongest: level 14 of 14 (full strength)"
+    );
     for _ in 0..16 {
         press(&mut a, KeyCode::Char('-'));
     }
     assert_eq!(a.settings().strength, Strength::Level(1));
+    assert_eq!(
+        a.message(),
+        "The engine is already at its weakest: level 1 of 14"
+    );
 }
 
 fn start_app(kept: Option<&str>, autosave: Option<std::path::PathBuf>) -> App {

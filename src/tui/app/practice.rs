@@ -284,8 +284,18 @@ impl App {
     /// and the message line saying what it is now.
     pub(super) fn change_strength(&mut self, delta: i32) {
         let strength = self.settings.strength.step(delta);
-        self.settings.strength = strength;
         let lang = self.settings.lang;
+        // At either end of the scale nothing changes: said so, not "from its next move".
+        if strength == self.settings.strength {
+            let key = if delta > 0 {
+                Msg::EngineStrongest
+            } else {
+                Msg::EngineWeakest
+            };
+            self.message = key.fill(lang, &[&crate::tui::lang::strength(lang, strength)]);
+            return;
+        }
+        self.settings.strength = strength;
         self.message = match strength {
             Strength::Level(n @ crate::engine::strength::FULL_STRENGTH) => {
                 Msg::EngineLevelFull.fill(lang, &[&n, &crate::engine::strength::LEVELS])

@@ -626,6 +626,8 @@ pub fn text(m: Msg) -> &'static str {
         StrengthFull => "level {0} of {1} (full strength)",
         StrengthLevelShort => "level {0}",
         EngineLevelFull => "Engine at full strength, level {0} of {1} (from its next move)",
+        EngineStrongest => "The engine is already at its strongest: {0}",
+        EngineWeakest => "The engine is already at its weakest: {0}",
         StartClock => "  Clock    {0}",
         StartClockNone => "none",
         StartClockInc => "{0} min + {1} s a move",

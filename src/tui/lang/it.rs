@@ -645,6 +645,8 @@ pub fn text(m: Msg) -> &'static str {
         StrengthFull => "livello {0} di {1} (piena forza)",
         StrengthLevelShort => "livello {0}",
         EngineLevelFull => "Computer a piena forza, livello {0} di {1} (dalla prossima mossa)",
+        EngineStrongest => "Il computer è già al massimo: {0}",
+        EngineWeakest => "Il computer è già al minimo: {0}",
         StartClock => "  Tempo    {0}",
         StartClockNone => "senza limite",
         StartClockInc => "{0} min + {1} s a mossa",

@@ -635,6 +635,10 @@ keys! {
     StrengthLevelShort,
     /// `+`/`-` reaching the top level.
     EngineLevelFull,
+    /// `+` at the top of the scale: nothing changes.
+    EngineStrongest,
+    /// `-` at the bottom of the scale.
+    EngineWeakest,
     /// The start screen's time-control row.
     StartClock,
     StartClockNone,
