@@ -125,6 +125,44 @@ fn two_players_move_in_turn_and_the_board_turns() {
 
 /// A draw offer is answered by the other player: declined, the game goes on; accepted, it
 /// ends drawn by agreement and is archived with both players named by their colours.
+/// QA4 play: at the end of two players' game the dialog offered "play again (colours
+/// swapped)" and `n` said "New game: you play Black (colours swapped)", to nobody in
+/// particular. Two players are told a new game for two.
+#[test]
+fn two_players_play_again_without_a_colour_of_their_own() {
+    for (lang, again, started) in [
+        (Lang::En, "n    play again", "New game for two players"),
+        (
+            Lang::It,
+            "n    gioca ancora",
+            "Nuova partita a due giocatori",
+        ),
+    ] {
+        let mut app = App::new(
+            config(lang, TWO),
+            Game::new(Position::start(RuleSet::Italian)),
+        );
+        app.update(Action::Resize {
+            width: 100,
+            height: 32,
+        });
+        play_by_keys(&mut app, "22-18");
+        press(&mut app, KeyCode::Char('R'));
+        press(&mut app, KeyCode::Char('y'));
+        assert_eq!(app.overlay(), &Overlay::GameEnd);
+        let text = tui_common::screen(&app, 100, 32);
+        assert!(text.contains(again), "{text}");
+        assert!(
+            !text.contains("colours swapped") && !text.contains("colori scambiati"),
+            "{text}"
+        );
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(app.game().ply(), 0);
+        assert_eq!(app.players(), TWO);
+        assert!(app.message().starts_with(started), "{}", app.message());
+    }
+}
+
 #[test]
 fn two_players_offer_draws_resign_and_the_game_is_archived() {
     let dir = temp_dir("two");

@@ -59,7 +59,11 @@ impl App {
         self.flipped = self.settings.human == crate::rules::Color::Black
             && self.settings.players == super::Players::Engine;
         self.new_game();
-        self.message = self.fill(Msg::PlayAgain, &[&color(self.lang(), self.settings.human)]);
+        // Two players have no colour of their own to swap: the game starts again for both.
+        self.message = match self.settings.players {
+            super::Players::TwoPlayers { .. } => self.t(Msg::StartedTwoPlayers).into(),
+            _ => self.fill(Msg::PlayAgain, &[&color(self.lang(), self.settings.human)]),
+        };
     }
 
     /// Notes both clocks as the turn at the current ply begins.

@@ -338,6 +338,7 @@ pub fn text(m: Msg) -> &'static str {
         ADraw => "A draw.",
         After => "after {0} ({1})",
         EndPlayAgain => "n    play again (colours swapped)",
+        EndPlayAgainTwo => "n    play again",
         EndSave => "s    save the game",
         EndUndo => "u    take back the last move",
         EndLook => "Esc  look at the final position",

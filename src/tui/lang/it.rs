@@ -348,6 +348,7 @@ pub fn text(m: Msg) -> &'static str {
         ADraw => "Patta.",
         After => "dopo {0} ({1})",
         EndPlayAgain => "n    gioca ancora (colori scambiati)",
+        EndPlayAgainTwo => "n    gioca ancora",
         EndSave => "s    salva la partita",
         EndUndo => "u    annulla l'ultima mossa",
         EndLook => "Esc  guarda la posizione finale",

@@ -359,6 +359,8 @@ keys! {
     ADraw,
     After,
     EndPlayAgain,
+    /// [`Msg::EndPlayAgain`] for two players at one keyboard: no colour is "yours".
+    EndPlayAgainTwo,
     EndSave,
     EndUndo,
     EndLook,

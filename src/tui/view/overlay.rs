@@ -201,7 +201,11 @@ fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     if lines.len() + 7 + 2 <= usize::from(area.height) {
         lines.extend([
             Line::from(""),
-            Line::from(t(Msg::EndPlayAgain)),
+            Line::from(t(if app.players() == crate::tui::app::Players::Engine {
+                Msg::EndPlayAgain
+            } else {
+                Msg::EndPlayAgainTwo
+            })),
             Line::from(t(Msg::EndReview)),
             Line::from(t(Msg::EndSave)),
             Line::from(t(Msg::EndUndo)),
