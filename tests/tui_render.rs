@@ -640,6 +640,65 @@ fn start_screen_names_a_damaged_settings_file() {
     }
 }
 
+/// QA4 play: at 59 and 60 columns Load's list cut the end of its rows, the kind of game
+/// ("1 m. arch" for archiviata). The date goes without its time there; every row is whole.
+#[test]
+fn the_games_to_load_are_whole_rows_in_a_narrow_terminal() {
+    for lang in [Lang::En, Lang::It] {
+        for (w, h) in [(59u16, 11u16), (60, 20)] {
+            let dir = PathBuf::from(format!("target/tui-list-narrow/{lang:?}-{w}x{h}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            put_game(
+                &dir.join("autosave.pdn"),
+                "dama (level 6)",
+                "*",
+                ("2026.12.02", "10:30:00"),
+                "1. 22-18 11-14",
+                10,
+            );
+            put_game(
+                &dir.join("archive/2026-12-01-120000.pdn"),
+                "dama (depth 4)",
+                "1-0",
+                ("2026.12.01", "12:00:00"),
+                "1. 22-18 11-14 2. 18x11",
+                50,
+            );
+            let mut c = GameSettings::new(RuleSet::Italian);
+            c.lang = lang;
+            c.look = Look::Ascii;
+            c.autosave = Some(dir.join("autosave.pdn"));
+            let mut a = App::start_screen(c, None);
+            a.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            tui_common::menu_to(&mut a, dama::tui::app::StartItem::Load);
+            a.update(Action::Select);
+            let (in_play, archived) = match lang {
+                Lang::En => ("in play", "archived"),
+                Lang::It => ("in corso", "archiviata"),
+            };
+            for (i, kind) in [(0, in_play), (1, archived)] {
+                while a.start_menu().unwrap().pick != Some(i) {
+                    a.update(Action::Down);
+                }
+                let area = Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                view::render(&a, area, &mut buf);
+                let text = dump(&buf, false);
+                assert!(
+                    text.lines()
+                        .any(|l| l.trim_start().starts_with("| 2026.12.0")
+                            && l.trim_end_matches('|').trim_end().ends_with(kind)),
+                    "{w}x{h}: the row of {kind:?} is cut:\n{text}"
+                );
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}
+
 /// Issue 21 item 3: Load's list of the games in the data folder, newest first, with the
 /// file name field, in both languages. The data folder is relative (`target/...`).
 #[test]

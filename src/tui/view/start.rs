@@ -309,11 +309,20 @@ fn file_chooser(
                 Kind::Saved => Msg::KindSaved,
             });
             let moves = Msg::ListMoves.fill(lang, &[&g.moves]);
-            // The opponent's column takes what the others leave (they take 51), up to 30.
-            let wide = room.saturating_sub(51).clamp(10, 30);
+            // The opponent's column takes what the others leave (they take 51), up to 30. In
+            // a narrow box (under 61 columns: 59x11 cut the kind, "1 m. arch") the date goes
+            // without its time, which gives the opponent six columns back.
+            let short = room < 61;
+            let when: String = if short {
+                g.when.chars().take(10).collect()
+            } else {
+                g.when.clone()
+            };
+            let others = if short { 45 } else { 51 };
+            let wide = room.saturating_sub(others).clamp(10, 30);
+            let date = if short { 10 } else { 16 };
             let row = format!(
-                "{:<16} {rules:<8} {:<wide$} {:<7} {moves:>5} {kind}",
-                g.when,
+                "{when:<date$} {rules:<8} {:<wide$} {:<7} {moves:>5} {kind}",
                 // Cut where it must be, marked, rather than running into the result.
                 if opponent.chars().count() > wide {
                     let more = if theme.ascii() { "..." } else { "…" };
