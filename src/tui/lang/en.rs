@@ -20,7 +20,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("d / R", "offer a draw / resign"),
     ("v / a", "review the finished game / analysis board here"),
     ("N / s", "new game / save the game (PDN)"),
-    ("q", "quit (asks first)  Ctrl-C: quit now"),
+    ("q", "quit (asks first)  Ctrl-C: quit now  Ctrl-Z: suspend"),
     ("?", "this help"),
 ];
 
@@ -36,7 +36,7 @@ pub const TWO_PLAYER_KEYS: &[(&str, &str)] = &[
     ("d", "offer a draw: the other player answers y/n"),
     ("R", "the side to move resigns (asks first)"),
     ("N / s", "new game / save the game (PDN)"),
-    ("q", "quit (asks first)  Ctrl-C: quit now"),
+    ("q", "quit (asks first)  Ctrl-C: quit now  Ctrl-Z: suspend"),
     ("?", "this help"),
 ];
 

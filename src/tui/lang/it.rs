@@ -22,7 +22,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("d / R", "proponi la patta / abbandona la partita"),
     ("v / a", "rivedi la partita finita / damiera di analisi"),
     ("N / s", "nuova partita / salva la partita (PDN)"),
-    ("q", "esci (chiede prima)  Ctrl-C: esci subito"),
+    (
+        "q",
+        "esci (chiede prima)  Ctrl-C: esci subito  Ctrl-Z: sospendi",
+    ),
     ("?", "questo aiuto"),
 ];
 
@@ -84,7 +87,10 @@ pub const TWO_PLAYER_KEYS: &[(&str, &str)] = &[
     ("d", "proponi la patta: l'altro risponde s/n"),
     ("R", "chi muove abbandona (chiede prima)"),
     ("N / s", "nuova partita / salva la partita (PDN)"),
-    ("q", "esci (chiede prima)  Ctrl-C: esci subito"),
+    (
+        "q",
+        "esci (chiede prima)  Ctrl-C: esci subito  Ctrl-Z: sospendi",
+    ),
     ("?", "questo aiuto"),
 ];
 
