@@ -414,6 +414,17 @@ fn i21_14_the_essentials_fit_the_small_sizes() {
                 }
             }
         }
+        // QA4 play: Ctrl-Z suspends (README's keys) and the help lists it, for one player
+        // and for two.
+        for which in [
+            dama::tui::app::HelpKeys::Board,
+            dama::tui::app::HelpKeys::TwoPlayers,
+        ] {
+            let all = dama::tui::app::help_pages_of(lang, which, 100, 40)
+                .concat()
+                .join(" ");
+            assert!(all.contains("Ctrl-Z"), "{all}");
+        }
         // QA 12: the rules notes are on the last page, not dropped.
         let plies = if lang == Lang::En {
             "80 plies"

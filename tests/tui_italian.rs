@@ -182,6 +182,36 @@ fn resigning_asks_and_ends_in_italian() {
     assert_eq!(app.settings().human, Color::White);
 }
 
+/// QA4 play: a game of two players at one keyboard (the record names the sides "White" and
+/// "Black") was described on the Italian start screen as "White (Bianco) contro Black", and
+/// listed as "White - Black"; in English "White (White) v Black".
+#[test]
+fn a_two_players_game_is_described_by_its_colours_in_each_language() {
+    let dir = std::env::temp_dir().join(format!("dama-test-{}-it-two", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("due.pdn");
+    std::fs::write(
+        &path,
+        "[GameType \"22\"]\n[White \"White\"]\n[Black \"Black\"]\n[Date \"2026.12.07\"]\n\
+         [Result \"*\"]\n\n1. 22-18 11-15 *\n",
+    )
+    .unwrap();
+    let loaded = dama::tui::keep::load_game(&path, RuleSet::Italian).unwrap();
+    assert!(loaded.two_players);
+    let it = loaded.summary.text(Lang::It);
+    assert!(
+        it.starts_with("Bianco contro Nero (due giocatori), 2026.12.07"),
+        "{it}"
+    );
+    assert!(!it.contains("White") && !it.contains("Black"), "{it}");
+    let en = loaded.summary.to_string();
+    assert!(
+        en.starts_with("White v Black (two players), 2026.12.07"),
+        "{en}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_resumed_game_is_described_in_italian() {
     let dir = std::env::temp_dir().join(format!("dama-test-{}-it-summary", std::process::id()));
@@ -285,4 +315,47 @@ fn the_load_list_names_a_level_whole_in_italian() {
     assert!(row.contains("dama (livello 14) "), "{row}");
     assert!(!row.contains("piena"), "{row}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// QA4 play: at 60x20 and 59x11 the start screen's line of keys was cut at the box's edge
+/// ("..., Invio inizia, q" without "esce"; "q quit" without its "s"). It goes on over a
+/// second line.
+#[test]
+fn the_start_screen_keys_are_whole_in_a_narrow_terminal() {
+    for (lang, end) in [
+        (dama::tui::Lang::It, "Invio inizia, q esce"),
+        (dama::tui::Lang::En, "Enter starts, q quits"),
+    ] {
+        for (w, h) in [(60, 20), (59, 11), (100, 32)] {
+            let a = tui_common::start_sized(tui_common::ascii_settings(lang), w, h);
+            let text = tui_common::screen(&a, w, h);
+            // The box's lines, joined as one text.
+            let joined = text
+                .lines()
+                .map(|l| l.trim_matches(|c: char| c == '|' || c == '│' || c == ' '))
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(joined.contains(end), "{w}x{h}: {end:?} missing:\n{text}");
+        }
+    }
+}
+
+/// QA4 play: one move taken back was said in the plural ("Annullate: 22-18 (r le rifà)"),
+/// as two players always take back one; one move now agrees, two keep the plural.
+#[test]
+fn a_move_taken_back_is_said_in_the_singular() {
+    let mut c = italian(None).settings().clone();
+    c.players = dama::tui::app::Players::TwoPlayers { turn: false };
+    let mut a = App::new(c, Game::new(Position::start(RuleSet::Italian)));
+    tui_common::play_by_keys(&mut a, "22-18");
+    press(&mut a, KeyCode::Char('u'));
+    assert_eq!(a.message(), "Annullata: 22-18 (r la rifà)");
+    press(&mut a, KeyCode::Char('r'));
+    assert_eq!(a.message(), "Rifatta: 22-18");
+    // Against the engine a full move goes: two, in the plural.
+    let mut a = italian(None);
+    tui_common::play_by_keys(&mut a, "22-18");
+    answer_search(&mut a, "11-15", report(0));
+    press(&mut a, KeyCode::Char('u'));
+    assert_eq!(a.message(), "Annullate: 22-18 11-15 (r le rifà)");
 }

@@ -125,6 +125,44 @@ fn two_players_move_in_turn_and_the_board_turns() {
 
 /// A draw offer is answered by the other player: declined, the game goes on; accepted, it
 /// ends drawn by agreement and is archived with both players named by their colours.
+/// QA4 play: at the end of two players' game the dialog offered "play again (colours
+/// swapped)" and `n` said "New game: you play Black (colours swapped)", to nobody in
+/// particular. Two players are told a new game for two.
+#[test]
+fn two_players_play_again_without_a_colour_of_their_own() {
+    for (lang, again, started) in [
+        (Lang::En, "n    play again", "New game for two players"),
+        (
+            Lang::It,
+            "n    gioca ancora",
+            "Nuova partita a due giocatori",
+        ),
+    ] {
+        let mut app = App::new(
+            config(lang, TWO),
+            Game::new(Position::start(RuleSet::Italian)),
+        );
+        app.update(Action::Resize {
+            width: 100,
+            height: 32,
+        });
+        play_by_keys(&mut app, "22-18");
+        press(&mut app, KeyCode::Char('R'));
+        press(&mut app, KeyCode::Char('y'));
+        assert_eq!(app.overlay(), &Overlay::GameEnd);
+        let text = tui_common::screen(&app, 100, 32);
+        assert!(text.contains(again), "{text}");
+        assert!(
+            !text.contains("colours swapped") && !text.contains("colori scambiati"),
+            "{text}"
+        );
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(app.game().ply(), 0);
+        assert_eq!(app.players(), TWO);
+        assert!(app.message().starts_with(started), "{}", app.message());
+    }
+}
+
 #[test]
 fn two_players_offer_draws_resign_and_the_game_is_archived() {
     let dir = temp_dir("two");
@@ -275,6 +313,33 @@ fn the_engines_game_is_archived_then_viewed() {
     // The autosave is not the engine's to fill.
     assert!(!dir.join("autosave.pdn").exists());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// QA4 play: a ballot reached with the arrows ("ballot 1 of 2400") and then typed over: 1, 7
+/// gave ballot 117 (the digits went on the number shown); they now make ballot 17. Digits
+/// typed one after another still make one number, and Backspace still takes the last off.
+#[test]
+fn a_ballot_typed_over_one_chosen_with_the_arrows_is_the_number_typed() {
+    use dama::tui::app::StartOpening as Opening;
+    let mut a = App::start_screen(config(Lang::En, Players::Engine), None);
+    tui_common::menu_to(&mut a, dama::tui::app::StartItem::Opening);
+    press(&mut a, KeyCode::Right); // a ballot drawn by lot
+    press(&mut a, KeyCode::Right); // ballot 1
+    assert_eq!(a.start_menu().unwrap().opening, Opening::Ballot(1));
+    press(&mut a, KeyCode::Char('1'));
+    press(&mut a, KeyCode::Char('7'));
+    assert_eq!(a.start_menu().unwrap().opening, Opening::Ballot(17));
+    press(&mut a, KeyCode::Backspace);
+    press(&mut a, KeyCode::Char('5'));
+    assert_eq!(a.start_menu().unwrap().opening, Opening::Ballot(15));
+    // The arrows again, then digits: a fresh number.
+    press(&mut a, KeyCode::Right);
+    assert_eq!(a.start_menu().unwrap().opening, Opening::Ballot(16));
+    press(&mut a, KeyCode::Char('4'));
+    assert_eq!(a.start_menu().unwrap().opening, Opening::Ballot(4));
+    press(&mut a, KeyCode::Enter);
+    let ballot = dama::tui::ballots::get(RuleSet::Italian, 4).unwrap();
+    assert_eq!(a.game().start(), &ballot.position);
 }
 
 /// The start screen: the side line offers two players and engine v engine (with a level for

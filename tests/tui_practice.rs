@@ -369,6 +369,73 @@ fn move_now_plays_the_best_move_so_far() {
     assert!(a.take_requests().is_empty());
 }
 
+/// QA4 play: in the smallest terminal the board takes (59x11) the game-end dialog lost its
+/// last lines: `u`, `Esc` and `q` were not shown. Its keys now go on a few lines there, in
+/// both languages; a larger terminal keeps a key a line.
+#[test]
+fn the_game_end_dialog_shows_every_key_in_a_short_terminal() {
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    for (lang, keys) in [
+        (
+            dama::tui::Lang::En,
+            [
+                "n again",
+                "v review",
+                "s save",
+                "u take back",
+                "Esc look",
+                "q quit",
+            ],
+        ),
+        (
+            dama::tui::Lang::It,
+            [
+                "n ancora",
+                "v rivedi",
+                "s salva",
+                "u annulla",
+                "Esc guarda",
+                "q esci",
+            ],
+        ),
+    ] {
+        let mut c = config(RuleSet::Italian);
+        c.lang = lang;
+        let mut a = app_with(c, pos, 59, 11);
+        play_by_keys(&mut a, "22x13");
+        assert_eq!(*a.overlay(), dama::tui::app::Overlay::GameEnd);
+        let text = screen(&a, 59, 11);
+        for k in keys {
+            assert!(text.contains(k), "{k:?} missing:\n{text}");
+        }
+        // Where there is room, a key a line as before.
+        a.update(Action::Resize {
+            width: 100,
+            height: 32,
+        });
+        let text = screen(&a, 100, 32);
+        assert!(
+            text.contains("q    quit") || text.contains("q    esci"),
+            "{text}"
+        );
+    }
+}
+
+/// README: after a game, "any other key shows the final position": x (a key the board does
+/// not use) closed nothing.
+#[test]
+fn any_other_key_closes_the_game_end_dialog() {
+    let pos = fen::parse(RuleSet::Italian, "W:W22:B18").unwrap();
+    let mut a = app_with(config(RuleSet::Italian), pos, 100, 32);
+    play_by_keys(&mut a, "22x13");
+    assert_eq!(*a.overlay(), dama::tui::app::Overlay::GameEnd);
+    press(&mut a, KeyCode::Char('x'));
+    assert_eq!(*a.overlay(), dama::tui::app::Overlay::None);
+    let text = screen(&a, 100, 32);
+    assert!(!text.contains("Game over"), "{text}");
+    assert!(a.game().outcome().is_some(), "the game stays finished");
+}
+
 /// The end of a game opens a dialog with the result as PDN writes it, the reason and the
 /// length; `n` plays again with the colours swapped; the result closes the move list.
 #[test]
@@ -594,7 +661,6 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
     assert_eq!(a.settings().strength.limits(), Limits::Nodes(top));
     // The top: the engine at full strength, a second a move, and said so.
     press(&mut a, KeyCode::Char('+'));
-    press(&mut a, KeyCode::Char('+'));
     assert_eq!(a.settings().strength, Strength::Level(14));
     assert_eq!(
         a.settings().strength.limits(),
@@ -606,10 +672,22 @@ fn levels_set_the_engines_search_and_step_with_plus_and_minus() {
         "{}",
         a.message()
     );
+    // QA4 play: `+` past the top said the same "(from its next move)", as if it changed
+    // something; it says the engine is already at its strongest (and `-` at the bottom).
+    press(&mut a, KeyCode::Char('+'));
+    assert_eq!(a.settings().strength, Strength::Level(14));
+    assert_eq!(
+        a.message(),
+        "The engine is already at its strongest: level 14 of 14 (full strength)"
+    );
     for _ in 0..16 {
         press(&mut a, KeyCode::Char('-'));
     }
     assert_eq!(a.settings().strength, Strength::Level(1));
+    assert_eq!(
+        a.message(),
+        "The engine is already at its weakest: level 1 of 14"
+    );
 }
 
 fn start_app(kept: Option<&str>, autosave: Option<std::path::PathBuf>) -> App {

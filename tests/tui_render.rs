@@ -281,6 +281,65 @@ fn the_panel_shows_the_draw_counters() {
     assert!(text_at(&game).contains("No capture or man move: 20/80 plies"));
 }
 
+/// QA4 play: in a 60x20 terminal the panel is 31 columns wide; the draw counters were cut
+/// there ("No capture or man move: 79/80 p", in Italian "Senza prese né mosse di pedina:"
+/// with no number at all, "Questa posizione si è presentat"). They go on over a second line.
+#[test]
+fn r_g2_r_g3_the_draw_counters_keep_their_numbers_in_a_narrow_panel() {
+    let pos = fen::parse(RuleSet::Italian, "W:WK29:BK4").unwrap();
+    let mut game = Game::new(pos);
+    // Twice round the square (the start position is back: its second time), then a walk to
+    // 20 quiet plies.
+    let moves = [
+        "29-25", "4-8", "25-29", "8-4", "29-25", "4-8", "25-21", "8-12", "21-17", "12-16", "17-13",
+        "16-20", "13-9", "20-24", "9-5", "24-28", "5-1", "28-32", "1-5", "32-28",
+    ];
+    let seen_twice = 4;
+    let text_at = |game: &Game, lang: Lang| {
+        let mut c = GameSettings::new(RuleSet::Italian);
+        c.lang = lang;
+        c.look = Look::Ascii;
+        c.autosave = None;
+        let mut a = App::new(c, game.clone());
+        a.update(Action::Resize {
+            width: 60,
+            height: 20,
+        });
+        let area = Rect::new(0, 0, 60, 20);
+        let mut buf = Buffer::empty(area);
+        view::render(&a, area, &mut buf);
+        // The panel's words, joined across its lines.
+        dump(&buf, false)
+            .lines()
+            .filter_map(|l| l.split_once('|').map(|(_, r)| r.trim().to_string()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (i, m) in moves.iter().enumerate() {
+        let mv = find_move(game.position(), m);
+        game.play(&mv).unwrap();
+        if i + 1 == seen_twice {
+            let en = text_at(&game, Lang::En);
+            assert!(en.contains("This position has occurred 2 times"), "{en}");
+            let it = text_at(&game, Lang::It);
+            assert!(
+                it.contains("Questa posizione si è presentata 2 volte"),
+                "{it}"
+            );
+        }
+    }
+    assert_eq!(game.draw_state().no_progress, 20);
+    let en = text_at(&game, Lang::En);
+    assert!(en.contains("No capture or man move: 20/80 plies"), "{en}");
+    let it = text_at(&game, Lang::It);
+    assert!(it.contains("Senza prese né mosse di pedina: 20/80"), "{it}");
+    // The pieces taken, as long in Italian ("Il Bianco ha mangiato 1, il Nero").
+    let mut game = Game::new(fen::parse(RuleSet::Italian, "W:W22,30:B18,1").unwrap());
+    game.play(&find_move(game.position(), "22x13")).unwrap();
+    let it = text_at(&game, Lang::It);
+    assert!(it.contains("Il Bianco ha mangiato 1, il Nero 0"), "{it}");
+}
+
 /// Men are discs and kings crowned discs on squares large enough for them, in colour and
 /// without (White's pieces hollow, Black's solid); the one-glyph pieces stay for small squares.
 #[test]
@@ -577,6 +636,65 @@ fn start_screen_names_a_damaged_settings_file() {
             });
             let name = format!("prefs_damaged_{lang:?}_{w}x{h}").to_lowercase();
             check(&name, &a, w, h, false);
+        }
+    }
+}
+
+/// QA4 play: at 59 and 60 columns Load's list cut the end of its rows, the kind of game
+/// ("1 m. arch" for archiviata). The date goes without its time there; every row is whole.
+#[test]
+fn the_games_to_load_are_whole_rows_in_a_narrow_terminal() {
+    for lang in [Lang::En, Lang::It] {
+        for (w, h) in [(59u16, 11u16), (60, 20)] {
+            let dir = PathBuf::from(format!("target/tui-list-narrow/{lang:?}-{w}x{h}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            put_game(
+                &dir.join("autosave.pdn"),
+                "dama (level 6)",
+                "*",
+                ("2026.12.02", "10:30:00"),
+                "1. 22-18 11-14",
+                10,
+            );
+            put_game(
+                &dir.join("archive/2026-12-01-120000.pdn"),
+                "dama (depth 4)",
+                "1-0",
+                ("2026.12.01", "12:00:00"),
+                "1. 22-18 11-14 2. 18x11",
+                50,
+            );
+            let mut c = GameSettings::new(RuleSet::Italian);
+            c.lang = lang;
+            c.look = Look::Ascii;
+            c.autosave = Some(dir.join("autosave.pdn"));
+            let mut a = App::start_screen(c, None);
+            a.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            tui_common::menu_to(&mut a, dama::tui::app::StartItem::Load);
+            a.update(Action::Select);
+            let (in_play, archived) = match lang {
+                Lang::En => ("in play", "archived"),
+                Lang::It => ("in corso", "archiviata"),
+            };
+            for (i, kind) in [(0, in_play), (1, archived)] {
+                while a.start_menu().unwrap().pick != Some(i) {
+                    a.update(Action::Down);
+                }
+                let area = Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                view::render(&a, area, &mut buf);
+                let text = dump(&buf, false);
+                assert!(
+                    text.lines()
+                        .any(|l| l.trim_start().starts_with("| 2026.12.0")
+                            && l.trim_end_matches('|').trim_end().ends_with(kind)),
+                    "{w}x{h}: the row of {kind:?} is cut:\n{text}"
+                );
+            }
+            let _ = std::fs::remove_dir_all(&dir);
         }
     }
 }

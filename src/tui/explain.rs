@@ -129,6 +129,54 @@ fn extend(
     }
 }
 
+/// R-C4: whether the man on `from` would reach `to` by jumping on after its crowning, which
+/// ends the move (a player used to rules where the new king goes on is told why).
+fn past_the_crown(pos: &Position, from: Square, to: Square) -> bool {
+    let Some(piece) = pos.piece_at(from).filter(|p| p.kind == Kind::Man) else {
+        return false;
+    };
+    let rules = pos.rules();
+    let far_row = match piece.color {
+        Color::White => 0,
+        Color::Black => 7,
+    };
+    chains(pos, from)
+        .iter()
+        .filter(|c| allowed(rules, c))
+        .any(|c| {
+            let Some(&last) = c.path.last().filter(|s| s.row() == far_row) else {
+                return false;
+            };
+            // The pieces the chain jumped, from its landing squares: they still block.
+            let mut captured = 0u32;
+            let mut at = from;
+            for &land in &c.path {
+                let over = Dir::ALL.into_iter().find_map(|d| {
+                    at.neighbour(rules, d)
+                        .filter(|o| o.neighbour(rules, d) == Some(land))
+                });
+                if let Some(over) = over {
+                    captured |= 1 << over.index();
+                }
+                at = land;
+            }
+            // On from the crowning square as the king it became.
+            let mut on = Vec::new();
+            extend(
+                pos,
+                from,
+                piece.color,
+                Kind::King,
+                last,
+                captured,
+                c,
+                &mut on,
+            );
+            on.iter()
+                .any(|k| k.path.len() > c.path.len() && k.path[c.path.len()..].contains(&to))
+        })
+}
+
 /// Whether a chain of this rule set could be legal if the ladder did not exist.
 fn allowed(rules: RuleSet, c: &Chain) -> bool {
     !(c.backwards || (c.man_takes_king && rules == RuleSet::Italian))
@@ -241,6 +289,9 @@ pub fn cannot_move(pos: &Position, from: Square, to: Option<Square>, lang: Lang)
     if reaching.iter().any(|c| c.backwards) {
         return t(Msg::ManCapturesForward);
     }
+    if past_the_crown(pos, from, to) {
+        return t(Msg::CrownEndsMove);
+    }
     let adjacent = Dir::ALL
         .into_iter()
         .find(|&d| from.neighbour(rules, d) == Some(to));
@@ -317,6 +368,32 @@ mod tests {
             why.contains("the ladder requires the capture with the king"),
             "{why}"
         );
+    }
+
+    #[test]
+    fn r_c4_a_capture_on_past_the_crowning_square_is_explained() {
+        // R-C4, QA4 play: the white man on 11 (e6) takes 6 (d7) and is crowned on 2 (c8);
+        // going on over 5 (b7) to 9 (a6) was refused as "You must capture (from 11)".
+        for rules in [RuleSet::Italian, RuleSet::English] {
+            let fen_text = match rules {
+                // English: 11 (f6) takes 7 (e7) to 2 (d8), then 6 (c7) to 9 (b6).
+                RuleSet::English => "W:W11:B7,6,20",
+                RuleSet::Italian => "W:W11:B6,5,20",
+            };
+            let pos = fen::parse(rules, fen_text).unwrap();
+            assert_eq!(
+                cannot_move(&pos, sq(11), Some(sq(9)), Lang::En),
+                "A man that reaches the far row is crowned there: its move ends",
+                "{rules:?}"
+            );
+            assert!(
+                cannot_move(&pos, sq(11), Some(sq(9)), Lang::It).contains("promossa a dama"),
+                "{rules:?}"
+            );
+        }
+        // A square off the chain keeps the usual reason.
+        let pos = fen::parse(RuleSet::Italian, "W:W11:B6,5,20").unwrap();
+        assert!(cannot_move(&pos, sq(11), Some(sq(13)), Lang::En).starts_with("You must capture"));
     }
 
     #[test]

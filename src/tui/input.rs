@@ -245,11 +245,13 @@ pub fn map_key(key: &KeyEvent, ctx: Context) -> Option<Action> {
             _ => None,
         },
         // `n` plays again; any other key closes the dialog and acts as on the board (s saves,
-        // u takes back, q quits, arrows look at the final position).
+        // u takes back, q quits, arrows look at the final position); a key the board does not
+        // use closes it as Esc does, to look at the final position (README: "any other key
+        // shows the final position").
         Context::GameEnd => match key.code {
             KeyCode::Char('n') => Some(Action::PlayAgain),
             KeyCode::Char('r') => Some(Action::Review),
-            code => board_key(code, ctrl),
+            code => board_key(code, ctrl).or(Some(Action::Cancel)),
         },
         Context::Start => match key.code {
             KeyCode::Up | KeyCode::Char('k') => Some(Action::Up),
@@ -412,6 +414,37 @@ mod tests {
 
     fn key(code: KeyCode) -> Event {
         Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn any_key_the_board_does_not_use_closes_the_game_end_dialog() {
+        // The dialog stayed up on x, z, F1, Tab...: only the board's keys closed it.
+        for code in [
+            KeyCode::Char('x'),
+            KeyCode::Char('z'),
+            KeyCode::Tab,
+            KeyCode::F(1),
+            KeyCode::Home,
+        ] {
+            assert_eq!(
+                map(&key(code), Context::GameEnd),
+                Some(Action::Cancel),
+                "{code:?}"
+            );
+        }
+        // The dialog's own keys and the board's keep their meaning.
+        assert_eq!(
+            map(&key(KeyCode::Char('n')), Context::GameEnd),
+            Some(Action::PlayAgain)
+        );
+        assert_eq!(
+            map(&key(KeyCode::Char('q')), Context::GameEnd),
+            Some(Action::Quit)
+        );
+        assert_eq!(
+            map(&key(KeyCode::Char('u')), Context::GameEnd),
+            Some(Action::Undo)
+        );
     }
 
     #[test]

@@ -59,7 +59,11 @@ impl App {
         self.flipped = self.settings.human == crate::rules::Color::Black
             && self.settings.players == super::Players::Engine;
         self.new_game();
-        self.message = self.fill(Msg::PlayAgain, &[&color(self.lang(), self.settings.human)]);
+        // Two players have no colour of their own to swap: the game starts again for both.
+        self.message = match self.settings.players {
+            super::Players::TwoPlayers { .. } => self.t(Msg::StartedTwoPlayers).into(),
+            _ => self.fill(Msg::PlayAgain, &[&color(self.lang(), self.settings.human)]),
+        };
     }
 
     /// Notes both clocks as the turn at the current ply begins.
@@ -284,8 +288,18 @@ impl App {
     /// and the message line saying what it is now.
     pub(super) fn change_strength(&mut self, delta: i32) {
         let strength = self.settings.strength.step(delta);
-        self.settings.strength = strength;
         let lang = self.settings.lang;
+        // At either end of the scale nothing changes: said so, not "from its next move".
+        if strength == self.settings.strength {
+            let key = if delta > 0 {
+                Msg::EngineStrongest
+            } else {
+                Msg::EngineWeakest
+            };
+            self.message = key.fill(lang, &[&crate::tui::lang::strength(lang, strength)]);
+            return;
+        }
+        self.settings.strength = strength;
         self.message = match strength {
             Strength::Level(n @ crate::engine::strength::FULL_STRENGTH) => {
                 Msg::EngineLevelFull.fill(lang, &[&n, &crate::engine::strength::LEVELS])
@@ -350,11 +364,21 @@ impl App {
         let list: Vec<String> = taken.iter().map(Move::to_string).collect();
         if let Some(t) = times {
             self.clock.restore(t, self.side_to_move());
-            self.message = self.fill(Msg::TookBackClock, &[&list.join(" ")]);
+            let key = if list.len() == 1 {
+                Msg::TookBackClockOne
+            } else {
+                Msg::TookBackClock
+            };
+            self.message = self.fill(key, &[&list.join(" ")]);
         } else {
             // The clock goes on for whoever is to move now; time already spent stays spent.
             self.clock.start(self.side_to_move());
-            self.message = self.fill(Msg::TookBack, &[&list.join(" ")]);
+            let key = if list.len() == 1 {
+                Msg::TookBackOne
+            } else {
+                Msg::TookBack
+            };
+            self.message = self.fill(key, &[&list.join(" ")]);
         }
         self.turn_board();
     }
@@ -386,7 +410,12 @@ impl App {
         }
         self.clock.start(self.side_to_move());
         let list: Vec<String> = played.iter().map(Move::to_string).collect();
-        self.message = self.fill(Msg::Replayed, &[&list.join(" ")]);
+        let key = if list.len() == 1 {
+            Msg::ReplayedOne
+        } else {
+            Msg::Replayed
+        };
+        self.message = self.fill(key, &[&list.join(" ")]);
         self.clear_selection();
         self.hint = None;
         self.after_move();

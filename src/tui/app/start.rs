@@ -81,6 +81,9 @@ pub struct StartMenu {
     /// The engine against itself: Black's level.
     pub black_level: u8,
     pub opening: Opening,
+    /// Digits are being typed on the opening line: the next one goes on the number. A ballot
+    /// reached with the arrows is replaced by the first digit typed, not added to.
+    pub typing: bool,
     /// The new game's time control (`None`: no clock).
     pub clock: Option<TimeControl>,
     /// The engine plays its openings from the book.
@@ -130,6 +133,7 @@ impl StartMenu {
             turn: false,
             black_level: DEFAULT_LEVEL,
             opening: Opening::Start,
+            typing: false,
             clock: None,
             book: true,
             kept,
@@ -368,15 +372,17 @@ impl App {
             return;
         }
         let count = menu.items().len();
+        let typing = std::mem::take(&mut menu.typing);
         match action {
             // A ballot's number typed on its line.
             Action::Char(d @ '0'..='9') if menu.current() == Item::Opening => {
                 let n = crate::tui::ballots::count(menu.rules);
                 let digit = d as usize - '0' as usize;
                 let typed = match menu.opening {
-                    Opening::Ballot(b) if b * 10 + digit <= n => b * 10 + digit,
+                    Opening::Ballot(b) if typing && b * 10 + digit <= n => b * 10 + digit,
                     _ => digit,
                 };
+                menu.typing = true;
                 menu.opening = if (1..=n).contains(&typed) {
                     Opening::Ballot(typed)
                 } else {
@@ -384,6 +390,7 @@ impl App {
                 };
             }
             Action::Backspace if menu.current() == Item::Opening => {
+                menu.typing = true;
                 menu.opening = match menu.opening {
                     Opening::Ballot(b) if b >= 10 => Opening::Ballot(b / 10),
                     _ => Opening::Start,

@@ -69,7 +69,12 @@ impl Summary {
             crate::tui::lang::player_name(lang, &self.white),
             crate::tui::lang::player_name(lang, &self.black),
         );
-        text.push_str(&Msg::SummaryLine.fill(lang, &[&white, &black, &when, &moves]));
+        // Two players are named by their colours: not "White (White) v Black".
+        if (self.white.as_str(), self.black.as_str()) == super::TWO_PLAYERS {
+            text.push_str(&Msg::SummaryTwoPlayers.fill(lang, &[&when, &moves]));
+        } else {
+            text.push_str(&Msg::SummaryLine.fill(lang, &[&white, &black, &when, &moves]));
+        }
         if let Some(dir) = &self.unwritable {
             text.push_str(&Msg::SummaryUnwritable.fill(lang, &[&dir.display()]));
         }

@@ -20,7 +20,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("d / R", "offer a draw / resign"),
     ("v / a", "review the finished game / analysis board here"),
     ("N / s", "new game / save the game (PDN)"),
-    ("q", "quit (asks first)  Ctrl-C: quit now"),
+    ("q", "quit (asks first)  Ctrl-C: quit now  Ctrl-Z: suspend"),
     ("?", "this help"),
 ];
 
@@ -36,7 +36,7 @@ pub const TWO_PLAYER_KEYS: &[(&str, &str)] = &[
     ("d", "offer a draw: the other player answers y/n"),
     ("R", "the side to move resigns (asks first)"),
     ("N / s", "new game / save the game (PDN)"),
-    ("q", "quit (asks first)  Ctrl-C: quit now"),
+    ("q", "quit (asks first)  Ctrl-C: quit now  Ctrl-Z: suspend"),
     ("?", "this help"),
 ];
 
@@ -172,6 +172,7 @@ pub fn text(m: Msg) -> &'static str {
         HintsYourTurn => "Hints are for your turn",
         LookingForMove => "Full-strength hint (1 s)…",
         TookBackClock => "Took back {0}: the clocks are as they were before it (r redoes)",
+        TookBackClockOne => "Took back {0}: the clocks are as they were before it (r redoes)",
         TakeBackNoClock => {
             "Lost on time, and that move's clocks are not known: it cannot be taken back"
         }
@@ -181,8 +182,10 @@ pub fn text(m: Msg) -> &'static str {
         EngineDepth => "Engine depth {0} (from its next move)",
         NothingToTakeBack => "Nothing to take back",
         TookBack => "Took back {0} (r redoes)",
+        TookBackOne => "Took back {0} (r redoes)",
         NothingToRedo => "Nothing to redo",
         Replayed => "Replayed {0}",
+        ReplayedOne => "Replayed {0}",
         NewGame => "New game",
         NoHome => "There is no home folder to keep the game in",
         NotSavedNoName => "Not saved: no file name",
@@ -201,6 +204,7 @@ pub fn text(m: Msg) -> &'static str {
 
         Resumed => "Resumed: {0}",
         SummaryLine => "{0} (White) v {1}, {2}, {3}",
+        SummaryTwoPlayers => "White v Black (two players), {0}, {1}",
         SummaryUndated => "undated",
         SummaryNoMove => "no move yet",
         SummaryOneMove => "1 move, {0}",
@@ -334,10 +338,12 @@ pub fn text(m: Msg) -> &'static str {
         ADraw => "A draw.",
         After => "after {0} ({1})",
         EndPlayAgain => "n    play again (colours swapped)",
+        EndPlayAgainTwo => "n    play again",
         EndSave => "s    save the game",
         EndUndo => "u    take back the last move",
         EndLook => "Esc  look at the final position",
         EndQuit => "q    quit",
+        EndKeysShort => "n again  v review  s save  u take back  Esc look  q quit",
         PrefsIgnored => "Settings not remembered ({0}): the usual ones instead",
         PrefsKeyIgnored => {
             "Settings: {0} ignored, not a setting or value dama knows ({1}); the others are used"
@@ -387,6 +393,7 @@ pub fn text(m: Msg) -> &'static str {
         NotAllowed => "Not allowed: {0}",
         ManCannotKing => "A man cannot capture a king",
         ManCapturesForward => "A man captures only forward",
+        CrownEndsMove => "A man that reaches the far row is crowned there: its move ends",
         ManMovesForward => "A man moves only forward",
         OneSquareDiagonal => "A piece moves one square diagonally",
         CaptureNotAllowed => "that capture is not allowed here",
@@ -622,6 +629,8 @@ pub fn text(m: Msg) -> &'static str {
         StrengthFull => "level {0} of {1} (full strength)",
         StrengthLevelShort => "level {0}",
         EngineLevelFull => "Engine at full strength, level {0} of {1} (from its next move)",
+        EngineStrongest => "The engine is already at its strongest: {0}",
+        EngineWeakest => "The engine is already at its weakest: {0}",
         StartClock => "  Clock    {0}",
         StartClockNone => "none",
         StartClockInc => "{0} min + {1} s a move",

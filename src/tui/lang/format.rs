@@ -32,6 +32,14 @@ pub fn player_name(lang: Lang, name: &str) -> String {
     if name == crate::tui::keep::PLAYER {
         return Msg::PlayerYou.text(lang).to_string();
     }
+    // Two players at one keyboard are named by their colours in the record.
+    let (white, black) = crate::tui::keep::TWO_PLAYERS;
+    if name == white {
+        return color(lang, Color::White).to_string();
+    }
+    if name == black {
+        return color(lang, Color::Black).to_string();
+    }
     match (lang, Strength::from_player_name(name)) {
         (Lang::It, Some(Strength::Level(n))) => {
             format!("dama ({})", Msg::StrengthLevelShort.fill(lang, &[&n]))
@@ -270,6 +278,11 @@ mod tests {
             "dama (profondità 12)"
         );
         assert_eq!(player_name(Lang::It, "Tinsley"), "Tinsley");
+        // QA4 play: two players' records name the sides "White" and "Black", which the
+        // Italian board showed as they are ("White (Bianco) contro Black").
+        assert_eq!(player_name(Lang::It, "White"), "Bianco");
+        assert_eq!(player_name(Lang::It, "Black"), "Nero");
+        assert_eq!(player_name(Lang::En, "Black"), "Black");
     }
 
     #[test]

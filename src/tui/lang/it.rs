@@ -22,7 +22,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("d / R", "proponi la patta / abbandona la partita"),
     ("v / a", "rivedi la partita finita / damiera di analisi"),
     ("N / s", "nuova partita / salva la partita (PDN)"),
-    ("q", "esci (chiede prima)  Ctrl-C: esci subito"),
+    (
+        "q",
+        "esci (chiede prima)  Ctrl-C: esci subito  Ctrl-Z: sospendi",
+    ),
     ("?", "questo aiuto"),
 ];
 
@@ -84,7 +87,10 @@ pub const TWO_PLAYER_KEYS: &[(&str, &str)] = &[
     ("d", "proponi la patta: l'altro risponde s/n"),
     ("R", "chi muove abbandona (chiede prima)"),
     ("N / s", "nuova partita / salva la partita (PDN)"),
-    ("q", "esci (chiede prima)  Ctrl-C: esci subito"),
+    (
+        "q",
+        "esci (chiede prima)  Ctrl-C: esci subito  Ctrl-Z: sospendi",
+    ),
     ("?", "questo aiuto"),
 ];
 
@@ -179,7 +185,10 @@ pub fn text(m: Msg) -> &'static str {
         GameOver => "La partita è finita",
         HintsYourTurn => "Il suggerimento si chiede al tuo turno",
         LookingForMove => "Suggerimento a piena forza (1 s)…",
-        TookBackClock => "Annullate: {0}; gli orologi tornano a prima di quella mossa (r le rifà)",
+        TookBackClock => "Annullate: {0}; gli orologi tornano a prima di quelle mosse (r le rifà)",
+        TookBackClockOne => {
+            "Annullata: {0}; gli orologi tornano a prima di quella mossa (r la rifà)"
+        }
         TakeBackNoClock => {
             "Persa per il tempo, e il tempo di quella mossa non è noto: non si può annullare"
         }
@@ -189,8 +198,10 @@ pub fn text(m: Msg) -> &'static str {
         EngineDepth => "Profondità del computer {0} (dalla sua prossima mossa)",
         NothingToTakeBack => "Nessuna mossa da annullare",
         TookBack => "Annullate: {0} (r le rifà)",
+        TookBackOne => "Annullata: {0} (r la rifà)",
         NothingToRedo => "Nessuna mossa da rifare",
         Replayed => "Rifatte: {0}",
+        ReplayedOne => "Rifatta: {0}",
         NewGame => "Nuova partita",
         NoHome => "Non c'è una cartella home dove conservare la partita",
         NotSavedNoName => "Non salvata: manca il nome del file",
@@ -209,6 +220,7 @@ pub fn text(m: Msg) -> &'static str {
 
         Resumed => "Ripresa: {0}",
         SummaryLine => "{0} (Bianco) contro {1}, {2}, {3}",
+        SummaryTwoPlayers => "Bianco contro Nero (due giocatori), {0}, {1}",
         SummaryUndated => "senza data",
         SummaryNoMove => "ancora nessuna mossa",
         SummaryOneMove => "1 mossa, {0}",
@@ -342,10 +354,12 @@ pub fn text(m: Msg) -> &'static str {
         ADraw => "Patta.",
         After => "dopo {0} ({1})",
         EndPlayAgain => "n    gioca ancora (colori scambiati)",
+        EndPlayAgainTwo => "n    gioca ancora",
         EndSave => "s    salva la partita",
         EndUndo => "u    annulla l'ultima mossa",
         EndLook => "Esc  guarda la posizione finale",
         EndQuit => "q    esci",
+        EndKeysShort => "n ancora  v rivedi  s salva  u annulla  Esc guarda  q esci",
         PrefsIgnored => "Impostazioni non ricordate ({0}): uso quelle solite",
         PrefsKeyIgnored => {
             "Impostazioni: {0} ignorata, impostazione o valore che dama non conosce ({1}); le altre valgono"
@@ -393,6 +407,7 @@ pub fn text(m: Msg) -> &'static str {
         NotAllowed => "Non si può: {0}",
         ManCannotKing => "La pedina non può mangiare la dama",
         ManCapturesForward => "La pedina mangia solo in avanti",
+        CrownEndsMove => "La pedina che arriva in fondo viene promossa a dama: la mossa finisce lì",
         ManMovesForward => "La pedina si muove solo in avanti",
         OneSquareDiagonal => "Si muove di una casella in diagonale",
         CaptureNotAllowed => "quella presa qui non è consentita",
@@ -637,6 +652,8 @@ pub fn text(m: Msg) -> &'static str {
         StrengthFull => "livello {0} di {1} (piena forza)",
         StrengthLevelShort => "livello {0}",
         EngineLevelFull => "Computer a piena forza, livello {0} di {1} (dalla prossima mossa)",
+        EngineStrongest => "Il computer è già al massimo: {0}",
+        EngineWeakest => "Il computer è già al minimo: {0}",
         StartClock => "  Tempo    {0}",
         StartClockNone => "senza limite",
         StartClockInc => "{0} min + {1} s a mossa",

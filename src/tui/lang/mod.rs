@@ -188,6 +188,8 @@ keys! {
     LookingForMove,
     /// Item 10 of issue 21: a take-back after a flag fall gives the clocks back.
     TookBackClock,
+    /// [`Msg::TookBackClock`], one move (Italian agrees in number).
+    TookBackClockOne,
     TakeBackNoClock,
     OfferOnYourTurn,
     YouOfferDraw,
@@ -195,8 +197,12 @@ keys! {
     EngineDepth,
     NothingToTakeBack,
     TookBack,
+    /// [`Msg::TookBack`], one move.
+    TookBackOne,
     NothingToRedo,
     Replayed,
+    /// [`Msg::Replayed`], one move.
+    ReplayedOne,
     NewGame,
     NoHome,
     NotSavedNoName,
@@ -217,6 +223,8 @@ keys! {
     // ----- a resumed game -----
     Resumed,
     SummaryLine,
+    /// [`Msg::SummaryLine`] of a game of two players at one keyboard.
+    SummaryTwoPlayers,
     SummaryUndated,
     SummaryNoMove,
     SummaryOneMove,
@@ -351,10 +359,14 @@ keys! {
     ADraw,
     After,
     EndPlayAgain,
+    /// [`Msg::EndPlayAgain`] for two players at one keyboard: no colour is "yours".
+    EndPlayAgainTwo,
     EndSave,
     EndUndo,
     EndLook,
     EndQuit,
+    /// The dialog's keys on one line, for a terminal too short for one a line.
+    EndKeysShort,
     ArchivedIn,
     ExitArchived,
     ShortItalian,
@@ -398,6 +410,8 @@ keys! {
     NotAllowed,
     ManCannotKing,
     ManCapturesForward,
+    /// R-C4: a capture tried on past the crowning square.
+    CrownEndsMove,
     ManMovesForward,
     OneSquareDiagonal,
     CaptureNotAllowed,
@@ -623,6 +637,10 @@ keys! {
     StrengthLevelShort,
     /// `+`/`-` reaching the top level.
     EngineLevelFull,
+    /// `+` at the top of the scale: nothing changes.
+    EngineStrongest,
+    /// `-` at the bottom of the scale.
+    EngineWeakest,
     /// The start screen's time-control row.
     StartClock,
     StartClockNone,

@@ -196,15 +196,37 @@ fn game_end_popup(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         let room = usize::from(area.width.saturating_sub(4));
         lines.push(Line::from(fit_path(a.path(), room)));
     }
-    lines.extend([
-        Line::from(""),
-        Line::from(t(Msg::EndPlayAgain)),
-        Line::from(t(Msg::EndReview)),
-        Line::from(t(Msg::EndSave)),
-        Line::from(t(Msg::EndUndo)),
-        Line::from(t(Msg::EndLook)),
-        Line::from(t(Msg::EndQuit)),
-    ]);
+    // A key a line where the terminal has the rows (the border takes two); else all of them
+    // in a few lines, so that a short terminal (59x11) still shows every key, `q` included.
+    if lines.len() + 7 + 2 <= usize::from(area.height) {
+        lines.extend([
+            Line::from(""),
+            Line::from(t(if app.players() == crate::tui::app::Players::Engine {
+                Msg::EndPlayAgain
+            } else {
+                Msg::EndPlayAgainTwo
+            })),
+            Line::from(t(Msg::EndReview)),
+            Line::from(t(Msg::EndSave)),
+            Line::from(t(Msg::EndUndo)),
+            Line::from(t(Msg::EndLook)),
+            Line::from(t(Msg::EndQuit)),
+        ]);
+    } else {
+        // Each key with its word ("Esc look") stays on one line.
+        let room = usize::from(area.width.saturating_sub(4));
+        let mut row = String::new();
+        for item in t(Msg::EndKeysShort).split("  ") {
+            if !row.is_empty() && row.chars().count() + 2 + item.chars().count() > room {
+                lines.push(Line::from(std::mem::take(&mut row)));
+            }
+            if !row.is_empty() {
+                row.push_str("  ");
+            }
+            row.push_str(item);
+        }
+        lines.push(Line::from(row));
+    }
     popup(area, t(Msg::GameOverTitle), lines, theme, buf);
 }
 

@@ -97,6 +97,16 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
         }
         Line::from(line)
     };
+    // A line that may be longer than a narrow panel (60x20: 31 columns) goes on over a
+    // second line rather than be cut: the draw counters' numbers come at their end.
+    let width = area.width.saturating_sub(2) as usize;
+    let wrapped = |text: &str, style: Style| -> Vec<Line<'static>> {
+        wrap_text(text, width)
+            .into_iter()
+            .take(2)
+            .map(|l| Line::from(Span::styled(l, style)))
+            .collect()
+    };
     let mut top = vec![
         Line::from(Span::styled(rules_name, bold)),
         count(Color::White),
@@ -113,35 +123,31 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     };
     let (tw, tb) = (took(Color::White), took(Color::Black));
     if tw + tb > 0 {
-        top.push(Line::from(Msg::Taken.fill(lang, &[&tw, &tb])));
+        top.extend(wrapped(&Msg::Taken.fill(lang, &[&tw, &tb]), Style::new()));
     }
-    top.push(Line::from(strength_line));
+    top.extend(wrapped(&strength_line, Style::new()));
     match game.outcome() {
         // The reason may be longer than the narrow panel: two lines rather than cut.
-        Some(o) => {
-            let text = crate::tui::lang::outcome(lang, o);
-            let width = area.width.saturating_sub(2) as usize;
-            for l in wrap_text(&text, width).into_iter().take(2) {
-                top.push(Line::from(Span::styled(l, bold)));
-            }
-        }
+        Some(o) => top.extend(wrapped(&crate::tui::lang::outcome(lang, o), bold)),
         None => {
             let side = pos.side_to_move();
-            top.push(Line::from(
-                Msg::ToMove.fill(lang, &[&color(lang, side), &who(lang, side, human)]),
+            top.extend(wrapped(
+                &Msg::ToMove.fill(lang, &[&color(lang, side), &who(lang, side, human)]),
+                Style::new(),
             ));
         }
     }
     // The draw rules' counters, once they matter (R-G3, R-G2).
     let quiet = game.draw_state().no_progress;
     if quiet >= 20 && game.outcome().is_none() {
-        top.push(Line::from(
-            Msg::NoProgress.fill(lang, &[&quiet, &NO_PROGRESS_LIMIT]),
+        top.extend(wrapped(
+            &Msg::NoProgress.fill(lang, &[&quiet, &NO_PROGRESS_LIMIT]),
+            Style::new(),
         ));
     }
     let seen = game.repetitions();
     if seen >= 2 && game.outcome().is_none() {
-        top.push(Line::from(Msg::Occurred.fill(lang, &[&seen])));
+        top.extend(wrapped(&Msg::Occurred.fill(lang, &[&seen]), Style::new()));
     }
     // Once the game is over the engine's last search (of the position before the last move)
     // says nothing more: "wins in 1 ply" and a line of the move already played only confuse.
@@ -161,14 +167,11 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             Some(s) => Msg::EvalLine.fill(lang, &[&white_score(lang, s.white_score())]),
             None => t(Msg::EvalNone).to_string(),
         };
-        top.push(Line::from(text));
+        top.extend(wrapped(&text, Style::new()));
     }
     // The tables built in the background: two lines at most, rather than cut.
     if let Some(text) = app.table_build_line() {
-        let width = area.width.saturating_sub(2) as usize;
-        for l in wrap_text(&text, width).into_iter().take(2) {
-            top.push(Line::from(Span::styled(l, dim)));
-        }
+        top.extend(wrapped(&text, dim));
     }
     let rule: String = theme.rule().repeat(area.width.saturating_sub(2) as usize);
     top.push(Line::from(Span::styled(rule.clone(), dim)));

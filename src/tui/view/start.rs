@@ -162,7 +162,12 @@ pub(super) fn start_screen(app: &App, menu: &StartMenu, area: Rect, buf: &mut Bu
             lines.push(Line::from(Span::styled(t(Msg::StartFileHint), dim)));
         }
         None => {
-            lines.push(Line::from(Span::styled(t(Msg::StartKeys), dim)));
+            // The keys on two lines rather than cut where the box is narrow (59 and 60
+            // columns cut "q quits" and Italian's "q esce").
+            let room = area.width.saturating_sub(4) as usize;
+            for part in crate::tui::layout::wrap(t(Msg::StartKeys), room, room) {
+                lines.push(Line::from(Span::styled(part, dim)));
+            }
             // The bigger endgame tables and their cost (the 5-piece ones build themselves),
             // as wide as the menu, so the box does not grow for it.
             let menu_width = (head.iter().chain(&body).chain(&lines))
@@ -304,11 +309,20 @@ fn file_chooser(
                 Kind::Saved => Msg::KindSaved,
             });
             let moves = Msg::ListMoves.fill(lang, &[&g.moves]);
-            // The opponent's column takes what the others leave (they take 51), up to 30.
-            let wide = room.saturating_sub(51).clamp(10, 30);
+            // The opponent's column takes what the others leave (they take 51), up to 30. In
+            // a narrow box (under 61 columns: 59x11 cut the kind, "1 m. arch") the date goes
+            // without its time, which gives the opponent six columns back.
+            let short = room < 61;
+            let when: String = if short {
+                g.when.chars().take(10).collect()
+            } else {
+                g.when.clone()
+            };
+            let others = if short { 45 } else { 51 };
+            let wide = room.saturating_sub(others).clamp(10, 30);
+            let date = if short { 10 } else { 16 };
             let row = format!(
-                "{:<16} {rules:<8} {:<wide$} {:<7} {moves:>5} {kind}",
-                g.when,
+                "{when:<date$} {rules:<8} {:<wide$} {:<7} {moves:>5} {kind}",
                 // Cut where it must be, marked, rather than running into the result.
                 if opponent.chars().count() > wide {
                     let more = if theme.ascii() { "..." } else { "…" };
