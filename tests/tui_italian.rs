@@ -257,6 +257,36 @@ fn the_replay_viewer_in_italian() {
     );
 }
 
+/// QA records: a record whose result the board contradicts (the last black piece taken, the
+/// record saying 0-1) ends with the board's result and names the record's beside it; the
+/// viewer showed "0-1 (vince il Bianco: ...)", a result and a winner that disagree.
+#[test]
+fn the_viewer_names_a_record_result_the_board_contradicts_in_italian() {
+    let file = "[GameType \"22\"]\n[FEN \"W:W22:B18\"]\n[Result \"0-1\"]\n\n1. 22x13 0-1\n";
+    let games = dama::notation::pdn::read_games(file, RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.lang = Lang::It;
+    c.autosave = None;
+    let viewer = dama::tui::viewer::Viewer::new("r.pdn".into(), games, 0);
+    let mut app = App::viewer(c, viewer);
+    app.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    press(&mut app, KeyCode::End);
+    let text = screen(&app);
+    // The panel's lines, joined: the ending wraps.
+    let panel: String = text
+        .lines()
+        .filter_map(|l| l.split_once('│').map(|(_, p)| p.trim()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        panel.contains("1-0 (Vince il Bianco: il Nero non ha più pezzi; il file riporta 0-1)"),
+        "{text}"
+    );
+}
+
 /// The start screen's Load list in Italian at 120 columns: a game against the top level names
 /// its opponent whole (`dama (livello 14)`), not cut mid-word from the long wording
 /// ("livello 14 di 14 (piena forza)").

@@ -227,6 +227,7 @@ pub fn text(m: Msg) -> &'static str {
         ResultWins => "{0} wins",
         ResultDraw => "draw",
         ResultUnfinished => "unfinished",
+        RecordSays => "the record says {0}",
         RulesItalianShort => "Italian",
         RulesEnglishShort => "English",
         ViewerLine => "{0}  result {1}  ply {2}/{3}",

@@ -235,6 +235,7 @@ pub fn text(m: Msg) -> &'static str {
         ResultWins => "vince il {0}",
         ResultDraw => "patta",
         ResultUnfinished => "non finita",
+        RecordSays => "il file riporta {0}",
         RulesItalianShort => "Italiana",
         RulesEnglishShort => "Inglese",
         ViewerLine => "{0}  esito {1}  semimossa {2}/{3}",

@@ -241,6 +241,8 @@ keys! {
     ResultWins,
     ResultDraw,
     ResultUnfinished,
+    /// The result a record gives when the board decides otherwise.
+    RecordSays,
     RulesItalianShort,
     RulesEnglishShort,
     ViewerLine,

@@ -108,7 +108,19 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         };
         let ending = match lang {
             Lang::En => ending,
-            _ => format!("{} ({ending})", rec.result.as_str()),
+            _ => {
+                // The board's verdict decides the result; a record that says otherwise is
+                // named beside it.
+                let board = app.game().outcome().map_or(rec.result, |o| {
+                    crate::notation::pdn::PdnResult::from_outcome(rec.rules, Some(o))
+                });
+                if board == rec.result {
+                    format!("{} ({ending})", board.as_str())
+                } else {
+                    let says = Msg::RecordSays.fill(lang, &[&rec.result.as_str()]);
+                    format!("{} ({ending}; {says})", board.as_str())
+                }
+            }
         };
         for l in wrap_text(&ending, inner.width as usize).into_iter().take(2) {
             top.push(Line::from(Span::styled(l, bold)));
