@@ -171,6 +171,26 @@ fn r_n3_comments_nags_variations_and_results() {
     );
 }
 
+/// QA records: PDN's rest-of-line comment, `;` to the end of the line, is a comment (in the
+/// main line and in a variation) and is written back as `{...}`; it was damage (`";" is not
+/// PDN movetext`), so a record with one was cut there.
+#[test]
+fn r_n3_a_semicolon_comments_to_the_end_of_the_line() {
+    let text = "[GameType \"22\"]\n; before the first move\r\n1. 22-19 ; a {brace} 1-0 here\n\
+                11-14 (12-16 ; inside\n2. 21-17) 2. 19-15 12x19 *\n";
+    let g = read_game(text, RuleSet::Italian).unwrap();
+    assert_eq!(g.intro, ["before the first move"]);
+    let main: Vec<String> = g.moves.iter().map(|m| m.mv.to_string()).collect();
+    assert_eq!(main, ["22-19", "11-14", "19-15", "12x19"]);
+    assert_eq!(g.moves[0].comments, ["a {brace} 1-0 here"]);
+    assert_eq!(g.moves[1].variations[0].moves[0].comments, ["inside"]);
+    assert_eq!(g.result, PdnResult::Unknown);
+    // Written back as braces (the `}` dropped), it reads the same moves again.
+    let again = read_game(&write_game(&g), RuleSet::Italian).unwrap();
+    assert_eq!(again.moves.len(), 4);
+    assert_eq!(again.moves[0].comments, ["a {brace 1-0 here"]);
+}
+
 #[test]
 fn r_n3_writer_tags_and_set_up() {
     let games = good_games("italian_setup.pdn", RuleSet::Italian);
