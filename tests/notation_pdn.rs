@@ -240,6 +240,26 @@ fn r_n3_record_of_a_game_played_here() {
     assert_eq!(back.moves, g.moves);
 }
 
+/// QA records: a file of games on one line (a very long line) whose second game holds a word
+/// that is not movetext keeps the games after it: the reader goes on to that game's result.
+/// It skipped to the next line that starts a tag, and there was none: every later game was
+/// lost (the Tinsley file on one line read 623 of its 724 games).
+#[test]
+fn a_damaged_word_on_a_one_line_file_loses_no_later_game() {
+    let text = "[GameType \"22\"] 1. 22-19 11-14 * [GameType \"22\"] 1. 21-17 \
+                10-14Resigned. 1-0 [GameType \"22\"] 1. 23-20 12-16 1/2-1/2 \
+                [GameType \"22\"] 1. 24-20 *";
+    let games = read_games(text, RuleSet::Italian);
+    assert_eq!(games.len(), 4);
+    assert!(games[0].is_ok());
+    let e = games[1].as_ref().unwrap_err();
+    assert_eq!((e.line, e.column), (1, 59));
+    assert!(matches!(&e.kind, PdnErrorKind::UnexpectedText(t) if t.starts_with("10-14Res")));
+    assert_eq!(e.partial.as_ref().unwrap().moves.len(), 1);
+    assert_eq!(games[2].as_ref().unwrap().result, PdnResult::Draw);
+    assert_eq!(games[3].as_ref().unwrap().moves.len(), 1);
+}
+
 /// (file, rules, line, column, what the error must be)
 type Check = fn(&PdnErrorKind) -> bool;
 

@@ -24,6 +24,16 @@ enum Skip {
     Lines,
 }
 
+/// What is left to skip after the lexer's error `e`: a word that is not movetext was read
+/// whole, so the text after it reads on to the game's result (a file of games on one line
+/// keeps the games after the damaged one); other unreadable text, to the next tag line.
+fn after_lexical(e: PdnError) -> (PdnError, Skip) {
+    match e.kind {
+        PdnErrorKind::UnexpectedText(_) => (e, Skip::Movetext),
+        _ => (e, Skip::Lines),
+    }
+}
+
 /// Reads the games of a PDN text one by one. After a damaged game (an `Err`), it resumes at
 /// the next game, so every game of a file is reported, good or bad.
 /// A damaged game's error carries what could be read of it before the damage
@@ -190,7 +200,7 @@ impl<'a> Reader<'a> {
                     (PdnError::new(line, column, kind), Skip::Nothing)
                 });
             };
-            let t = t.map_err(|e| (e, Skip::Lines))?;
+            let t = t.map_err(after_lexical)?;
             let at = |kind| {
                 let (line, column) = (t.line, t.column);
                 (PdnError::new(line, column, kind), Skip::Movetext)
@@ -316,7 +326,7 @@ impl<'a> Reader<'a> {
         loop {
             let t = match self.lex.next() {
                 None => return Err((unclosed(), Skip::Lines)),
-                Some(t) => t.map_err(|e| (e, Skip::Lines))?,
+                Some(t) => t.map_err(after_lexical)?,
             };
             if let Tok::Tag { .. } = t.tok {
                 // A tag inside a variation means the `)` is missing.
