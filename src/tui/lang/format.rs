@@ -111,6 +111,108 @@ pub fn fen_error(lang: Lang, e: &crate::notation::fen::FenError) -> String {
     }
 }
 
+/// Why a PDN record could not be read, with its line and column, in the player's language
+/// (the notation's own text, for the command line, is English).
+pub fn pdn_error(lang: Lang, e: &crate::notation::pdn::PdnError) -> String {
+    match lang {
+        Lang::En => e.to_string(),
+        _ => Msg::PdnAt.fill(lang, &[&e.line, &e.column, &pdn_error_kind(lang, &e.kind)]),
+    }
+}
+
+/// [`pdn_error`] without the place.
+pub fn pdn_error_kind(lang: Lang, k: &crate::notation::pdn::PdnErrorKind) -> String {
+    use crate::notation::pdn::{MAX_VARIATION_DEPTH, PdnErrorKind as K};
+    if lang == Lang::En {
+        return k.to_string();
+    }
+    let quoted = |s: &str| format!("{s:?}");
+    match k {
+        K::UnclosedComment => Msg::PdnUnclosedComment.text(lang).to_string(),
+        K::UnclosedTag => Msg::PdnUnclosedTag.text(lang).to_string(),
+        K::BadTag => Msg::PdnBadTag.text(lang).to_string(),
+        K::UnexpectedText(t) => Msg::PdnUnexpected.fill(lang, &[&quoted(t)]),
+        K::UnclosedVariation => Msg::PdnUnclosedVariation.text(lang).to_string(),
+        K::UnmatchedParen => Msg::PdnUnmatchedParen.text(lang).to_string(),
+        K::VariationTooDeep => Msg::PdnTooDeep.fill(lang, &[&MAX_VARIATION_DEPTH]),
+        K::NoGame => Msg::PdnNoGame.text(lang).to_string(),
+        K::NothingToAnnotate(t) => Msg::PdnNothingToAnnotate.fill(lang, &[&quoted(t)]),
+        K::BadFen { value, error } => {
+            Msg::PdnBadFen.fill(lang, &[&quoted(value), &fen_error(lang, error)])
+        }
+        K::UnsupportedGameType(t) => Msg::PdnGameType.fill(lang, &[&quoted(t)]),
+        K::Move { ply, error, fen } => {
+            Msg::PdnMove.fill(lang, &[&(ply + 1), &move_text_error(lang, error), fen])
+        }
+        K::AfterEnd {
+            text,
+            outcome: o,
+            fen,
+        } => Msg::PdnAfterEnd.fill(lang, &[text, &outcome(lang, *o), fen]),
+    }
+}
+
+/// Why a move's text is not a legal move of the position, in the player's language.
+pub fn move_text_error(lang: Lang, e: &crate::notation::movetext::MoveTextError) -> String {
+    use crate::notation::movetext::{MoveTextError as E, Syntax, Why};
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let list = |moves: &[Move], sep: &str| {
+        moves
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    match e {
+        E::NotAMove { text, problem } => {
+            let problem = match problem {
+                Syntax::Empty => Msg::SyntaxEmpty.text(lang).to_string(),
+                Syntax::UnexpectedChar { column, found } => {
+                    Msg::SyntaxChar.fill(lang, &[&format!("{found:?}"), column])
+                }
+                Syntax::MissingSquare { column } => Msg::SyntaxMissingSquare.fill(lang, &[column]),
+                Syntax::BadSquare { column, number } => {
+                    Msg::SyntaxBadSquare.fill(lang, &[number, column])
+                }
+                Syntax::OneSquare => Msg::SyntaxOneSquare.text(lang).to_string(),
+                Syntax::MixedSeparators { column } => Msg::SyntaxMixed.fill(lang, &[column]),
+            };
+            Msg::MoveNotAMove.fill(lang, &[&format!("{text:?}"), &problem])
+        }
+        E::Illegal { text, why } => {
+            let why = match why {
+                Why::NoMoves => Msg::WhyNoMoves.text(lang).to_string(),
+                Why::EmptySquare(s) => Msg::WhyEmpty.fill(lang, &[s]),
+                Why::NotYourPiece { square, to_move } => Msg::WhyNotYours.fill(
+                    lang,
+                    &[
+                        square,
+                        &color(lang, to_move.opposite()),
+                        &color(lang, *to_move),
+                    ],
+                ),
+                Why::MustCapture { captures } => {
+                    Msg::WhyMustCapture.fill(lang, &[&list(captures, ", ")])
+                }
+                Why::NotALegalCapture { captures } => {
+                    Msg::WhyNotALegalCapture.fill(lang, &[&list(captures, ", ")])
+                }
+                Why::NothingToCapture => Msg::WhyNothingToCapture.text(lang).to_string(),
+                Why::NoSuchMove { from_here } if from_here.is_empty() => {
+                    Msg::WhyNoMove.text(lang).to_string()
+                }
+                Why::NoSuchMove { from_here } => Msg::WhyOnly.fill(lang, &[&list(from_here, ", ")]),
+            };
+            Msg::MoveIllegal.fill(lang, &[text, &why])
+        }
+        E::Ambiguous { text, candidates } => {
+            Msg::MoveAmbiguous.fill(lang, &[text, &list(candidates, Msg::MoveOr.text(lang))])
+        }
+    }
+}
+
 /// Why `Game::play` refused a move.
 pub fn illegal(lang: Lang, e: &IllegalMove) -> String {
     match e {

@@ -17,8 +17,8 @@ mod it;
 /// The English key tables (the help's wording before there were languages).
 pub use en::{KEYS as EN_KEYS, REPLAY_KEYS as EN_REPLAY_KEYS};
 pub use format::{
-    color, draw_reason, fen_error, illegal, move_text, moves, movetime, outcome, player_name,
-    plies, score, strength, time_control, white_score, who,
+    color, draw_reason, fen_error, illegal, move_text, move_text_error, moves, movetime, outcome,
+    pdn_error, pdn_error_kind, player_name, plies, score, strength, time_control, white_score, who,
 };
 
 use std::fmt::Display;
@@ -636,6 +636,40 @@ keys! {
     StartBook,
     StartBookYes,
     StartBookNo,
+    // ----- a PDN record that cannot be read, and why (the notation's own text is English) -----
+    PdnAt,
+    PdnUnclosedComment,
+    PdnUnclosedTag,
+    PdnBadTag,
+    PdnUnexpected,
+    PdnUnclosedVariation,
+    PdnUnmatchedParen,
+    PdnTooDeep,
+    PdnNoGame,
+    PdnNothingToAnnotate,
+    PdnBadFen,
+    PdnGameType,
+    PdnMove,
+    PdnAfterEnd,
+    MoveNotAMove,
+    MoveIllegal,
+    MoveAmbiguous,
+    MoveOr,
+    SyntaxEmpty,
+    SyntaxChar,
+    SyntaxMissingSquare,
+    SyntaxBadSquare,
+    SyntaxOneSquare,
+    SyntaxMixed,
+    WhyNoMoves,
+    WhyEmpty,
+    WhyNotYours,
+    WhyMustCapture,
+    WhyNotALegalCapture,
+    WhyNothingToCapture,
+    WhyNoMove,
+    WhyOnly,
+    LoadSeveral,
 }
 
 impl Msg {
