@@ -260,6 +260,26 @@ fn a_damaged_word_on_a_one_line_file_loses_no_later_game() {
     assert_eq!(games[3].as_ref().unwrap().moves.len(), 1);
 }
 
+/// QA records: a comment after a game's result is no game of its own: before the next game's
+/// tags it opens that game, at the end of the file it ends the last one. Each made a game of
+/// no moves, so the games after it were numbered one too far (`dama replay` listed 3 games
+/// for 2, and `--game 2` was the empty one).
+#[test]
+fn a_comment_after_a_result_makes_no_game() {
+    let text = "[GameType \"22\"]\n1. 22-19 11-14 * {after the first}\n\n\
+                [GameType \"22\"]\n1. 21-17 * {after the last}\n";
+    let games = good_games_from(text, RuleSet::Italian);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].moves.len(), 2);
+    assert_eq!(games[1].intro, ["after the first"]);
+    assert_eq!(games[1].moves[0].mv.to_string(), "21-17");
+    // Nothing but a comment is no game at all.
+    assert!(read_games("{only a comment}", RuleSet::Italian).is_empty());
+    // A game without tags still opens with its comment.
+    let g = read_game("{opening} 1. 22-19 *", RuleSet::Italian).unwrap();
+    assert_eq!(g.intro, ["opening"]);
+}
+
 /// (file, rules, line, column, what the error must be)
 type Check = fn(&PdnErrorKind) -> bool;
 

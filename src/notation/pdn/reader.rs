@@ -99,9 +99,20 @@ impl<'a> Reader<'a> {
         game.map(|game| Head { game, cut })
     }
 
-    /// Whether the text holds nothing more (no game, not even damaged text).
+    /// Whether the text holds nothing more (no game, not even damaged text; comments after
+    /// the last game's result are no game).
     pub fn at_end(&self) -> bool {
-        self.lex.clone().next().is_none()
+        let mut lex = self.lex.clone();
+        loop {
+            match lex.next() {
+                None => return true,
+                Some(Ok(Spanned {
+                    tok: Tok::Comment(_),
+                    ..
+                })) => {}
+                Some(_) => return false,
+            }
+        }
     }
 
     /// After the plies asked for: the rest of the movetext, passed over (see
@@ -145,6 +156,8 @@ impl<'a> Reader<'a> {
         let mut state = GameState::default();
         let r = self.read_body(&mut state);
         match r {
+            // Comments after the last game's result, and nothing else: no game.
+            Ok(()) if state.game.is_none() => None,
             Ok(()) => Some(Ok(state.finish())),
             Err((mut e, skip)) => {
                 self.recover(skip);
@@ -193,6 +206,10 @@ impl<'a> Reader<'a> {
     fn read_body(&mut self, st: &mut GameState) -> Result<(), (PdnError, Skip)> {
         loop {
             let Some(t) = self.lex.next() else {
+                if st.game.is_none() && st.tags.is_empty() {
+                    // Only comments since the last game's result: no game.
+                    return Ok(());
+                }
                 // End of text without a result: a record cut short, kept as unfinished.
                 let (line, column) = (self.lex.line, self.lex.column);
                 return st.start(self.default_rules).map_err(|(kind, tag)| {
@@ -230,6 +247,11 @@ impl<'a> Reader<'a> {
                 }
                 Tok::MoveNumber => {
                     st.start(self.default_rules).map_err(at_tag)?;
+                }
+                // Before any tag or move, a comment opens the next game (a comment after a
+                // game's result starts no game of its own).
+                Tok::Comment(c) if st.game.is_none() && st.tags.is_empty() => {
+                    st.intro.push(c.clone());
                 }
                 Tok::Comment(c) => {
                     st.start(self.default_rules).map_err(at_tag)?;
