@@ -161,7 +161,13 @@ impl<'a> Reader<'a> {
             Ok(()) => Some(Ok(state.finish())),
             Err((mut e, skip)) => {
                 self.recover(skip);
-                e.partial = state.partial(self.default_rules).map(Box::new);
+                // A tag pair that cannot be read leaves the start unknown (it may be the FEN):
+                // nothing to show, as for a FEN that cannot be read.
+                let tags_at_fault = state.game.is_none()
+                    && matches!(e.kind, PdnErrorKind::UnclosedTag | PdnErrorKind::BadTag);
+                if !tags_at_fault {
+                    e.partial = state.partial(self.default_rules).map(Box::new);
+                }
                 Some(Err(e))
             }
         }
