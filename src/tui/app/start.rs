@@ -610,7 +610,8 @@ impl App {
                 }
                 // In the interface's language.
                 Err(LoadError::Io(p, e)) => {
-                    Msg::CannotReadFile.fill(self.settings.lang, &[&p.display(), &e])
+                    let why = crate::tui::lang::file_error(self.settings.lang, &e);
+                    Msg::CannotReadFile.fill(self.settings.lang, &[&p.display(), &why])
                 }
                 Err(LoadError::NoGame(p)) => {
                     Msg::NoGameIn.fill(self.settings.lang, &[&p.display()])
@@ -633,7 +634,10 @@ impl App {
                     return;
                 }
                 Ok(_) => Msg::NoGameIn.fill(self.settings.lang, &[&path.display()]),
-                Err(e) => Msg::CannotReadFile.fill(self.settings.lang, &[&path.display(), &e]),
+                Err(e) => {
+                    let why = crate::tui::lang::file_error(self.settings.lang, &e);
+                    Msg::CannotReadFile.fill(self.settings.lang, &[&path.display(), &why])
+                }
             },
         };
         if let Some(m) = self.menu.as_mut() {

@@ -665,5 +665,12 @@ pub fn text(m: Msg) -> &'static str {
         LoadSeveral => {
             "{0} holds {1} games; to play on from one of them, open it with `dama replay {0} --game N` and press p"
         }
+        FileNotPdn => "not a PDN file: its first megabyte holds no tag pair and no move",
+        FileTooLongTag => {
+            "line {0}, column {1}: the tag pair that starts there is too long: it runs on past the first megabyte of the file (read as PDN only when that megabyte holds a tag pair or a move)"
+        }
+        FileTooLongComment => {
+            "line {0}, column {1}: the comment that starts there is too long: it runs on past the first megabyte of the file (read as PDN only when that megabyte holds a tag pair or a move)"
+        }
     }
 }

@@ -152,6 +152,21 @@ pub fn pdn_error_kind(lang: Lang, k: &crate::notation::pdn::PdnErrorKind) -> Str
     }
 }
 
+/// Why a file could not be read as PDN, in the player's language (the system's own errors are
+/// worded by [`Msg::fill`]).
+pub fn file_error(lang: Lang, e: &crate::notation::pdn::FileError) -> String {
+    use crate::notation::pdn::{FileError, Unclosed};
+    match (lang, e) {
+        (Lang::En, _) | (_, FileError::Io(_)) => e.to_string(),
+        (_, FileError::NotPdn) => Msg::FileNotPdn.text(lang).to_string(),
+        (_, FileError::TooLong { what, line, column }) => match what {
+            Unclosed::Tag => Msg::FileTooLongTag,
+            Unclosed::Comment => Msg::FileTooLongComment,
+        }
+        .fill(lang, &[line, column]),
+    }
+}
+
 /// Why a move's text is not a legal move of the position, in the player's language.
 pub fn move_text_error(lang: Lang, e: &crate::notation::movetext::MoveTextError) -> String {
     use crate::notation::movetext::{MoveTextError as E, Syntax, Why};
@@ -318,6 +333,36 @@ pub fn time_control(lang: Lang, tc: Option<crate::tui::clock::TimeControl>) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA records: why a file is not read as PDN reached the Italian start screen (Load,
+    /// Replay) in English ("not a PDN file: its first megabyte holds ..."); English unchanged.
+    #[test]
+    fn a_file_that_is_no_pdn_is_explained_in_italian() {
+        use crate::notation::pdn::{FileError, Unclosed};
+        let not_pdn = FileError::NotPdn;
+        assert_eq!(file_error(Lang::En, &not_pdn), not_pdn.to_string());
+        let said = Msg::CannotReadFile.fill(Lang::It, &[&"x.pdn", &file_error(Lang::It, &not_pdn)]);
+        assert_eq!(
+            said,
+            "impossibile leggere x.pdn: non è un file PDN: il suo primo megabyte non contiene \
+             né coppie di tag né mosse"
+        );
+        let long = FileError::TooLong {
+            what: Unclosed::Comment,
+            line: 3,
+            column: 7,
+        };
+        assert_eq!(file_error(Lang::En, &long), long.to_string());
+        assert!(
+            file_error(Lang::It, &long).starts_with("riga 3, colonna 7: il commento che inizia"),
+            "{}",
+            file_error(Lang::It, &long)
+        );
+        // The system's errors are worded by the message they go into.
+        let io = FileError::Io(std::io::Error::from_raw_os_error(2));
+        let said = Msg::CannotReadFile.fill(Lang::It, &[&"x.pdn", &file_error(Lang::It, &io)]);
+        assert!(said.contains("file o cartella inesistente"), "{said}");
+    }
 
     #[test]
     fn english_outcomes_read_as_the_rules_word_them() {

@@ -684,5 +684,14 @@ pub fn text(m: Msg) -> &'static str {
         LoadSeveral => {
             "{0} contiene {1} partite; per continuarne una, aprila con `dama replay {0} --game N` e premi p"
         }
+        FileNotPdn => {
+            "non è un file PDN: il suo primo megabyte non contiene né coppie di tag né mosse"
+        }
+        FileTooLongTag => {
+            "riga {0}, colonna {1}: la coppia di tag che inizia lì è troppo lunga: va oltre il primo megabyte del file (letto come PDN solo se quel megabyte contiene una coppia di tag o una mossa)"
+        }
+        FileTooLongComment => {
+            "riga {0}, colonna {1}: il commento che inizia lì è troppo lungo: va oltre il primo megabyte del file (letto come PDN solo se quel megabyte contiene una coppia di tag o una mossa)"
+        }
     }
 }

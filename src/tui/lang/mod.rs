@@ -17,8 +17,9 @@ mod it;
 /// The English key tables (the help's wording before there were languages).
 pub use en::{KEYS as EN_KEYS, REPLAY_KEYS as EN_REPLAY_KEYS};
 pub use format::{
-    color, draw_reason, fen_error, illegal, move_text, move_text_error, moves, movetime, outcome,
-    pdn_error, pdn_error_kind, player_name, plies, score, strength, time_control, white_score, who,
+    color, draw_reason, fen_error, file_error, illegal, move_text, move_text_error, moves,
+    movetime, outcome, pdn_error, pdn_error_kind, player_name, plies, score, strength,
+    time_control, white_score, who,
 };
 
 use std::fmt::Display;
@@ -670,6 +671,9 @@ keys! {
     WhyNoMove,
     WhyOnly,
     LoadSeveral,
+    FileNotPdn,
+    FileTooLongTag,
+    FileTooLongComment,
 }
 
 impl Msg {
