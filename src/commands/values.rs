@@ -65,7 +65,9 @@ pub fn game_number(text: &str) -> Result<usize, String> {
 
 /// A count of plies (half-moves) into a game, from 0 (the start).
 pub fn plies(text: &str) -> Result<usize, String> {
+    // "0 or more": a 64-bit bound says nothing about a game's plies.
     number_in(text, 0, usize::MAX as u64)
+        .map_err(|e| e.replace(&format!("from 0 to {}", usize::MAX), "0 or more"))
 }
 
 /// An engine depth: at least one ply, at most the engine's limit (a bad value is an error,
@@ -251,5 +253,16 @@ mod tests {
             Err("must be a number from 0 up, not -inf".into())
         );
         assert_eq!(variety("-5"), Err("must be from 0 to 1000, not -5".into()));
+    }
+
+    /// QA records: a count of plies says "0 or more", not "from 0 to 18446744073709551615".
+    #[test]
+    fn plies_say_0_or_more() {
+        assert_eq!(plies("12"), Ok(12));
+        assert_eq!(plies("-1"), Err("must be 0 or more, not -1".into()));
+        assert_eq!(
+            plies("soon"),
+            Err("\"soon\" is not a whole number (must be 0 or more)".into())
+        );
     }
 }
