@@ -323,3 +323,96 @@ fn the_help_names_values_alike() {
     assert!(edit.contains("NO_COLOR"), "{edit}");
     assert!(edit.contains("LC_ALL / LC_MESSAGES / LANG"), "{edit}");
 }
+
+/// QA records: an option that only means something beside another is refused when that one is
+/// missing, also when what is given conflicts with the missing one. clap lets a required
+/// option be missing when it conflicts with one given, so these passed and the option went
+/// unheard: `play --white-level 3 --color black`, `play --turn-board --watch`, `analyze --fen F
+/// --depth 8 --lang it`, `analyze --fen F --force`.
+#[test]
+fn an_option_without_the_one_it_belongs_to_is_refused() {
+    let fen = "W:W21-32:B1-12";
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["play", "--white-level", "3", "--color", "black"],
+            &[
+                "'--white-level <WHITE_LEVEL>'",
+                "cannot be used with",
+                "'--color <COLOR>'",
+            ],
+        ),
+        (
+            &["--black-level", "3", "--two-players"],
+            &[
+                "'--black-level <BLACK_LEVEL>'",
+                "cannot be used with",
+                "'--two-players'",
+            ],
+        ),
+        (
+            &["play", "--white-movetime", "100", "--time", "5+3"],
+            &[
+                "'--white-movetime <MS>'",
+                "cannot be used with",
+                "'--time <MIN+SEC>'",
+            ],
+        ),
+        (
+            &["play", "--black-movetime", "100", "--resume"],
+            &[
+                "'--black-movetime <MS>'",
+                "cannot be used with",
+                "'--resume'",
+            ],
+        ),
+        (
+            &["play", "--turn-board", "--watch"],
+            &["'--turn-board'", "cannot be used with", "'--watch'"],
+        ),
+        (
+            &["play", "--turn-board", "--color", "black"],
+            &["'--turn-board'", "cannot be used with", "'--color <COLOR>'"],
+        ),
+        (
+            &["analyze", "--fen", fen, "--depth", "8", "--lang", "it"],
+            &[
+                "'--lang <LANG>'",
+                "cannot be used with",
+                "'--depth <DEPTH>'",
+            ],
+        ),
+        (
+            &["analyze", "--fen", fen, "--lines", "2", "--lang", "it"],
+            &[
+                "'--lang <LANG>'",
+                "cannot be used with",
+                "'--lines <LINES>'",
+            ],
+        ),
+        (
+            &["analyze", "--fen", fen, "--force"],
+            &["'--force'", "cannot be used with", "'--fen <FEN>'"],
+        ),
+        (
+            &["analyze", "x.pdn", "--ply", "3", "--force"],
+            &["'--force'", "cannot be used with", "'--ply <PLY>'"],
+        ),
+        // Alone, the requirement is said as before.
+        (&["play", "--white-level", "3"], &["required", "--watch"]),
+        (
+            &["analyze", "--fen", fen, "--lang", "it"],
+            &["required", "--board"],
+        ),
+        (
+            &["analyze", "x.pdn", "--force"],
+            &["required", "--annotate <FILE>"],
+        ),
+    ];
+    for (args, why) in cases {
+        let (code, err) = dama(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        for w in *why {
+            assert!(err.contains(w), "{args:?}: {err}");
+        }
+    }
+}

@@ -171,6 +171,26 @@ fn r_n3_comments_nags_variations_and_results() {
     );
 }
 
+/// QA records: PDN's rest-of-line comment, `;` to the end of the line, is a comment (in the
+/// main line and in a variation) and is written back as `{...}`; it was damage (`";" is not
+/// PDN movetext`), so a record with one was cut there.
+#[test]
+fn r_n3_a_semicolon_comments_to_the_end_of_the_line() {
+    let text = "[GameType \"22\"]\n; before the first move\r\n1. 22-19 ; a {brace} 1-0 here\n\
+                11-14 (12-16 ; inside\n2. 21-17) 2. 19-15 12x19 *\n";
+    let g = read_game(text, RuleSet::Italian).unwrap();
+    assert_eq!(g.intro, ["before the first move"]);
+    let main: Vec<String> = g.moves.iter().map(|m| m.mv.to_string()).collect();
+    assert_eq!(main, ["22-19", "11-14", "19-15", "12x19"]);
+    assert_eq!(g.moves[0].comments, ["a {brace} 1-0 here"]);
+    assert_eq!(g.moves[1].variations[0].moves[0].comments, ["inside"]);
+    assert_eq!(g.result, PdnResult::Unknown);
+    // Written back as braces (the `}` dropped), it reads the same moves again.
+    let again = read_game(&write_game(&g), RuleSet::Italian).unwrap();
+    assert_eq!(again.moves.len(), 4);
+    assert_eq!(again.moves[0].comments, ["a {brace 1-0 here"]);
+}
+
 #[test]
 fn r_n3_writer_tags_and_set_up() {
     let games = good_games("italian_setup.pdn", RuleSet::Italian);
@@ -218,6 +238,46 @@ fn r_n3_record_of_a_game_played_here() {
     assert!(text.contains("1. 21-17 10-13 2. 17x10 *"), "{text}");
     let back = read_game(&text, RuleSet::English).unwrap();
     assert_eq!(back.moves, g.moves);
+}
+
+/// QA records: a file of games on one line (a very long line) whose second game holds a word
+/// that is not movetext keeps the games after it: the reader goes on to that game's result.
+/// It skipped to the next line that starts a tag, and there was none: every later game was
+/// lost (the Tinsley file on one line read 623 of its 724 games).
+#[test]
+fn a_damaged_word_on_a_one_line_file_loses_no_later_game() {
+    let text = "[GameType \"22\"] 1. 22-19 11-14 * [GameType \"22\"] 1. 21-17 \
+                10-14Resigned. 1-0 [GameType \"22\"] 1. 23-20 12-16 1/2-1/2 \
+                [GameType \"22\"] 1. 24-20 *";
+    let games = read_games(text, RuleSet::Italian);
+    assert_eq!(games.len(), 4);
+    assert!(games[0].is_ok());
+    let e = games[1].as_ref().unwrap_err();
+    assert_eq!((e.line, e.column), (1, 59));
+    assert!(matches!(&e.kind, PdnErrorKind::UnexpectedText(t) if t.starts_with("10-14Res")));
+    assert_eq!(e.partial.as_ref().unwrap().moves.len(), 1);
+    assert_eq!(games[2].as_ref().unwrap().result, PdnResult::Draw);
+    assert_eq!(games[3].as_ref().unwrap().moves.len(), 1);
+}
+
+/// QA records: a comment after a game's result is no game of its own: before the next game's
+/// tags it opens that game, at the end of the file it ends the last one. Each made a game of
+/// no moves, so the games after it were numbered one too far (`dama replay` listed 3 games
+/// for 2, and `--game 2` was the empty one).
+#[test]
+fn a_comment_after_a_result_makes_no_game() {
+    let text = "[GameType \"22\"]\n1. 22-19 11-14 * {after the first}\n\n\
+                [GameType \"22\"]\n1. 21-17 * {after the last}\n";
+    let games = good_games_from(text, RuleSet::Italian);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].moves.len(), 2);
+    assert_eq!(games[1].intro, ["after the first"]);
+    assert_eq!(games[1].moves[0].mv.to_string(), "21-17");
+    // Nothing but a comment is no game at all.
+    assert!(read_games("{only a comment}", RuleSet::Italian).is_empty());
+    // A game without tags still opens with its comment.
+    let g = read_game("{opening} 1. 22-19 *", RuleSet::Italian).unwrap();
+    assert_eq!(g.intro, ["opening"]);
 }
 
 /// (file, rules, line, column, what the error must be)

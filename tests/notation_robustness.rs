@@ -316,6 +316,28 @@ fn a_damaged_game_keeps_its_tags_and_the_plies_before_the_damage() {
     assert!(e.partial.is_none());
 }
 
+/// QA records: a tag pair that cannot be read (it may be the FEN) leaves nothing to show, as a
+/// FEN that cannot be read does; the game was shown "up to ply 0" from the start position,
+/// which need not be its start.
+#[test]
+fn an_unreadable_tag_pair_shows_no_start_position() {
+    let text = "[GameType \"22\"]\n[FEN \"[FEN \"W:W21:B1\"]\"]\n\n*\n\n\
+                [GameType \"22\"]\n[FEN W:W21:B1]\n\n*\n\n\
+                [Event \"good\"]\n1. 22-18 *\n";
+    let games = read_games(text, RuleSet::Italian);
+    assert_eq!(games.len(), 3, "{games:?}");
+    let e = games[0].as_ref().unwrap_err();
+    assert_eq!(
+        (e.line, e.column, &e.kind),
+        (2, 1, &PdnErrorKind::UnclosedTag)
+    );
+    assert!(e.partial.is_none());
+    let e = games[1].as_ref().unwrap_err();
+    assert_eq!(e.kind, PdnErrorKind::BadTag);
+    assert!(e.partial.is_none());
+    assert!(games[2].is_ok());
+}
+
 /// The viewer keeps where each game starts and reads it again when opened: a game read from
 /// its start is the game read in order, whatever came before it (a BOM, a game cut short by
 /// the next one's tags, damage, `%` lines, an open comment).

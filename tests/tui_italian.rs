@@ -287,6 +287,71 @@ fn the_replay_viewer_in_italian() {
     );
 }
 
+/// QA records: a record whose result the board contradicts (the last black piece taken, the
+/// record saying 0-1) ends with the board's result and names the record's beside it; the
+/// viewer showed "0-1 (vince il Bianco: ...)", a result and a winner that disagree.
+#[test]
+fn the_viewer_names_a_record_result_the_board_contradicts_in_italian() {
+    let file = "[GameType \"22\"]\n[FEN \"W:W22:B18\"]\n[Result \"0-1\"]\n\n1. 22x13 0-1\n";
+    let games = dama::notation::pdn::read_games(file, RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.lang = Lang::It;
+    c.autosave = None;
+    let viewer = dama::tui::viewer::Viewer::new("r.pdn".into(), games, 0);
+    let mut app = App::viewer(c, viewer);
+    app.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    press(&mut app, KeyCode::End);
+    let text = screen(&app);
+    // The panel's lines, joined: the ending wraps.
+    let panel: String = text
+        .lines()
+        .filter_map(|l| l.split_once('│').map(|(_, p)| p.trim()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        panel.contains("1-0 (Vince il Bianco: il Nero non ha più pezzi; il file riporta 0-1)"),
+        "{text}"
+    );
+}
+
+/// QA records: why a damaged record stops is worded in Italian on the Italian viewer (the
+/// panel and the list of games); it came in English ("line 4, column 4: ply 1: 31-27 is
+/// illegal here: you must capture ..."). The command line keeps its English.
+#[test]
+fn a_damaged_record_is_explained_in_italian() {
+    let file = "[GameType \"22\"]\n[FEN \"W:W22,31:B18\"]\n\n1. 31-27 *\n\n\
+                [GameType \"22\"]\n1. 22-19 ; fine\n11-14 *\n";
+    let games = dama::notation::pdn::read_games(file, RuleSet::Italian);
+    let e = games[0].as_ref().unwrap_err();
+    assert_eq!(dama::tui::lang::pdn_error(Lang::En, e), e.to_string());
+    assert_eq!(
+        dama::tui::lang::pdn_error(Lang::It, e),
+        "riga 4, colonna 4: semimossa 1: 31-27 qui non è valida: la presa è obbligatoria \
+         (valide: 22x13) (posizione W:W22,31:B18)"
+    );
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.lang = Lang::It;
+    c.autosave = None;
+    let viewer = dama::tui::viewer::Viewer::new("rotta.pdn".into(), games, 0);
+    let mut app = App::viewer(c, viewer);
+    app.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    let text = screen(&app);
+    assert!(text.contains("Il resto non si legge: riga 4"), "{text}");
+    assert!(!text.contains("illegal"), "{text}");
+    press(&mut app, KeyCode::Tab);
+    let text = screen(&app);
+    assert!(
+        text.contains("(non si può leggere: riga 4, colonna 4: semimossa"),
+        "{text}"
+    );
+}
+
 /// The start screen's Load list in Italian at 120 columns: a game against the top level names
 /// its opponent whole (`dama (livello 14)`), not cut mid-word from the long wording
 /// ("livello 14 di 14 (piena forza)").

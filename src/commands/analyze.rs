@@ -42,7 +42,9 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with_all = ["annotate", "depth", "movetime", "lines"])]
     pub board: bool,
     /// The board's language (default from LC_ALL / LC_MESSAGES / LANG: `it...` is Italian).
-    #[arg(long, value_enum, requires = "board")]
+    // (Also conflicting with what --board conflicts with: clap lets a required option be
+    // missing when it conflicts with one given, so `--fen F --depth 8 --lang it` would pass.)
+    #[arg(long, value_enum, requires = "board", conflicts_with_all = ["annotate", "depth", "movetime", "lines", "tt"])]
     pub lang: Option<super::values::LangChoice>,
     /// Show the best N lines (multi-PV), each with its score and depth, best first.
     #[arg(long, default_value_t = 1, value_parser = lines, conflicts_with = "annotate", allow_negative_numbers = true)]
@@ -52,7 +54,8 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "FILE", requires = "file", conflicts_with = "fen")]
     pub annotate: Option<std::path::PathBuf>,
     /// Replace the --annotate file if it exists (without this, an existing file is kept).
-    #[arg(long, requires = "annotate")]
+    // (Also conflicting with what --annotate conflicts with, as --lang above.)
+    #[arg(long, requires = "annotate", conflicts_with_all = ["fen", "board", "ply", "lines"])]
     pub force: bool,
     /// Transposition table size, MiB (the analysis board's engine has its own, 64 MiB).
     #[arg(long, default_value_t = 64, value_parser = tt_mib, allow_negative_numbers = true, conflicts_with = "board")]

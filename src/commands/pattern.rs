@@ -137,7 +137,7 @@ pub struct GenArgs {
     #[arg(long, default_value_t = 4, value_parser = super::values::opening_plies, allow_negative_numbers = true)]
     pub openings: usize,
     /// Root moves within this many centi-men of the best may be played.
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 15, value_parser = super::values::variety, allow_negative_numbers = true)]
     pub variety: i32,
     /// The positions file to write.
     #[arg(long, value_name = "FILE")]
@@ -161,10 +161,10 @@ pub struct FitArgs {
     pub batch: Option<usize>,
     /// Adam's step size (falling to a tenth of it by the end): in centi-men for the patterns,
     /// in the network's weights with --network [default: 1.0; with --network 0.003].
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::step, allow_negative_numbers = true)]
     pub learning_rate: Option<f64>,
     /// Pull of every weight towards 0 [default: 1e-4; with --network 0].
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::pull, allow_negative_numbers = true)]
     pub regularisation: Option<f64>,
     /// The game result's share of the label (the search score's is the rest), 0-1.
     #[arg(long, default_value_t = 0.5, value_parser = share)]

@@ -80,7 +80,10 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with_all = ["watch", "color", "load", "resume"])]
     pub two_players: bool,
     /// With --two-players: the board turns to face the side to move after every move.
-    #[arg(long, requires = "two_players")]
+    // (Each option that requires another also conflicts with what that one conflicts with:
+    // clap lets a required option be missing when it conflicts with one given, so
+    // `--turn-board --watch` would otherwise pass and `--turn-board` go unheard.)
+    #[arg(long, requires = "two_players", conflicts_with_all = ["watch", "color", "load", "resume"])]
     pub turn_board: bool,
     /// Watch the engine play itself (Space pauses, the right arrow plays one move while
     /// paused); each side's strength by --white-level/--black-level or
@@ -88,16 +91,16 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with_all = ["color", "load", "resume", "time"])]
     pub watch: bool,
     /// With --watch: White's level (1-14, as --level).
-    #[arg(long, value_parser = level, requires = "watch", conflicts_with = "white_movetime", allow_negative_numbers = true)]
+    #[arg(long, value_parser = level, requires = "watch", conflicts_with_all = ["white_movetime", "two_players", "color", "load", "resume", "time"], allow_negative_numbers = true)]
     pub white_level: Option<u8>,
     /// With --watch: Black's level (1-14, as --level).
-    #[arg(long, value_parser = level, requires = "watch", conflicts_with = "black_movetime", allow_negative_numbers = true)]
+    #[arg(long, value_parser = level, requires = "watch", conflicts_with_all = ["black_movetime", "two_players", "color", "load", "resume", "time"], allow_negative_numbers = true)]
     pub black_level: Option<u8>,
     /// With --watch: White's time per move in milliseconds.
-    #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, requires = "watch", allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, requires = "watch", conflicts_with_all = ["two_players", "color", "load", "resume", "time"], allow_negative_numbers = true)]
     pub white_movetime: Option<u64>,
     /// With --watch: Black's time per move in milliseconds.
-    #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, requires = "watch", allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", value_parser = crate::commands::values::movetime, requires = "watch", conflicts_with_all = ["two_players", "color", "load", "resume", "time"], allow_negative_numbers = true)]
     pub black_movetime: Option<u64>,
     /// Start from an opening ballot: its number, or `random`. Italian: the 11-man ballots
     /// (2,400); English: the ACF 3-move ballots (157).

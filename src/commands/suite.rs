@@ -74,7 +74,7 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = 1000, value_parser = positive, allow_negative_numbers = true)]
     pub nodes: u64,
     /// Root moves within this many centi-men of the best may be played in self-play.
-    #[arg(long, default_value_t = 20, value_parser = variety, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 20, value_parser = super::values::variety, allow_negative_numbers = true)]
     pub variety: i32,
     /// Stop once this many positions are found.
     #[arg(long, default_value_t = 200, value_parser = super::values::positive_usize, allow_negative_numbers = true)]
@@ -136,10 +136,6 @@ fn confirm(text: &str) -> Result<u32, String> {
 
 fn depth(text: &str) -> Result<u32, String> {
     super::values::number_in(text, 1, u64::from(crate::engine::limits::MAX_DEPTH))
-}
-
-fn variety(text: &str) -> Result<i32, String> {
-    super::values::number_in(text, 0, 1000)
 }
 
 fn tt_mib(text: &str) -> Result<usize, String> {

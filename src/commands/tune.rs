@@ -32,17 +32,17 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 6, value_parser = opening_plies, allow_negative_numbers = true)]
     pub openings: usize,
     /// Root moves within this many centi-men of the best may be played in self-play.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = super::values::variety, allow_negative_numbers = true)]
     pub variety: i32,
     /// Passes of the optimiser over the positions.
     #[arg(long, default_value_t = 300)]
     pub epochs: u32,
     /// Adam's step size, in centi-men.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = super::values::step, allow_negative_numbers = true)]
     pub learning_rate: f64,
     /// Pull of every weight towards its starting value (1e-6 and 1e-7 fitted the held-out
     /// games worse on 10,000 Italian games).
-    #[arg(long, default_value_t = 1e-8)]
+    #[arg(long, default_value_t = 1e-8, value_parser = super::values::pull, allow_negative_numbers = true)]
     pub regularisation: f64,
     /// Read the positions from this file (written by --save-positions) instead of playing.
     #[arg(long, value_name = "FILE")]

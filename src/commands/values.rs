@@ -65,7 +65,9 @@ pub fn game_number(text: &str) -> Result<usize, String> {
 
 /// A count of plies (half-moves) into a game, from 0 (the start).
 pub fn plies(text: &str) -> Result<usize, String> {
+    // "0 or more": a 64-bit bound says nothing about a game's plies.
     number_in(text, 0, usize::MAX as u64)
+        .map_err(|e| e.replace(&format!("from 0 to {}", usize::MAX), "0 or more"))
 }
 
 /// An engine depth: at least one ply, at most the engine's limit (a bad value is an error,
@@ -135,6 +137,33 @@ pub fn opening_plies(text: &str) -> Result<usize, String> {
     })
 }
 
+/// A learning step (Adam's step size): a finite number above 0. NaN, infinity, 0 or a
+/// negative step would write weights that mean nothing.
+pub fn step(text: &str) -> Result<f64, String> {
+    real(text, "a number above 0", |x| x > 0.0)
+}
+
+/// A pull towards the starting weights (regularisation): a finite number, 0 or more.
+pub fn pull(text: &str) -> Result<f64, String> {
+    real(text, "a number from 0 up", |x| x >= 0.0)
+}
+
+/// A finite real number that `ok` accepts, or an error that says what it must be.
+fn real(text: &str, must: &str, ok: impl Fn(f64) -> bool) -> Result<f64, String> {
+    let word = text.trim();
+    match word.parse::<f64>() {
+        Ok(x) if x.is_finite() && ok(x) => Ok(x),
+        Ok(_) => Err(format!("must be {must}, not {word}")),
+        Err(_) => Err(format!("{text:?} is not a number (must be {must})")),
+    }
+}
+
+/// Self-play variety: root moves within this many centi-men of the best, 0 to 1000 (as the
+/// engine protocol's `variety`).
+pub fn variety(text: &str) -> Result<i32, String> {
+    number_in(text, 0, 1000)
+}
+
 /// Games at once: 1 to 64 (more threads than that only compete for the same cores).
 pub fn concurrency(text: &str) -> Result<usize, String> {
     number_in(text, 1, 64)
@@ -200,5 +229,40 @@ mod tests {
             "\"abc\" is not a whole number (must be at least 1)"
         );
         assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+    }
+
+    /// QA records: a learning step and a pull are finite and in range; NaN, infinity and a
+    /// negative step were taken and `dama tune` wrote weights of a NaN error.
+    #[test]
+    fn steps_and_pulls_are_finite_numbers_in_range() {
+        assert_eq!(step("0.003"), Ok(0.003));
+        assert_eq!(step("1e-2"), Ok(0.01));
+        assert_eq!(step("inf"), Err("must be a number above 0, not inf".into()));
+        assert_eq!(step("NaN"), Err("must be a number above 0, not NaN".into()));
+        assert_eq!(step("0"), Err("must be a number above 0, not 0".into()));
+        assert_eq!(step("-1"), Err("must be a number above 0, not -1".into()));
+        assert_eq!(
+            step("fast"),
+            Err("\"fast\" is not a number (must be a number above 0)".into())
+        );
+        assert_eq!(pull("0"), Ok(0.0));
+        assert_eq!(pull("1e-8"), Ok(1e-8));
+        assert_eq!(pull("-3"), Err("must be a number from 0 up, not -3".into()));
+        assert_eq!(
+            pull("-inf"),
+            Err("must be a number from 0 up, not -inf".into())
+        );
+        assert_eq!(variety("-5"), Err("must be from 0 to 1000, not -5".into()));
+    }
+
+    /// QA records: a count of plies says "0 or more", not "from 0 to 18446744073709551615".
+    #[test]
+    fn plies_say_0_or_more() {
+        assert_eq!(plies("12"), Ok(12));
+        assert_eq!(plies("-1"), Err("must be 0 or more, not -1".into()));
+        assert_eq!(
+            plies("soon"),
+            Err("\"soon\" is not a whole number (must be 0 or more)".into())
+        );
     }
 }

@@ -97,8 +97,11 @@ pub fn header(rules: RuleSet) -> Vec<u8> {
 /// # Errors
 /// Not such a file, or a record that does not read (bad flags, an illegal placement).
 pub fn read_file(path: &std::path::Path) -> anyhow::Result<(RuleSet, Vec<Record>)> {
+    use anyhow::Context;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)?.read_to_end(&mut bytes)?;
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .with_context(|| format!("cannot read {}", path.display()))?;
     anyhow::ensure!(
         bytes.len() >= 16 && bytes.starts_with(MAGIC) && (bytes.len() - 16) % RECORD == 0,
         "{} is not a positions file of `dama pattern gen`",
@@ -299,6 +302,18 @@ pub(crate) fn test_records() -> (RuleSet, Vec<Record>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA records: a positions file that cannot be read is named (`dama pattern fit x` said
+    /// only "No such file or directory").
+    #[test]
+    fn a_missing_positions_file_is_named() {
+        let path = crate::store::scratch_dir("positions-missing").join("none.bin");
+        let err = format!("{:#}", read_file(&path).unwrap_err());
+        assert!(
+            err.starts_with(&format!("cannot read {}: ", path.display())),
+            "{err}"
+        );
+    }
 
     fn tiny(threads: usize) -> GenConfig {
         GenConfig {

@@ -2,7 +2,7 @@
 //! full-screen replay viewer. It owns the record and every position of its main line; moving
 //! the cursor never replays moves again.
 
-use super::pdn::{PdnGame, PdnMove, RuleDraw};
+use super::pdn::{PdnGame, PdnMove, PdnResult, RuleDraw};
 use crate::rules::{Color, Game, Kind, Piece, Position, Square};
 
 /// A game record and a cursor on one of its positions (ply 0 = the start position).
@@ -124,8 +124,9 @@ impl Stepper {
     }
 
     /// How the game ended, in words: the board's own verdict when it shows one (no pieces,
-    /// no moves, repetition, no progress), else the record's result; and a draw by the rules
-    /// that the record played on after.
+    /// no moves, repetition, no progress), with its result and the record's when that says
+    /// otherwise, else the record's result; and a draw by the rules that the record played
+    /// on after.
     pub fn ending(&self) -> String {
         let rules = self.record.rules;
         let mut g = Game::new(self.record.start);
@@ -135,7 +136,14 @@ impl Stepper {
             }
         }
         let end = match g.outcome() {
-            Some(o) => format!("{} ({o})", self.record.result),
+            // The board decides; a record that says otherwise is named, not believed.
+            Some(o) => match self.record.result {
+                r if r == PdnResult::from_outcome(rules, Some(o)) => format!("{r} ({o})"),
+                r => format!(
+                    "{} ({o}; the record says {r})",
+                    PdnResult::from_outcome(rules, Some(o))
+                ),
+            },
             None => format!(
                 "{} ({})",
                 self.record.result,
@@ -213,6 +221,31 @@ mod tests {
         r.goto(2);
         assert_eq!(r.position().side_to_move(), Color::White);
         assert_eq!(r.next_move().unwrap().mv.to_string(), "17x10");
+    }
+
+    #[test]
+    fn ending_names_a_record_result_the_board_contradicts() {
+        // The last black piece is taken: White wins (1-0 in Italian, R-N3), whatever the
+        // record's result says.
+        let text =
+            |result: &str| format!("[GameType \"22\"]\n[FEN \"W:W22:B18\"]\n\n1. 22x13 {result}\n");
+        let end = |result: &str| {
+            let mut r = Stepper::new(read_game(&text(result), RuleSet::Italian).unwrap());
+            r.to_end();
+            r.ending()
+        };
+        assert_eq!(end("1-0"), "1-0 (White wins: Black has no pieces left)");
+        assert_eq!(
+            end("0-1"),
+            "1-0 (White wins: Black has no pieces left; the record says 0-1)"
+        );
+        assert_eq!(
+            end("*"),
+            "1-0 (White wins: Black has no pieces left; the record says *)"
+        );
+        // Not decided on the board: the record's result, in words.
+        let g = read_game("1. 21-17 10-13 1-0", RuleSet::Italian).unwrap();
+        assert_eq!(Stepper::new(g).ending(), "1-0 (White wins)");
     }
 
     #[test]

@@ -78,9 +78,18 @@ fn read_book(path: &Path, rules: RuleSet) -> anyhow::Result<Vec<Game>> {
                 record.rules
             );
         }
+        // A record may play on past a draw by the rules (it reads so); a match cannot.
+        if let Some(d) = record.rule_draw {
+            bail!(
+                "{}: game {}: {d}: no opening to play",
+                path.display(),
+                i + 1
+            );
+        }
         let mut game = Game::new(record.start);
         for m in &record.moves {
-            game.play(&m.mv).expect("a record's moves are legal");
+            game.play(&m.mv)
+                .expect("a record's moves are legal and no draw by the rules comes before its end");
         }
         if let Some(o) = game.outcome() {
             bail!(
@@ -98,6 +107,27 @@ fn read_book(path: &Path, rules: RuleSet) -> anyhow::Result<Vec<Game>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA records: a book game that plays on past a draw by the rules (as the Tinsley file's
+    /// games may) is refused with the game and the reason; the match panicked ("a record's
+    /// moves are legal: GameOver").
+    #[test]
+    fn r_g2_a_book_game_played_on_past_a_draw_is_refused_not_a_panic() {
+        // Kings shuffle: the start position comes back a third time after ply 8 (R-G2), and
+        // the record plays on.
+        let text = "[GameType \"22\"]\n[FEN \"W:WK29:BK4\"]\n1. 29-25 4-8 2. 25-29 8-4 \
+                    3. 29-25 4-8 4. 25-29 8-4 5. 29-25 *\n";
+        let path = crate::store::scratch_dir("match-book-draw").join("book.pdn");
+        std::fs::write(&path, text).unwrap();
+        let err = read_book(&path, RuleSet::Italian).unwrap_err().to_string();
+        assert!(
+            err.ends_with(
+                "book.pdn: game 1: the rules draw the game after ply 8 (third repetition, \
+                 R-G2); the record plays on: no opening to play"
+            ),
+            "{err}"
+        );
+    }
 
     #[test]
     fn random_openings_give_up_after_a_bounded_number_of_tries() {

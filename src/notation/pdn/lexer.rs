@@ -1,5 +1,6 @@
-//! The PDN lexer: tag pairs, comments, move numbers, moves, NAGs, parentheses and results,
-//! each with its line and column. `%` lines are skipped here.
+//! The PDN lexer: tag pairs, comments (`{...}`, and `;` to the end of the line), move numbers,
+//! moves, NAGs, parentheses and results, each with its line and column. `%` lines are skipped
+//! here.
 //!
 //! It walks the text in place (byte offsets into a `&str`, columns counted in characters) and
 //! never goes back over text it has read, so reading is linear in the size of the file.
@@ -192,6 +193,8 @@ impl<'a> Lexer<'a> {
         let tok = match c {
             '[' => self.tag(line, column),
             '{' => self.comment(line, column),
+            // PDN's other comment: from `;` to the end of its line.
+            ';' => Ok(Tok::Comment(collapse(self.take_while(|d| d != '\n')))),
             '(' => Ok(Tok::Open),
             ')' => Ok(Tok::Close),
             '*' => Ok(Tok::Result(PdnResult::Unknown)),

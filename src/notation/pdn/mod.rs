@@ -2,7 +2,7 @@
 //! file, and saving them without ever leaving a half-written file.
 //!
 //! Reading takes what draughts programs write: tag pairs, move numbers (`12.`, `12...`),
-//! comments `{...}`, `%` line comments, NAGs (`$3`) and `!`/`?` marks, variations `(...)`
+//! comments `{...}` and `;` to the end of the line, `%` escape lines, NAGs (`$3`) and `!`/`?` marks, variations `(...)`
 //! (nested, each kept beside the move it replaces and replayed through the rules like the main
 //! line, never mistaken for it; [`crate::notation::tree`] turns them into a move tree), the
 //! results `1-0`,

@@ -24,6 +24,16 @@ enum Skip {
     Lines,
 }
 
+/// What is left to skip after the lexer's error `e`: a word that is not movetext was read
+/// whole, so the text after it reads on to the game's result (a file of games on one line
+/// keeps the games after the damaged one); other unreadable text, to the next tag line.
+fn after_lexical(e: PdnError) -> (PdnError, Skip) {
+    match e.kind {
+        PdnErrorKind::UnexpectedText(_) => (e, Skip::Movetext),
+        _ => (e, Skip::Lines),
+    }
+}
+
 /// Reads the games of a PDN text one by one. After a damaged game (an `Err`), it resumes at
 /// the next game, so every game of a file is reported, good or bad.
 /// A damaged game's error carries what could be read of it before the damage
@@ -89,9 +99,20 @@ impl<'a> Reader<'a> {
         game.map(|game| Head { game, cut })
     }
 
-    /// Whether the text holds nothing more (no game, not even damaged text).
+    /// Whether the text holds nothing more (no game, not even damaged text; comments after
+    /// the last game's result are no game).
     pub fn at_end(&self) -> bool {
-        self.lex.clone().next().is_none()
+        let mut lex = self.lex.clone();
+        loop {
+            match lex.next() {
+                None => return true,
+                Some(Ok(Spanned {
+                    tok: Tok::Comment(_),
+                    ..
+                })) => {}
+                Some(_) => return false,
+            }
+        }
     }
 
     /// After the plies asked for: the rest of the movetext, passed over (see
@@ -135,10 +156,18 @@ impl<'a> Reader<'a> {
         let mut state = GameState::default();
         let r = self.read_body(&mut state);
         match r {
+            // Comments after the last game's result, and nothing else: no game.
+            Ok(()) if state.game.is_none() => None,
             Ok(()) => Some(Ok(state.finish())),
             Err((mut e, skip)) => {
                 self.recover(skip);
-                e.partial = state.partial(self.default_rules).map(Box::new);
+                // A tag pair that cannot be read leaves the start unknown (it may be the FEN):
+                // nothing to show, as for a FEN that cannot be read.
+                let tags_at_fault = state.game.is_none()
+                    && matches!(e.kind, PdnErrorKind::UnclosedTag | PdnErrorKind::BadTag);
+                if !tags_at_fault {
+                    e.partial = state.partial(self.default_rules).map(Box::new);
+                }
                 Some(Err(e))
             }
         }
@@ -183,6 +212,10 @@ impl<'a> Reader<'a> {
     fn read_body(&mut self, st: &mut GameState) -> Result<(), (PdnError, Skip)> {
         loop {
             let Some(t) = self.lex.next() else {
+                if st.game.is_none() && st.tags.is_empty() {
+                    // Only comments since the last game's result: no game.
+                    return Ok(());
+                }
                 // End of text without a result: a record cut short, kept as unfinished.
                 let (line, column) = (self.lex.line, self.lex.column);
                 return st.start(self.default_rules).map_err(|(kind, tag)| {
@@ -190,7 +223,7 @@ impl<'a> Reader<'a> {
                     (PdnError::new(line, column, kind), Skip::Nothing)
                 });
             };
-            let t = t.map_err(|e| (e, Skip::Lines))?;
+            let t = t.map_err(after_lexical)?;
             let at = |kind| {
                 let (line, column) = (t.line, t.column);
                 (PdnError::new(line, column, kind), Skip::Movetext)
@@ -220,6 +253,11 @@ impl<'a> Reader<'a> {
                 }
                 Tok::MoveNumber => {
                     st.start(self.default_rules).map_err(at_tag)?;
+                }
+                // Before any tag or move, a comment opens the next game (a comment after a
+                // game's result starts no game of its own).
+                Tok::Comment(c) if st.game.is_none() && st.tags.is_empty() => {
+                    st.intro.push(c.clone());
                 }
                 Tok::Comment(c) => {
                     st.start(self.default_rules).map_err(at_tag)?;
@@ -316,7 +354,7 @@ impl<'a> Reader<'a> {
         loop {
             let t = match self.lex.next() {
                 None => return Err((unclosed(), Skip::Lines)),
-                Some(t) => t.map_err(|e| (e, Skip::Lines))?,
+                Some(t) => t.map_err(after_lexical)?,
             };
             if let Tok::Tag { .. } = t.tok {
                 // A tag inside a variation means the `)` is missing.

@@ -615,14 +615,25 @@ impl App {
                     self.message = Msg::Loaded.fill(self.settings.lang, &[&path.display()]);
                     return;
                 }
-                // The common failures in the interface's language; the rest as the CLI says them.
+                // In the interface's language.
                 Err(LoadError::Io(p, e)) => {
-                    Msg::CannotReadFile.fill(self.settings.lang, &[&p.display(), &e])
+                    let why = crate::tui::lang::file_error(self.settings.lang, &e);
+                    Msg::CannotReadFile.fill(self.settings.lang, &[&p.display(), &why])
                 }
                 Err(LoadError::NoGame(p)) => {
                     Msg::NoGameIn.fill(self.settings.lang, &[&p.display()])
                 }
-                Err(e) => e.to_string(),
+                Err(LoadError::Several(p, n)) => {
+                    Msg::LoadSeveral.fill(self.settings.lang, &[&p.display(), &n])
+                }
+                // FILE:LINE:COLUMN, as the command line writes a place in a file.
+                Err(LoadError::Pdn(p, e)) => format!(
+                    "{}:{}:{}: {}",
+                    p.display(),
+                    e.line,
+                    e.column,
+                    crate::tui::lang::pdn_error_kind(self.settings.lang, &e.kind)
+                ),
             },
             FileFor::Replay => match crate::notation::pdn::read_file(&path, rules) {
                 Ok(games) if !games.is_empty() => {
@@ -630,7 +641,10 @@ impl App {
                     return;
                 }
                 Ok(_) => Msg::NoGameIn.fill(self.settings.lang, &[&path.display()]),
-                Err(e) => Msg::CannotReadFile.fill(self.settings.lang, &[&path.display(), &e]),
+                Err(e) => {
+                    let why = crate::tui::lang::file_error(self.settings.lang, &e);
+                    Msg::CannotReadFile.fill(self.settings.lang, &[&path.display(), &why])
+                }
             },
         };
         if let Some(m) = self.menu.as_mut() {

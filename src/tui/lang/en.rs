@@ -231,6 +231,7 @@ pub fn text(m: Msg) -> &'static str {
         ResultWins => "{0} wins",
         ResultDraw => "draw",
         ResultUnfinished => "unfinished",
+        RecordSays => "the record says {0}",
         RulesItalianShort => "Italian",
         RulesEnglishShort => "English",
         ViewerLine => "{0}  result {1}  ply {2}/{3}",
@@ -639,5 +640,48 @@ pub fn text(m: Msg) -> &'static str {
         StartBook => "  Book     {0}",
         StartBookYes => "the engine plays its openings from its book",
         StartBookNo => "off: the engine searches every move",
+        // ----- a PDN record that cannot be read (as the notation words it) -----
+        PdnAt => "line {0}, column {1}: {2}",
+        PdnUnclosedComment => "comment '{' is never closed by '}'",
+        PdnUnclosedTag => "tag pair not closed (expected [Name \"value\"] on one line)",
+        PdnBadTag => "malformed tag pair (expected [Name \"value\"])",
+        PdnUnexpected => "{0} is not PDN movetext",
+        PdnUnclosedVariation => "variation '(' is never closed",
+        PdnUnmatchedParen => "')' without a '('",
+        PdnTooDeep => "variations nested more than {0} deep",
+        PdnNoGame => "no game found",
+        PdnNothingToAnnotate => "{0} comes before any move, with nothing to annotate",
+        PdnBadFen => "bad FEN tag {0}: {1}",
+        PdnGameType => "GameType {0} is not a game this program plays (22: Italian, 21: English)",
+        PdnMove => "ply {0}: {1} (position {2})",
+        PdnAfterEnd => "{0}: the game was already over ({1}) in position {2}",
+        MoveNotAMove => "{0} is not a move: {1}",
+        MoveIllegal => "{0} is illegal here: {1}",
+        MoveAmbiguous => "{0} is ambiguous: could be {1}",
+        MoveOr => " or ",
+        SyntaxEmpty => "nothing written",
+        SyntaxChar => "unexpected {0} at column {1}",
+        SyntaxMissingSquare => "a square number is missing at column {0}",
+        SyntaxBadSquare => "{0} at column {1} is not a square (squares are 1-32)",
+        SyntaxOneSquare => "a move needs a start and a landing square",
+        SyntaxMixed => "'-' and 'x' mixed in one move (column {0})",
+        WhyNoMoves => "the side to move has no legal move: the game is over",
+        WhyEmpty => "there is no piece on {0}",
+        WhyNotYours => "the piece on {0} is {1}'s, and {2} is to move",
+        WhyMustCapture => "you must capture (legal: {0})",
+        WhyNotALegalCapture => "not one of the legal captures ({0})",
+        WhyNothingToCapture => "there is nothing to capture",
+        WhyNoMove => "that piece has no legal move",
+        WhyOnly => "that piece can only play {0}",
+        LoadSeveral => {
+            "{0} holds {1} games; to play on from one of them, open it with `dama replay {0} --game N` and press p"
+        }
+        FileNotPdn => "not a PDN file: its first megabyte holds no tag pair and no move",
+        FileTooLongTag => {
+            "line {0}, column {1}: the tag pair that starts there is too long: it runs on past the first megabyte of the file (read as PDN only when that megabyte holds a tag pair or a move)"
+        }
+        FileTooLongComment => {
+            "line {0}, column {1}: the comment that starts there is too long: it runs on past the first megabyte of the file (read as PDN only when that megabyte holds a tag pair or a move)"
+        }
     }
 }

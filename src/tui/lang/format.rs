@@ -119,6 +119,123 @@ pub fn fen_error(lang: Lang, e: &crate::notation::fen::FenError) -> String {
     }
 }
 
+/// Why a PDN record could not be read, with its line and column, in the player's language
+/// (the notation's own text, for the command line, is English).
+pub fn pdn_error(lang: Lang, e: &crate::notation::pdn::PdnError) -> String {
+    match lang {
+        Lang::En => e.to_string(),
+        _ => Msg::PdnAt.fill(lang, &[&e.line, &e.column, &pdn_error_kind(lang, &e.kind)]),
+    }
+}
+
+/// [`pdn_error`] without the place.
+pub fn pdn_error_kind(lang: Lang, k: &crate::notation::pdn::PdnErrorKind) -> String {
+    use crate::notation::pdn::{MAX_VARIATION_DEPTH, PdnErrorKind as K};
+    if lang == Lang::En {
+        return k.to_string();
+    }
+    let quoted = |s: &str| format!("{s:?}");
+    match k {
+        K::UnclosedComment => Msg::PdnUnclosedComment.text(lang).to_string(),
+        K::UnclosedTag => Msg::PdnUnclosedTag.text(lang).to_string(),
+        K::BadTag => Msg::PdnBadTag.text(lang).to_string(),
+        K::UnexpectedText(t) => Msg::PdnUnexpected.fill(lang, &[&quoted(t)]),
+        K::UnclosedVariation => Msg::PdnUnclosedVariation.text(lang).to_string(),
+        K::UnmatchedParen => Msg::PdnUnmatchedParen.text(lang).to_string(),
+        K::VariationTooDeep => Msg::PdnTooDeep.fill(lang, &[&MAX_VARIATION_DEPTH]),
+        K::NoGame => Msg::PdnNoGame.text(lang).to_string(),
+        K::NothingToAnnotate(t) => Msg::PdnNothingToAnnotate.fill(lang, &[&quoted(t)]),
+        K::BadFen { value, error } => {
+            Msg::PdnBadFen.fill(lang, &[&quoted(value), &fen_error(lang, error)])
+        }
+        K::UnsupportedGameType(t) => Msg::PdnGameType.fill(lang, &[&quoted(t)]),
+        K::Move { ply, error, fen } => {
+            Msg::PdnMove.fill(lang, &[&(ply + 1), &move_text_error(lang, error), fen])
+        }
+        K::AfterEnd {
+            text,
+            outcome: o,
+            fen,
+        } => Msg::PdnAfterEnd.fill(lang, &[text, &outcome(lang, *o), fen]),
+    }
+}
+
+/// Why a file could not be read as PDN, in the player's language (the system's own errors are
+/// worded by [`Msg::fill`]).
+pub fn file_error(lang: Lang, e: &crate::notation::pdn::FileError) -> String {
+    use crate::notation::pdn::{FileError, Unclosed};
+    match (lang, e) {
+        (Lang::En, _) | (_, FileError::Io(_)) => e.to_string(),
+        (_, FileError::NotPdn) => Msg::FileNotPdn.text(lang).to_string(),
+        (_, FileError::TooLong { what, line, column }) => match what {
+            Unclosed::Tag => Msg::FileTooLongTag,
+            Unclosed::Comment => Msg::FileTooLongComment,
+        }
+        .fill(lang, &[line, column]),
+    }
+}
+
+/// Why a move's text is not a legal move of the position, in the player's language.
+pub fn move_text_error(lang: Lang, e: &crate::notation::movetext::MoveTextError) -> String {
+    use crate::notation::movetext::{MoveTextError as E, Syntax, Why};
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let list = |moves: &[Move], sep: &str| {
+        moves
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    match e {
+        E::NotAMove { text, problem } => {
+            let problem = match problem {
+                Syntax::Empty => Msg::SyntaxEmpty.text(lang).to_string(),
+                Syntax::UnexpectedChar { column, found } => {
+                    Msg::SyntaxChar.fill(lang, &[&format!("{found:?}"), column])
+                }
+                Syntax::MissingSquare { column } => Msg::SyntaxMissingSquare.fill(lang, &[column]),
+                Syntax::BadSquare { column, number } => {
+                    Msg::SyntaxBadSquare.fill(lang, &[number, column])
+                }
+                Syntax::OneSquare => Msg::SyntaxOneSquare.text(lang).to_string(),
+                Syntax::MixedSeparators { column } => Msg::SyntaxMixed.fill(lang, &[column]),
+            };
+            Msg::MoveNotAMove.fill(lang, &[&format!("{text:?}"), &problem])
+        }
+        E::Illegal { text, why } => {
+            let why = match why {
+                Why::NoMoves => Msg::WhyNoMoves.text(lang).to_string(),
+                Why::EmptySquare(s) => Msg::WhyEmpty.fill(lang, &[s]),
+                Why::NotYourPiece { square, to_move } => Msg::WhyNotYours.fill(
+                    lang,
+                    &[
+                        square,
+                        &color(lang, to_move.opposite()),
+                        &color(lang, *to_move),
+                    ],
+                ),
+                Why::MustCapture { captures } => {
+                    Msg::WhyMustCapture.fill(lang, &[&list(captures, ", ")])
+                }
+                Why::NotALegalCapture { captures } => {
+                    Msg::WhyNotALegalCapture.fill(lang, &[&list(captures, ", ")])
+                }
+                Why::NothingToCapture => Msg::WhyNothingToCapture.text(lang).to_string(),
+                Why::NoSuchMove { from_here } if from_here.is_empty() => {
+                    Msg::WhyNoMove.text(lang).to_string()
+                }
+                Why::NoSuchMove { from_here } => Msg::WhyOnly.fill(lang, &[&list(from_here, ", ")]),
+            };
+            Msg::MoveIllegal.fill(lang, &[text, &why])
+        }
+        E::Ambiguous { text, candidates } => {
+            Msg::MoveAmbiguous.fill(lang, &[text, &list(candidates, Msg::MoveOr.text(lang))])
+        }
+    }
+}
+
 /// Why `Game::play` refused a move.
 pub fn illegal(lang: Lang, e: &IllegalMove) -> String {
     match e {
@@ -224,6 +341,36 @@ pub fn time_control(lang: Lang, tc: Option<crate::tui::clock::TimeControl>) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA records: why a file is not read as PDN reached the Italian start screen (Load,
+    /// Replay) in English ("not a PDN file: its first megabyte holds ..."); English unchanged.
+    #[test]
+    fn a_file_that_is_no_pdn_is_explained_in_italian() {
+        use crate::notation::pdn::{FileError, Unclosed};
+        let not_pdn = FileError::NotPdn;
+        assert_eq!(file_error(Lang::En, &not_pdn), not_pdn.to_string());
+        let said = Msg::CannotReadFile.fill(Lang::It, &[&"x.pdn", &file_error(Lang::It, &not_pdn)]);
+        assert_eq!(
+            said,
+            "impossibile leggere x.pdn: non è un file PDN: il suo primo megabyte non contiene \
+             né coppie di tag né mosse"
+        );
+        let long = FileError::TooLong {
+            what: Unclosed::Comment,
+            line: 3,
+            column: 7,
+        };
+        assert_eq!(file_error(Lang::En, &long), long.to_string());
+        assert!(
+            file_error(Lang::It, &long).starts_with("riga 3, colonna 7: il commento che inizia"),
+            "{}",
+            file_error(Lang::It, &long)
+        );
+        // The system's errors are worded by the message they go into.
+        let io = FileError::Io(std::io::Error::from_raw_os_error(2));
+        let said = Msg::CannotReadFile.fill(Lang::It, &[&"x.pdn", &file_error(Lang::It, &io)]);
+        assert!(said.contains("file o cartella inesistente"), "{said}");
+    }
 
     #[test]
     fn english_outcomes_read_as_the_rules_word_them() {

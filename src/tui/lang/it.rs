@@ -247,6 +247,7 @@ pub fn text(m: Msg) -> &'static str {
         ResultWins => "vince il {0}",
         ResultDraw => "patta",
         ResultUnfinished => "non finita",
+        RecordSays => "il file riporta {0}",
         RulesItalianShort => "Italiana",
         RulesEnglishShort => "Inglese",
         ViewerLine => "{0}  esito {1}  semimossa {2}/{3}",
@@ -662,5 +663,52 @@ pub fn text(m: Msg) -> &'static str {
         StartBook => "  Libro    {0}",
         StartBookYes => "il computer gioca le aperture dal suo libro",
         StartBookNo => "no: il computer calcola ogni mossa",
+        // ----- una partita PDN che non si legge -----
+        PdnAt => "riga {0}, colonna {1}: {2}",
+        PdnUnclosedComment => "il commento '{' non è mai chiuso da '}'",
+        PdnUnclosedTag => "coppia di tag non chiusa (atteso [Nome \"valore\"] su una riga)",
+        PdnBadTag => "coppia di tag malformata (atteso [Nome \"valore\"])",
+        PdnUnexpected => "{0} non è testo di mosse PDN",
+        PdnUnclosedVariation => "la variante '(' non è mai chiusa",
+        PdnUnmatchedParen => "')' senza una '('",
+        PdnTooDeep => "varianti annidate per più di {0} livelli",
+        PdnNoGame => "nessuna partita trovata",
+        PdnNothingToAnnotate => "{0} viene prima di ogni mossa, senza nulla da annotare",
+        PdnBadFen => "tag FEN {0} non valido: {1}",
+        PdnGameType => {
+            "GameType {0} non è un gioco di questo programma (22: italiana, 21: inglese)"
+        }
+        PdnMove => "semimossa {0}: {1} (posizione {2})",
+        PdnAfterEnd => "{0}: la partita era già finita ({1}) nella posizione {2}",
+        MoveNotAMove => "{0} non è una mossa: {1}",
+        MoveIllegal => "{0} qui non è valida: {1}",
+        MoveAmbiguous => "{0} è ambigua: può essere {1}",
+        MoveOr => " o ",
+        SyntaxEmpty => "non c'è scritto nulla",
+        SyntaxChar => "{0} inatteso alla colonna {1}",
+        SyntaxMissingSquare => "manca il numero di una casella alla colonna {0}",
+        SyntaxBadSquare => "{0} alla colonna {1} non è una casella (le caselle vanno da 1 a 32)",
+        SyntaxOneSquare => "una mossa vuole una casella di partenza e una d'arrivo",
+        SyntaxMixed => "'-' e 'x' mescolati nella stessa mossa (colonna {0})",
+        WhyNoMoves => "chi ha il tratto non ha mosse valide: la partita è finita",
+        WhyEmpty => "non c'è nessun pezzo sulla casella {0}",
+        WhyNotYours => "il pezzo sulla casella {0} è del {1}, e tocca al {2}",
+        WhyMustCapture => "la presa è obbligatoria (valide: {0})",
+        WhyNotALegalCapture => "non è una delle prese valide ({0})",
+        WhyNothingToCapture => "non c'è niente da prendere",
+        WhyNoMove => "quel pezzo non ha mosse valide",
+        WhyOnly => "quel pezzo può giocare solo {0}",
+        LoadSeveral => {
+            "{0} contiene {1} partite; per continuarne una, aprila con `dama replay {0} --game N` e premi p"
+        }
+        FileNotPdn => {
+            "non è un file PDN: il suo primo megabyte non contiene né coppie di tag né mosse"
+        }
+        FileTooLongTag => {
+            "riga {0}, colonna {1}: la coppia di tag che inizia lì è troppo lunga: va oltre il primo megabyte del file (letto come PDN solo se quel megabyte contiene una coppia di tag o una mossa)"
+        }
+        FileTooLongComment => {
+            "riga {0}, colonna {1}: il commento che inizia lì è troppo lungo: va oltre il primo megabyte del file (letto come PDN solo se quel megabyte contiene una coppia di tag o una mossa)"
+        }
     }
 }

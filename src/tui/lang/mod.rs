@@ -17,8 +17,9 @@ mod it;
 /// The English key tables (the help's wording before there were languages).
 pub use en::{KEYS as EN_KEYS, REPLAY_KEYS as EN_REPLAY_KEYS};
 pub use format::{
-    color, draw_reason, fen_error, illegal, move_text, moves, movetime, outcome, player_name,
-    plies, score, strength, time_control, white_score, who,
+    color, draw_reason, fen_error, file_error, illegal, move_text, move_text_error, moves,
+    movetime, outcome, pdn_error, pdn_error_kind, player_name, plies, score, strength,
+    time_control, white_score, who,
 };
 
 use std::fmt::Display;
@@ -249,6 +250,8 @@ keys! {
     ResultWins,
     ResultDraw,
     ResultUnfinished,
+    /// The result a record gives when the board decides otherwise.
+    RecordSays,
     RulesItalianShort,
     RulesEnglishShort,
     ViewerLine,
@@ -652,6 +655,43 @@ keys! {
     StartBook,
     StartBookYes,
     StartBookNo,
+    // ----- a PDN record that cannot be read, and why (the notation's own text is English) -----
+    PdnAt,
+    PdnUnclosedComment,
+    PdnUnclosedTag,
+    PdnBadTag,
+    PdnUnexpected,
+    PdnUnclosedVariation,
+    PdnUnmatchedParen,
+    PdnTooDeep,
+    PdnNoGame,
+    PdnNothingToAnnotate,
+    PdnBadFen,
+    PdnGameType,
+    PdnMove,
+    PdnAfterEnd,
+    MoveNotAMove,
+    MoveIllegal,
+    MoveAmbiguous,
+    MoveOr,
+    SyntaxEmpty,
+    SyntaxChar,
+    SyntaxMissingSquare,
+    SyntaxBadSquare,
+    SyntaxOneSquare,
+    SyntaxMixed,
+    WhyNoMoves,
+    WhyEmpty,
+    WhyNotYours,
+    WhyMustCapture,
+    WhyNotALegalCapture,
+    WhyNothingToCapture,
+    WhyNoMove,
+    WhyOnly,
+    LoadSeveral,
+    FileNotPdn,
+    FileTooLongTag,
+    FileTooLongComment,
 }
 
 impl Msg {

@@ -110,7 +110,11 @@ fn games_popup(app: &App, at: usize, area: Rect, theme: &Theme, buf: &mut Buffer
                 crate::tui::lang::player_name(lang, black),
                 result.as_str()
             ),
-            GameRow::Damaged(e) => format!("{:>4}. {}", i + 1, Msg::CannotBeRead.fill(lang, &[e])),
+            GameRow::Damaged(e) => format!(
+                "{:>4}. {}",
+                i + 1,
+                Msg::CannotBeRead.fill(lang, &[&crate::tui::lang::pdn_error(lang, e)])
+            ),
         };
         let text: String = text.chars().take(width).collect();
         let style = if i == at { mark } else { Style::new() };

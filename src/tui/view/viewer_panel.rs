@@ -36,9 +36,10 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         ));
     }
     let Some(r) = v.replay() else {
-        let why = v
-            .error()
-            .map_or_else(|| t(Msg::NoGame).to_string(), |e| e.to_string());
+        let why = v.error().map_or_else(
+            || t(Msg::NoGame).to_string(),
+            |e| crate::tui::lang::pdn_error(lang, e),
+        );
         top.push(Line::from(Span::styled(t(Msg::CouldNotRead), bold)));
         let bottom = vec![Line::from(Span::styled(t(Msg::AnotherGameQuit), dim))];
         let lines: Vec<Line> = wrap_text(&why, inner.width as usize)
@@ -80,7 +81,7 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
     )));
     if let Some(e) = v.error() {
         // A damaged record, shown up to its damage.
-        let why = Msg::RestUnreadable.fill(lang, &[e]);
+        let why = Msg::RestUnreadable.fill(lang, &[&crate::tui::lang::pdn_error(lang, e)]);
         for l in wrap_text(&why, inner.width as usize).into_iter().take(3) {
             top.push(Line::from(Span::styled(l, bold)));
         }
@@ -108,7 +109,19 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
         };
         let ending = match lang {
             Lang::En => ending,
-            _ => format!("{} ({ending})", rec.result.as_str()),
+            _ => {
+                // The board's verdict decides the result; a record that says otherwise is
+                // named beside it.
+                let board = app.game().outcome().map_or(rec.result, |o| {
+                    crate::notation::pdn::PdnResult::from_outcome(rec.rules, Some(o))
+                });
+                if board == rec.result {
+                    format!("{} ({ending})", board.as_str())
+                } else {
+                    let says = Msg::RecordSays.fill(lang, &[&rec.result.as_str()]);
+                    format!("{} ({ending}; {says})", board.as_str())
+                }
+            }
         };
         for l in wrap_text(&ending, inner.width as usize).into_iter().take(2) {
             top.push(Line::from(Span::styled(l, bold)));
