@@ -586,7 +586,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingWait => "Il computer sta giudicando la tua mossa...",
         TrainingNoLineYet => "Prima rispondi (o s per la soluzione)",
         TrainingAnsweredKeys => {
-            "n: posizione seguente, r: riprova, sinistra/destra: scorri la variante, a: analizzala"
+            "n: seguente, r: riprova, sinistra/destra: scorri la variante, a: analizzala"
         }
         TrainingAllSolved => "Hai risolto tutte queste posizioni: si ricomincia il giro",
         TrainingShown => "La soluzione: {0} (conta come non risolta)",
@@ -626,7 +626,7 @@ pub fn text(m: Msg) -> &'static str {
             "s soluzione, n avanti, r riprova, Tab altra variante, frecce scorrono, a analisi, q torna"
         }
         TrainingKeysDone => {
-            "sinistra/destra scorre, Tab altra variante, a analisi, r riprova, n seguente, q indietro"
+            "frecce scorrono, Tab altra variante, a analisi, r riprova, n seguente, q torna"
         }
         StartTraining => "Allenamento: colpi {0}",
         StartTrainingProgress => "    risolte {0} su {1}, sbagliate {2}, serie {3}",
