@@ -545,6 +545,36 @@ fn the_engine_protocol_answers_from_the_tables_when_built() {
     std::fs::remove_dir_all(&empty).unwrap();
 }
 
+/// 70 plies of king moves (no capture, no man move) from `W:W21,K14:BK3`, Italian: they end on
+/// `W:WK17,21:BK7` with White to move and the no-progress count at 70.
+const SEVENTY_KING_PLIES: &str = concat!(
+    "14-19 3-6 19-14 6-2 14-18 2-5 18-22 5-2 22-26 2-5 26-30 5-2 30-27 2-5 27-31 5-10 31-27 ",
+    "10-13 27-22 13-10 22-18 10-6 18-22 6-3 22-26 3-6 26-29 6-3 29-25 3-7 25-29 7-4 29-26 ",
+    "4-8 26-30 8-12 30-27 12-15 27-23 15-11 23-19 11-7 19-14 7-12 14-10 12-7 10-5 7-12 5-9 ",
+    "12-8 9-13 8-4 13-18 4-8 18-22 8-12 22-18 12-16 18-14 16-20 14-18 20-23 18-13 23-20 13-9 ",
+    "20-16 9-13 16-12 13-17 12-7"
+);
+
+/// R-G3 at the root of a table position: a win whose distance the no-progress count already run
+/// could cut short (70 plies + 31 > 80) is not answered as a won ending short of a proven win
+/// (`cp 19969`, shown "+199.69") when a man's move, which starts the count again, keeps the win
+/// in 31: that move is played and the win in 31 is proved.
+#[test]
+fn a_table_win_past_the_no_progress_count_is_proved_by_a_resetting_move() {
+    let (data, t) = shared(RuleSet::Italian);
+    let end = dama::notation::fen::parse(RuleSet::Italian, "W:WK17,21:BK7").unwrap();
+    assert_eq!(t.probe(&end), Some(Wdl::Win(31)));
+    let input = format!(
+        "rules italian\nposition fen W:W21,K14:BK3 moves {SEVENTY_KING_PLIES}\ngo depth 4\nnewgame\n"
+    );
+    let out = engine_with(data, &input);
+    let last = out.lines().rfind(|l| l.starts_with("info")).unwrap();
+    assert!(last.contains(" score win 31 "), "{out}");
+    assert!(!out.contains(" score cp "), "{out}");
+    // The move played keeps the win and moves the man, which resets the count.
+    assert!(out.contains("\nbestmove 21-"), "{out}");
+}
+
 #[test]
 fn a_match_plays_endings_by_the_tables_when_built() {
     let (data, t) = shared(RuleSet::English);

@@ -7,8 +7,8 @@ use crate::engine::ordering::{self, MAX_PLY};
 use crate::engine::score::{self, INF};
 use crate::engine::tt::{self, Bound};
 use crate::engine::{SearchInfo, SearchResult};
-use crate::rules::{MoveList, Position};
-use crate::tables::Tables;
+use crate::rules::{DrawState, Move, MoveList, Position, legal_moves};
+use crate::tables::{Tables, Wdl};
 use std::time::Duration;
 
 /// At the root of a position the tables decide: the fastest win, the slowest loss, or (a
@@ -37,7 +37,18 @@ pub(super) fn root_from_tables(
         )
     } else {
         let pv = t.best_line(pos, MAX_PLY);
-        (t.best_move(pos)?, pv, score::from_table(w, 0, np, 0))
+        let score = score::from_table(w, 0, np, 0);
+        // A win the no-progress count already run could cut short (R-G3), proved by a move
+        // that resets the count.
+        let proven = if matches!(w, Wdl::Win(_)) && !score::is_decisive(score) {
+            proven_win(t, pos, np)
+        } else {
+            None
+        };
+        match proven {
+            Some(proven) => proven,
+            None => (t.best_move(pos)?, pv, score),
+        }
     };
     on_info(&SearchInfo {
         depth: 1,
@@ -56,6 +67,33 @@ pub(super) fn root_from_tables(
         pv,
         tables: true,
     })
+}
+
+/// A table win is proved under the no-progress rule (R-G3) by a move into a loss that comes
+/// before the count runs out, counted from the move (a capture or a man's move resets it): the
+/// fastest such move, its line and its score as a proven win, if there is one. For a root
+/// whose table distance the count already run could cut short (after many king moves, or a
+/// distance over 80 plies), which the tables alone score as a won ending short of a proven
+/// win.
+fn proven_win(t: &Tables, pos: &Position, np: u32) -> Option<(Move, Vec<Move>, i32)> {
+    legal_moves(pos)
+        .iter()
+        .filter_map(|m| {
+            let child = pos.after(m);
+            let w = t.probe(&child)?;
+            if !matches!(w, Wdl::Loss(_)) || w.is_bounded() || !w.distance_known() {
+                return None;
+            }
+            let count = DrawState { no_progress: np }.after(m).no_progress;
+            let s = -score::from_table(w, 1, count, 0);
+            score::is_decisive(s).then_some((*m, child, s))
+        })
+        .min_by_key(|&(_, _, s)| -s)
+        .map(|(m, child, s)| {
+            let mut pv = vec![m];
+            pv.extend(t.best_line(&child, MAX_PLY - 1));
+            (m, pv, s)
+        })
 }
 
 impl Searcher<'_> {
