@@ -44,6 +44,24 @@ fn start(dir: &Path, args: &[&str], memory: Option<u64>) -> Child {
     cmd.spawn().expect("start dama")
 }
 
+/// `dama match` of two games at depth 1 with a small table, and `extra` options, started as
+/// [`start`] starts it.
+fn quick_match(dir: &Path, extra: &[&str]) -> Child {
+    let mut args = vec![
+        "match",
+        "--games",
+        "2",
+        "--a-depth",
+        "1",
+        "--b-depth",
+        "1",
+        "--tt",
+        "4",
+    ];
+    args.extend_from_slice(extra);
+    start(dir, &args, None)
+}
+
 /// Waits for `child` at most `limit`: (exited successfully, stdout, stderr). A child still
 /// running then is killed and the test fails.
 fn finish(dir: &Path, mut child: Child, limit: Duration) -> (bool, String, String) {
@@ -320,21 +338,7 @@ fn an_engine_never_ready_in_the_default_time_loses_its_games() {
 fn openings_too_long_to_find_are_refused_at_once() {
     let dir = scratch("match-openings");
     for plies in ["500", "101"] {
-        let child = start(
-            &dir,
-            &[
-                "match",
-                "--games",
-                "2",
-                "--a-depth",
-                "1",
-                "--b-depth",
-                "1",
-                "--openings",
-                plies,
-            ],
-            None,
-        );
+        let child = quick_match(&dir, &["--openings", plies]);
         let (ok, _, err) = finish(&dir, child, Duration::from_secs(20));
         assert!(!ok);
         assert!(
@@ -347,23 +351,7 @@ fn openings_too_long_to_find_are_refused_at_once() {
     let (ok, _, err) = finish(&dir, child, Duration::from_secs(20));
     assert!(!ok && err.contains("from 0 to 100"), "{err}");
     // The longest allowed is found quickly.
-    let child = start(
-        &dir,
-        &[
-            "match",
-            "--games",
-            "2",
-            "--a-depth",
-            "1",
-            "--b-depth",
-            "1",
-            "--tt",
-            "4",
-            "--openings",
-            "100",
-        ],
-        None,
-    );
+    let child = quick_match(&dir, &["--openings", "100"]);
     let (ok, out, err) = finish(&dir, child, Duration::from_secs(30));
     assert!(ok, "{out}\n{err}");
     assert!(out.contains("first 100 plies random"), "{out}");
@@ -391,25 +379,7 @@ fn an_engine_that_refuses_the_rules_is_refused_at_the_start() {
     .unwrap();
     let engine = format!("sh {}", script.display());
     for rules in ["english", "italian"] {
-        let child = start(
-            &dir,
-            &[
-                "match",
-                "--rules",
-                rules,
-                "--games",
-                "2",
-                "--a-depth",
-                "1",
-                "--b-depth",
-                "1",
-                "--tt",
-                "4",
-                "--a-engine",
-                &engine,
-            ],
-            None,
-        );
+        let child = quick_match(&dir, &["--rules", rules, "--a-engine", &engine]);
         let (ok, out, err) = finish(&dir, child, Duration::from_secs(30));
         if rules == "english" {
             assert!(!ok, "{out}");

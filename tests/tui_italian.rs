@@ -237,6 +237,21 @@ fn a_resumed_game_is_described_in_italian() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The Italian viewer at 80x24 on the records of `file` (named `name`), at its first game.
+fn italian_viewer(name: &str, file: &str) -> App {
+    let games = dama::notation::pdn::read_games(file, RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.lang = Lang::It;
+    c.autosave = None;
+    let viewer = dama::tui::viewer::Viewer::new(name.into(), games, 0);
+    let mut app = App::viewer(c, viewer);
+    app.update(Action::Resize {
+        width: 80,
+        height: 24,
+    });
+    app
+}
+
 #[test]
 fn the_replay_viewer_in_italian() {
     let file = r#"[Event "Serata al circolo"]
@@ -250,16 +265,7 @@ fn the_replay_viewer_in_italian() {
 [GameType "22,W,8,8,N2,1"]
 1. 22-18 10-14 2. 18-22 *
 "#;
-    let games = dama::notation::pdn::read_games(file, RuleSet::Italian);
-    let mut c = GameSettings::new(RuleSet::Italian);
-    c.lang = Lang::It;
-    c.autosave = None;
-    let viewer = dama::tui::viewer::Viewer::new("circolo.pdn".into(), games, 0);
-    let mut app = App::viewer(c, viewer);
-    app.update(Action::Resize {
-        width: 80,
-        height: 24,
-    });
+    let mut app = italian_viewer("circolo.pdn", file);
     let text = screen(&app);
     for want in [
         "Rivedi: circolo.pdn",
@@ -293,16 +299,7 @@ fn the_replay_viewer_in_italian() {
 #[test]
 fn the_viewer_names_a_record_result_the_board_contradicts_in_italian() {
     let file = "[GameType \"22\"]\n[FEN \"W:W22:B18\"]\n[Result \"0-1\"]\n\n1. 22x13 0-1\n";
-    let games = dama::notation::pdn::read_games(file, RuleSet::Italian);
-    let mut c = GameSettings::new(RuleSet::Italian);
-    c.lang = Lang::It;
-    c.autosave = None;
-    let viewer = dama::tui::viewer::Viewer::new("r.pdn".into(), games, 0);
-    let mut app = App::viewer(c, viewer);
-    app.update(Action::Resize {
-        width: 80,
-        height: 24,
-    });
+    let mut app = italian_viewer("r.pdn", file);
     press(&mut app, KeyCode::End);
     let text = screen(&app);
     // The panel's lines, joined: the ending wraps.
@@ -332,15 +329,7 @@ fn a_damaged_record_is_explained_in_italian() {
         "riga 4, colonna 4: semimossa 1: 31-27 qui non è valida: la presa è obbligatoria \
          (valide: 22x13) (posizione W:W22,31:B18)"
     );
-    let mut c = GameSettings::new(RuleSet::Italian);
-    c.lang = Lang::It;
-    c.autosave = None;
-    let viewer = dama::tui::viewer::Viewer::new("rotta.pdn".into(), games, 0);
-    let mut app = App::viewer(c, viewer);
-    app.update(Action::Resize {
-        width: 80,
-        height: 24,
-    });
+    let mut app = italian_viewer("rotta.pdn", file);
     let text = screen(&app);
     assert!(text.contains("Il resto non si legge: riga 4"), "{text}");
     assert!(!text.contains("illegal"), "{text}");

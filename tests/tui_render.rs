@@ -4,7 +4,7 @@
 
 mod tui_common;
 
-use tui_common::{check_snapshot, find_move, pending_search, play_by_keys, put_game, zero_clocks};
+use tui_common::{check_snapshot, find_move, pending_search, play_by_keys, zero_clocks};
 
 use dama::notation::fen;
 use dama::rules::{Color, Game, Position, RuleSet, legal_moves};
@@ -640,27 +640,6 @@ fn start_screen_names_a_damaged_settings_file() {
     }
 }
 
-/// The game in play (the autosave, ten seconds old) and an archived one, in the data folder
-/// `dir`.
-fn put_kept_and_archived(dir: &std::path::Path) {
-    put_game(
-        &dir.join("autosave.pdn"),
-        "dama (level 6)",
-        "*",
-        ("2026.12.02", "10:30:00"),
-        "1. 22-18 11-14",
-        10,
-    );
-    put_game(
-        &dir.join("archive/2026-12-01-120000.pdn"),
-        "dama (depth 4)",
-        "1-0",
-        ("2026.12.01", "12:00:00"),
-        "1. 22-18 11-14 2. 18x11",
-        50,
-    );
-}
-
 /// The start screen of a board whose data folder is `dir`, sized `w`x`h`, with Load's list
 /// of games open.
 fn load_list(dir: &std::path::Path, lang: Lang, look: Look, w: u16, h: u16) -> App {
@@ -686,7 +665,7 @@ fn the_games_to_load_are_whole_rows_in_a_narrow_terminal() {
         for (w, h) in [(59u16, 11u16), (60, 20)] {
             let dir = PathBuf::from(format!("target/tui-list-narrow/{lang:?}-{w}x{h}"));
             let _ = std::fs::remove_dir_all(&dir);
-            put_kept_and_archived(&dir);
+            tui_common::kept_and_archived(&dir);
             let mut a = load_list(&dir, lang, Look::Ascii, w, h);
             let (in_play, archived) = match lang {
                 Lang::En => ("in play", "archived"),
@@ -720,23 +699,7 @@ fn start_screen_lists_the_games_to_load() {
         for (w, h) in [(80u16, 24u16), (120, 40)] {
             let dir = PathBuf::from(format!("target/tui-list/{lang:?}-{w}x{h}"));
             let _ = std::fs::remove_dir_all(&dir);
-            put_kept_and_archived(&dir);
-            put_game(
-                &dir.join("unfinished/2026-12-01-090000-001.pdn"),
-                "dama (level 3)",
-                "*",
-                ("2026.12.01", "09:00:00"),
-                "1. 21-17",
-                100,
-            );
-            put_game(
-                &dir.join("dama-italian-2026.11.30-1.pdn"),
-                "dama (level 8)",
-                "*",
-                ("2026.11.30", "20:00:00"),
-                "1. 23-19",
-                1000,
-            );
+            tui_common::four_games(&dir);
             let mut a = load_list(&dir, lang, Look::Mono, w, h);
             a.update(Action::Down);
             let name = format!("load_list_{lang:?}_{w}x{h}").to_lowercase();

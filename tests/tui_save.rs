@@ -3,7 +3,7 @@
 
 mod tui_common;
 
-use tui_common::{answer_search, play_by_keys, press, put_game};
+use tui_common::{answer_search, four_games, play_by_keys, press};
 
 use dama::rules::{Color, Game, Move, Position, RuleSet};
 use dama::tui::app::{Overlay, Report};
@@ -793,42 +793,6 @@ fn unfinished_games_are_shelved_not_replaced() {
     assert_eq!(archived.len(), 1, "{archived:?}");
     assert_eq!(moves(&archived[0]), ["22-18"], "moved, not deleted");
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// The four kinds of games in a data folder `data`: in play, unfinished, archived, saved.
-pub fn four_games(data: &std::path::Path) {
-    put_game(
-        &data.join("autosave.pdn"),
-        "dama (level 6)",
-        "*",
-        ("2026.12.02", "10:30:00"),
-        "1. 22-18 11-14",
-        10,
-    );
-    put_game(
-        &data.join("unfinished/2026-12-01-090000-001.pdn"),
-        "dama (level 3)",
-        "*",
-        ("2026.12.01", "09:00:00"),
-        "1. 21-17",
-        100,
-    );
-    put_game(
-        &data.join("archive/2026-12-01-120000.pdn"),
-        "dama (depth 4)",
-        "1-0",
-        ("2026.12.01", "12:00:00"),
-        "1. 22-18 11-14 2. 18x11",
-        50,
-    );
-    put_game(
-        &data.join("dama-italian-2026.11.30-1.pdn"),
-        "dama (level 8)",
-        "*",
-        ("2026.11.30", "20:00:00"),
-        "1. 23-19",
-        1000,
-    );
 }
 
 /// Issue 21 item 3: Load and Replay list the games in the data folder (in play, unfinished,

@@ -225,3 +225,45 @@ pub fn menu_to(app: &mut App, item: dama::tui::app::StartItem) {
     }
     panic!("{item:?} is not on the start screen");
 }
+
+/// The game in play (the autosave, ten seconds old) and an archived one, in the data folder
+/// `data`.
+pub fn kept_and_archived(data: &std::path::Path) {
+    put_game(
+        &data.join("autosave.pdn"),
+        "dama (level 6)",
+        "*",
+        ("2026.12.02", "10:30:00"),
+        "1. 22-18 11-14",
+        10,
+    );
+    put_game(
+        &data.join("archive/2026-12-01-120000.pdn"),
+        "dama (depth 4)",
+        "1-0",
+        ("2026.12.01", "12:00:00"),
+        "1. 22-18 11-14 2. 18x11",
+        50,
+    );
+}
+
+/// The four kinds of games in a data folder `data`: in play, unfinished, archived, saved.
+pub fn four_games(data: &std::path::Path) {
+    kept_and_archived(data);
+    put_game(
+        &data.join("unfinished/2026-12-01-090000-001.pdn"),
+        "dama (level 3)",
+        "*",
+        ("2026.12.01", "09:00:00"),
+        "1. 21-17",
+        100,
+    );
+    put_game(
+        &data.join("dama-italian-2026.11.30-1.pdn"),
+        "dama (level 8)",
+        "*",
+        ("2026.11.30", "20:00:00"),
+        "1. 23-19",
+        1000,
+    );
+}
