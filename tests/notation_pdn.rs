@@ -185,10 +185,33 @@ fn r_n3_a_semicolon_comments_to_the_end_of_the_line() {
     assert_eq!(g.moves[0].comments, ["a {brace} 1-0 here"]);
     assert_eq!(g.moves[1].variations[0].moves[0].comments, ["inside"]);
     assert_eq!(g.result, PdnResult::Unknown);
-    // Written back as braces (the `}` dropped), it reads the same moves again.
-    let again = read_game(&write_game(&g), RuleSet::Italian).unwrap();
-    assert_eq!(again.moves.len(), 4);
-    assert_eq!(again.moves[0].comments, ["a {brace 1-0 here"]);
+    // Written back (a comment holding `}` as a `;` comment that ends its line, the others
+    // as braces), it reads back the same, comments and all.
+    let written = write_game(&g);
+    assert!(written.contains("; a {brace} 1-0 here\n"), "{written}");
+    assert!(written.contains("{inside}"), "{written}");
+    let again = read_game(&written, RuleSet::Italian).unwrap();
+    assert_eq!(again.intro, g.intro);
+    assert_eq!(again.moves, g.moves);
+}
+
+/// A `;` comment holding `}` in a variation's last move (the CI fuzz run's find: the `}` was
+/// dropped on writing): it comes back whole, and the variation's `)` goes to the next line,
+/// not into the comment.
+#[test]
+fn r_n3_a_semicolon_comment_ends_a_variation() {
+    let text = "1. 21-17 $1 {side} (1. 22-18 10-14 ;a main alternative}\n(11-15)) 10-13 *";
+    let g = read_game(text, RuleSet::Italian).unwrap();
+    let v = &g.moves[0].variations[0];
+    assert_eq!(v.moves[1].comments, ["a main alternative}"]);
+    let written = write_game(&g);
+    let again = read_game(&written, RuleSet::Italian).unwrap();
+    assert_eq!(again.moves, g.moves, "{written}");
+    // One line for a viewer: the `}` gives way to a space there.
+    assert_eq!(
+        variation_text(&g, 0, v),
+        "1. 22-18 10-14 {a main alternative} (1... 11-15)"
+    );
 }
 
 #[test]
@@ -492,7 +515,7 @@ fn writer_keeps_player_text_from_breaking_the_file() {
     g.set_tag("White", "Ann \"the\nwall\"");
     g.moves[0]
         .comments
-        .push("a } brace and a long comment ".repeat(8));
+        .push("a {brace and a long comment ".repeat(8));
     let text = write_game(&g);
     for line in text.lines() {
         assert!(line.chars().count() <= 80, "{line:?}");
@@ -501,9 +524,18 @@ fn writer_keeps_player_text_from_breaking_the_file() {
     assert_eq!(back.tag("White"), Some("Ann \"the wall\""));
     assert_eq!(back.moves, {
         let mut m = g.moves.clone();
-        m[0].comments = vec![("a brace and a long comment ".repeat(8)).trim().to_string()];
+        m[0].comments = vec![
+            ("a {brace and a long comment ".repeat(8))
+                .trim()
+                .to_string(),
+        ];
         m
     });
+    // A `}` can't be inside braces: that comment is a `;` one, on a line of its own end, kept
+    // whole even past 80 columns.
+    g.moves[0].comments = vec!["a } brace".to_string()];
+    let back = read_game(&write_game(&g), RuleSet::English).unwrap();
+    assert_eq!(back.moves, g.moves);
     assert_eq!(
         read_game("  \n", RuleSet::Italian).unwrap_err().kind,
         PdnErrorKind::NoGame

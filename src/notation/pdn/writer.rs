@@ -45,12 +45,17 @@ pub fn write_game(g: &PdnGame) -> String {
     }
     let mut words: Vec<String> = Vec::new();
     for c in &g.intro {
-        push_text(&mut words, "{", c, "}");
+        push_comment(&mut words, c, false);
     }
-    line_words(g, &g.moves, 0, &mut words);
+    line_words(g, &g.moves, 0, false, &mut words);
     words.push(g.result.as_str().to_string());
     let mut line = String::new();
     for w in words {
+        // A `;` comment runs to the end of its line: the line ends after it.
+        let (w, ends_line) = match w.strip_suffix('\n') {
+            Some(w) => (w.to_string(), true),
+            None => (w, false),
+        };
         if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > LINE_WIDTH {
             out.push_str(&line);
             out.push('\n');
@@ -60,29 +65,45 @@ pub fn write_game(g: &PdnGame) -> String {
             line.push(' ');
         }
         line.push_str(&w);
+        if ends_line {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
     }
     out.push_str(&line);
     out.push('\n');
     out
 }
 
-/// Pushes a text between `open` and `close` as words (see [`write_game`]).
-fn push_text(words: &mut Vec<String>, open: &str, text: &str, close: &str) {
-    // A `}` would end a comment early: a comment given by a player loses it.
+/// Pushes a comment as words (see [`write_game`]): `{text}`, or, when the text holds a `}`
+/// (which would end a brace comment early), `;text` as one word that ends its line.
+/// `one_line` output has no line ends: there a `}` gives way to a space.
+fn push_comment(words: &mut Vec<String>, text: &str, one_line: bool) {
+    if text.contains('}') && !one_line {
+        words.push(format!("; {}\n", collapse(text)));
+        return;
+    }
     let text = collapse(&text.replace('}', " "));
     // Split on spaces so that wrapping never needs a line longer than 80 columns; the
     // reader collapses whitespace, so the text reads back the same.
     let mut parts: Vec<String> = text.split(' ').map(str::to_string).collect();
-    parts[0] = format!("{open}{}", parts[0]);
+    parts[0] = format!("{{{}", parts[0]);
     let last = parts.len() - 1;
-    parts[last] = format!("{}{close}", parts[last]);
+    parts[last] = format!("{}}}", parts[last]);
     words.extend(parts);
 }
 
 /// The words of a line of moves whose first is ply `first_ply` of the game: move numbers,
 /// moves with their marks, comments and variations (each between parentheses, nested ones
 /// inside). The reader bounds how deep variations nest, so the recursion is bounded too.
-fn line_words(g: &PdnGame, moves: &[PdnMove], first_ply: usize, words: &mut Vec<String>) {
+fn line_words(
+    g: &PdnGame,
+    moves: &[PdnMove],
+    first_ply: usize,
+    one_line: bool,
+    words: &mut Vec<String>,
+) {
     let mut restate = true;
     for (i, m) in moves.iter().enumerate() {
         let ply = first_ply + i;
@@ -107,15 +128,15 @@ fn line_words(g: &PdnGame, moves: &[PdnMove], first_ply: usize, words: &mut Vec<
         words.push(word);
         restate = false;
         for c in &m.comments {
-            push_text(words, "{", c, "}");
+            push_comment(words, c, one_line);
             restate = true;
         }
         for v in &m.variations {
             let from = words.len();
             for c in &v.intro {
-                push_text(words, "{", c, "}");
+                push_comment(words, c, one_line);
             }
-            line_words(g, &v.moves, ply, words);
+            line_words(g, &v.moves, ply, one_line, words);
             if let Some(r) = v.result {
                 words.push(r.as_str().to_string());
             }
@@ -123,7 +144,13 @@ fn line_words(g: &PdnGame, moves: &[PdnMove], first_ply: usize, words: &mut Vec<
                 words.push("()".to_string());
             } else {
                 words[from].insert(0, '(');
-                words.last_mut().expect("a word").push(')');
+                let last = words.last_mut().expect("a word");
+                if last.ends_with('\n') {
+                    // After a `;` comment, on the next line.
+                    words.push(")".to_string());
+                } else {
+                    last.push(')');
+                }
             }
             restate = true;
         }
@@ -135,9 +162,9 @@ fn line_words(g: &PdnGame, moves: &[PdnMove], first_ply: usize, words: &mut Vec<
 pub fn variation_text(g: &PdnGame, ply: usize, v: &Variation) -> String {
     let mut words = Vec::new();
     for c in &v.intro {
-        push_text(&mut words, "{", c, "}");
+        push_comment(&mut words, c, true);
     }
-    line_words(g, &v.moves, ply, &mut words);
+    line_words(g, &v.moves, ply, true, &mut words);
     if let Some(r) = v.result {
         words.push(r.as_str().to_string());
     }
