@@ -191,6 +191,42 @@ fn move_marks_show_in_the_list() {
     assert!(screen.contains("2. 18x11!     6x15"), "{screen}");
 }
 
+/// A move's variations show under its comments, as PDN, the cut marked when one is too long
+/// for two rows; a move without them shows none.
+#[test]
+fn variations_show_under_their_move() {
+    let long = "a long note ".repeat(20);
+    let text = format!(
+        "[GameType \"22,W,8,8,N2,1\"]\n1. 22-19 {{a comment}} (1. 21-18 {{side}} 10-14 \
+         (1... 11-15)) (1. 24-20 {{{long}}}) 1... 11-14 2. 19-15 12x19 *\n"
+    );
+    let games = read_games(&text, RuleSet::Italian);
+    let mut c = GameSettings::new(RuleSet::Italian);
+    c.look = Look::Ascii;
+    c.autosave = None;
+    let mut app = App::viewer(c, Viewer::new("var.pdn".into(), games, 0));
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    assert!(!screen_text(&app).contains("(1. 21-18"));
+    press(&mut app, KeyCode::Right);
+    let screen = screen_text(&app);
+    assert!(screen.contains("{a comment}"), "{screen}");
+    assert!(
+        screen.contains("(1. 21-18 {side} 1... 10-14 (1... 11-15))"),
+        "{screen}"
+    );
+    let cut: Vec<&str> = screen
+        .lines()
+        .filter(|l| l.contains("a long note a long"))
+        .collect();
+    assert_eq!(cut.len(), 2, "{screen}");
+    assert!(cut[1].trim_end().ends_with("..."), "{screen}");
+    press(&mut app, KeyCode::Right);
+    assert!(!screen_text(&app).contains("(1. 21-18"));
+}
+
 /// A damaged record is shown up to its damage, with the error beside it.
 #[test]
 fn a_damaged_game_shows_its_readable_plies_and_the_error() {

@@ -3,6 +3,7 @@
 
 use super::panel::{marks, move_lines, panel_area, stacked, wrap_text};
 use super::theme::Theme;
+use crate::notation::pdn::variation_text;
 use crate::tui::app::App;
 use crate::tui::lang::{Lang, Msg, color};
 use crate::tui::viewer::Viewer;
@@ -158,6 +159,22 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
             .take(3)
         {
             bottom.push(Line::from(l));
+        }
+    }
+    // The record's other moves in place of the last one, as PDN (the analysis board, `a`,
+    // walks them).
+    if let Some(m) = r.last_move() {
+        for v in m.variations.iter().take(2) {
+            let text = format!("({})", variation_text(rec, r.ply() - 1, v));
+            let mut lines = wrap_text(&text, inner.width as usize);
+            if lines.len() > 2 {
+                // A long line: its first two rows, the cut shown.
+                let more = if theme.ascii() { "..." } else { "…" };
+                lines.truncate(2);
+                let keep = (inner.width as usize).saturating_sub(more.chars().count());
+                lines[1] = lines[1].chars().take(keep).collect::<String>() + more;
+            }
+            bottom.extend(lines.into_iter().map(|l| Line::from(Span::styled(l, dim))));
         }
     }
     if let Some(rv) = review {
