@@ -55,7 +55,7 @@ fn full_strength_and_a_clock_chosen_on_the_start_screen_start_the_game() {
             Lang::It,
             "< livello 14 di 14 (piena forza) >",
             "Tempo    < 5 min + 3 s a mossa >",
-            "il computer al livello 14 di 14 (piena forza)",
+            "computer: livello 14 di 14 (piena forza)",
         ),
     ] {
         let mut a = start(config(lang), 100, 32);

@@ -375,23 +375,42 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     if config.book {
         book_notice(config.rules, config.lang);
     }
+    let lang = config.lang;
+    let mut notes = Vec::new();
+    if let Some(summary) = &resumed {
+        notes.push(crate::tui::lang::Msg::Resumed.fill(lang, &[&summary.text(lang)]));
+    }
+    if let Some(b) = ballot {
+        notes.push(b.announce(lang));
+    }
+    notes.extend(colour_drawn(args, &config));
     let mut app = App::new(config, game);
     if let Some(b) = build {
         app.watch_table_build(b);
     }
-    if let Some(summary) = &resumed {
-        let lang = app.lang();
-        app.note(crate::tui::lang::Msg::Resumed.fill(lang, &[&summary.text(lang)]));
-    }
-    if let Some(b) = ballot {
-        let lang = app.lang();
-        app.note(b.announce(lang));
+    if !notes.is_empty() {
+        app.note(notes.join(". "));
     }
     let mut engine = Worker::spawn(args.seed, play_threads(args), args.contempt)
         .context("cannot start the engine thread")?;
     let ended = crate::tui::run::run(&mut app, &mut engine);
     report_end(&app);
     finish(ended)
+}
+
+/// With `--color random`, the side drawn for the player, said on the board's first message
+/// as the start screen's random colour is.
+fn colour_drawn(args: &PlayArgs, config: &GameSettings) -> Option<String> {
+    matches!(args.color, Some(ColorChoice::Random)).then(|| {
+        let lang = config.lang;
+        crate::tui::lang::Msg::StartedNewGame.fill(
+            lang,
+            &[
+                &crate::tui::lang::color(lang, config.human),
+                &crate::tui::lang::strength(lang, config.strength),
+            ],
+        )
+    })
 }
 
 /// Says on standard error, before the board opens, when the player's own opening book (the
@@ -658,6 +677,34 @@ mod tests {
     use super::*;
     use crate::tables::background::Status;
     use crate::tui::prefs::TablePrefs;
+
+    /// `--color random` says which side was drawn, in the board's language; a chosen colour
+    /// needs no word.
+    #[test]
+    fn a_random_colour_is_said() {
+        let args = PlayArgs {
+            color: Some(ColorChoice::Random),
+            ..PlayArgs::default()
+        };
+        let mut config = base_config(&args);
+        config.human = Color::Black;
+        config.strength = Strength::Level(4);
+        config.lang = crate::tui::Lang::En;
+        let said = colour_drawn(&args, &config).unwrap();
+        assert!(said.contains("you play Black"), "{said}");
+        config.lang = crate::tui::Lang::It;
+        config.strength = Strength::Depth(12);
+        let said = colour_drawn(&args, &config).unwrap();
+        assert_eq!(
+            said,
+            "Nuova partita: giochi col Nero; computer: profondità 12"
+        );
+        let chosen = PlayArgs {
+            color: Some(ColorChoice::Black),
+            ..PlayArgs::default()
+        };
+        assert_eq!(colour_drawn(&chosen, &config), None);
+    }
 
     /// `--no-book` turns the opening book off for the engine's moves; without it the board
     /// plays from the book (settings.toml's `book = false` is applied on top, in `run`).

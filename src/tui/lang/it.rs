@@ -461,7 +461,7 @@ pub fn text(m: Msg) -> &'static str {
         StartFileReplay => "File da rivedere: {0}_",
         StartFileHint => "Invio apre, Esc torna indietro",
         StartKeys => "su/giù sceglie, sinistra/destra cambia, Invio inizia, q esce",
-        StartedNewGame => "Nuova partita: giochi col {0}, il computer al {1}",
+        StartedNewGame => "Nuova partita: giochi col {0}; computer: {1}",
         Resuming => "Si riprende: {0}",
         Loaded => "Caricata {0}",
         NoGameIn => "{0}: nessuna partita",
