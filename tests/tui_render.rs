@@ -372,7 +372,8 @@ fn kings_and_men_are_drawn_large_and_apart() {
     assert_eq!(buf[(27, 19)].fg, Tc::Rgb(10, 10, 10), "on a black body");
 }
 
-/// The engine line says whose view its score is in, and keeps a win's plies apart from the
+/// The engine line says whose view its score is in (not for a win, which names the side), and
+/// keeps a win's plies apart from the
 /// node count ("White wins in 2 9 nodes" read as one number).
 #[test]
 fn the_engine_line_reads_clearly() {
@@ -414,6 +415,9 @@ fn the_engine_line_reads_clearly() {
         text.contains("Engine d5: White wins in 3 plies, 9 nodes"),
         "{text}"
     );
+    // The evaluation line: a win names its side, so no point of view is added to it.
+    assert!(text.contains("Eval: White wins in 3 plies\n"), "{text}");
+    assert!(!text.contains("White's view"), "{text}");
 }
 
 /// `--ascii` means plain ASCII everywhere, the status line too while the engine thinks.

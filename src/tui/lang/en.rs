@@ -301,6 +301,7 @@ pub fn text(m: Msg) -> &'static str {
         NoProgress => "No capture or man move: {0}/{1} plies",
         Occurred => "This position has occurred {0} times",
         EvalLine => "Eval: {0} (White's view)",
+        EvalDecisive => "Eval: {0}",
         EvalNone => "Eval: none yet",
         EngineNodes => "Engine d{0}, {1} nodes",
         EvalHiddenShows => "Evaluation hidden (e shows)",

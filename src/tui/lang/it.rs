@@ -317,6 +317,7 @@ pub fn text(m: Msg) -> &'static str {
         NoProgress => "Senza prese né mosse di pedina: {0}/{1}",
         Occurred => "Questa posizione si è presentata {0} volte",
         EvalLine => "Valutazione: {0} (per il Bianco)",
+        EvalDecisive => "Valutazione: {0}",
         EvalNone => "Valutazione: ancora nessuna",
         EngineNodes => "Computer prof. {0}, {1} nodi",
         EvalHiddenShows => "Valutazione nascosta (e la mostra)",

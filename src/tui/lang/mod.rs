@@ -320,6 +320,8 @@ keys! {
     NoProgress,
     Occurred,
     EvalLine,
+    /// A won game in words, which name the side: no point of view to add.
+    EvalDecisive,
     EvalNone,
     EngineNodes,
     EvalHiddenShows,

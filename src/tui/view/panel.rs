@@ -164,6 +164,9 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             Some(s) if s.report.is_book() => {
                 Msg::EvalBook.fill(lang, &[&white_score(lang, s.white_score())])
             }
+            Some(s) if crate::engine::is_decisive(s.white_score()) => {
+                Msg::EvalDecisive.fill(lang, &[&white_score(lang, s.white_score())])
+            }
             Some(s) => Msg::EvalLine.fill(lang, &[&white_score(lang, s.white_score())]),
             None => t(Msg::EvalNone).to_string(),
         };
