@@ -227,6 +227,36 @@ fn variations_show_under_their_move() {
     assert!(!screen_text(&app).contains("(1. 21-18"));
 }
 
+/// A `Result` tag at odds with the result ending the movetext is named beside the ending,
+/// in the interface's language.
+#[test]
+fn a_result_tag_the_movetext_contradicts_is_named() {
+    let text = "[Result \"0-1\"]\n[GameType \"22\"]\n1. 21-17 10-13 1-0\n";
+    for (lang, says) in [
+        (dama::tui::Lang::En, "its Result tag says 0-1"),
+        (dama::tui::Lang::It, "il suo tag Result riporta 0-1"),
+    ] {
+        let mut c = GameSettings::new(RuleSet::Italian);
+        c.look = Look::Ascii;
+        c.autosave = None;
+        c.lang = lang;
+        let games = read_games(text, RuleSet::Italian);
+        let mut app = App::viewer(c, Viewer::new("rt.pdn".into(), games, 0));
+        app.update(Action::Resize {
+            width: 100,
+            height: 32,
+        });
+        press(&mut app, KeyCode::End);
+        // The panel's words, its rows joined (a long ending wraps).
+        let screen = screen_text(&app);
+        let panel: Vec<&str> = screen
+            .lines()
+            .filter_map(|l| l.split_once('|').map(|(_, p)| p.trim()))
+            .collect();
+        assert!(panel.join(" ").contains(says), "{screen}");
+    }
+}
+
 /// A damaged record is shown up to its damage, with the error beside it.
 #[test]
 fn a_damaged_game_shows_its_readable_plies_and_the_error() {

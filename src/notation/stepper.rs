@@ -150,6 +150,10 @@ impl Stepper {
                 self.record.result.describe(rules)
             ),
         };
+        let end = match self.record.result_tag_disagrees() {
+            Some(t) => format!("{end}; its Result tag says {t}"),
+            None => end,
+        };
         match self.record.rule_draw {
             Some(d) => format!("{end}; {d}"),
             None => end,
@@ -243,6 +247,14 @@ mod tests {
             end("*"),
             "1-0 (White wins: Black has no pieces left; the record says *)"
         );
+        // A Result tag at odds with the movetext's result is named beside it.
+        let g = read_game("[Result \"0-1\"]\n1. 21-17 10-13 1-0", RuleSet::Italian).unwrap();
+        assert_eq!(
+            Stepper::new(g).ending(),
+            "1-0 (White wins); its Result tag says 0-1"
+        );
+        let g = read_game("[Result \"1-0\"]\n1. 21-17 10-13 1-0", RuleSet::Italian).unwrap();
+        assert_eq!(Stepper::new(g).ending(), "1-0 (White wins)");
         // Not decided on the board: the record's result, in words.
         let g = read_game("1. 21-17 10-13 1-0", RuleSet::Italian).unwrap();
         assert_eq!(Stepper::new(g).ending(), "1-0 (White wins)");

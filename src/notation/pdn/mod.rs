@@ -234,6 +234,14 @@ impl PdnGame {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The `Result` tag's result when it says otherwise than the result that ends the
+    /// movetext (which is the one believed: it is the record's last word).
+    pub fn result_tag_disagrees(&self) -> Option<PdnResult> {
+        self.tag("Result")
+            .and_then(|t| PdnResult::parse(t.trim()))
+            .filter(|&t| t != self.result)
+    }
+
     /// Sets a tag, replacing its value if present, else appending it.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self

@@ -232,6 +232,7 @@ pub fn text(m: Msg) -> &'static str {
         ResultDraw => "draw",
         ResultUnfinished => "unfinished",
         RecordSays => "the record says {0}",
+        ResultTagSays => "its Result tag says {0}",
         RulesItalianShort => "Italian",
         RulesEnglishShort => "English",
         ViewerLine => "{0}  result {1}  ply {2}/{3}",

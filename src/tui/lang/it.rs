@@ -248,6 +248,7 @@ pub fn text(m: Msg) -> &'static str {
         ResultDraw => "patta",
         ResultUnfinished => "non finita",
         RecordSays => "il file riporta {0}",
+        ResultTagSays => "il suo tag Result riporta {0}",
         RulesItalianShort => "Italiana",
         RulesEnglishShort => "Inglese",
         ViewerLine => "{0}  esito {1}  semimossa {2}/{3}",

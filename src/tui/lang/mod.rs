@@ -252,6 +252,8 @@ keys! {
     ResultUnfinished,
     /// The result a record gives when the board decides otherwise.
     RecordSays,
+    /// A `Result` tag at odds with the result ending the movetext.
+    ResultTagSays,
     RulesItalianShort,
     RulesEnglishShort,
     ViewerLine,

@@ -116,11 +116,18 @@ pub(super) fn viewer_panel(app: &App, v: &Viewer, area: Rect, theme: &Theme, buf
                 let board = app.game().outcome().map_or(rec.result, |o| {
                     crate::notation::pdn::PdnResult::from_outcome(rec.rules, Some(o))
                 });
-                if board == rec.result {
+                let shown = if board == rec.result {
                     format!("{} ({ending})", board.as_str())
                 } else {
                     let says = Msg::RecordSays.fill(lang, &[&rec.result.as_str()]);
                     format!("{} ({ending}; {says})", board.as_str())
+                };
+                match rec.result_tag_disagrees() {
+                    Some(tag) => {
+                        let says = Msg::ResultTagSays.fill(lang, &[&tag.as_str()]);
+                        format!("{shown}; {says}")
+                    }
+                    None => shown,
                 }
             }
         };
