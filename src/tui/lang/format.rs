@@ -40,12 +40,13 @@ pub fn player_name(lang: Lang, name: &str) -> String {
     if name == black {
         return color(lang, Color::Black).to_string();
     }
-    match (lang, Strength::from_player_name(name)) {
-        (Lang::It, Some(Strength::Level(n))) => {
+    match Strength::from_player_name(name) {
+        Some(Strength::Level(n)) => {
             format!("dama ({})", Msg::StrengthLevelShort.fill(lang, &[&n]))
         }
-        (Lang::It, Some(s)) => format!("dama ({})", strength(lang, s)),
-        _ => name.to_string(),
+        // As the panel words it (`dama (5 s a move)`, not the record's `5000 ms`).
+        Some(s) => format!("dama ({})", strength(lang, s)),
+        None => name.to_string(),
     }
 }
 
@@ -425,6 +426,10 @@ mod tests {
             "dama (profondità 12)"
         );
         assert_eq!(player_name(Lang::It, "Tinsley"), "Tinsley");
+        // QA4 play: English showed a timed engine as the record names it, "dama (5000 ms)".
+        let timed = Strength::MoveTime(std::time::Duration::from_secs(5)).player_name();
+        assert_eq!(player_name(Lang::En, &timed), "dama (5 s a move)");
+        assert_eq!(player_name(Lang::It, &timed), "dama (5 s a mossa)");
         // QA4 play: two players' records name the sides "White" and "Black", which the
         // Italian board showed as they are ("White (Bianco) contro Black").
         assert_eq!(player_name(Lang::It, "White"), "Bianco");
