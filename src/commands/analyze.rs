@@ -3,7 +3,7 @@
 
 use super::output::{Out, OutputError, outln};
 use super::values::{Rules, depth, lines, table_cache_mib, threads, tt_mib};
-use crate::engine::{Engine, Limits, SearchInfo, WIN, format_score, is_decisive};
+use crate::engine::{Engine, Limits, SearchInfo, WIN, format_score};
 use crate::notation::fen;
 use crate::notation::pdn::{self, PdnGame};
 use crate::rules::{Game, RuleSet};
@@ -370,9 +370,10 @@ fn analyse_lines(
     Ok(())
 }
 
-/// Scores for the loss arithmetic: a forced result counts as a big but finite lead.
+/// Scores for the loss arithmetic: a forced result (or a table win short of one) counts as a
+/// big but finite lead.
 fn clamp(score: i32) -> i32 {
-    if is_decisive(score) {
+    if crate::engine::score::names_winner(score) {
         score.signum() * 3000
     } else {
         score

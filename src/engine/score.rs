@@ -59,6 +59,22 @@ pub fn is_decisive(score: i32) -> bool {
     score.abs() > WIN - FORCED_WITHIN
 }
 
+/// Whether a score is a table result short of a proven one ([`TABLE_WIN`]'s band, which
+/// evaluations never reach): `Some(true)` won, `Some(false)` lost, `None` any other score.
+/// People are told "wins if the 80-ply rule allows", not a number near 200 men.
+#[inline]
+pub fn table_unproven(score: i32) -> Option<bool> {
+    (!is_decisive(score) && score.abs() > TABLE_WIN - 1000).then_some(score > 0)
+}
+
+/// Whether a score names a winner rather than counting men: a forced result, or a table
+/// result short of a proven one. Sums over scores (a review's graph, a move's loss) count such
+/// a score as a fixed lead.
+#[inline]
+pub fn names_winner(score: i32) -> bool {
+    is_decisive(score) || table_unproven(score).is_some()
+}
+
 /// Plies to a forced end (win or loss), `None` for any other score.
 #[inline]
 pub fn plies_to_end(score: i32) -> Option<u32> {
@@ -142,6 +158,10 @@ impl std::fmt::Display for ScoreKind {
         match *self {
             ScoreKind::Win(n) => write!(f, "win in {n}"),
             ScoreKind::Loss(n) => write!(f, "loss in {n}"),
+            ScoreKind::Centi(c) if table_unproven(c).is_some() => {
+                let what = if c > 0 { "win" } else { "loss" };
+                write!(f, "{what} if the 80-ply rule allows")
+            }
             ScoreKind::Centi(c) => {
                 let sign = if c < 0 { "-" } else { "+" };
                 let a = c.unsigned_abs();
@@ -168,6 +188,19 @@ mod tests {
         assert_eq!(format_score(WIN - 7), "win in 7");
         assert_eq!(format_score(-(WIN - 4)), "loss in 4");
         assert!(is_decisive(WIN - 3) && !is_decisive(900));
+        // A table win the no-progress count could cut short is no number of men.
+        assert_eq!(
+            format_score(from_table(Wdl::Win(70), 1, 20, 0)),
+            "win if the 80-ply rule allows"
+        );
+        assert_eq!(
+            format_score(-from_table_unknown(Wdl::Win(0), 0, 0)),
+            "loss if the 80-ply rule allows"
+        );
+        assert_eq!(table_unproven(TABLE_WIN - 253), Some(true));
+        assert_eq!(table_unproven(-(TABLE_WIN - 600)), Some(false));
+        assert_eq!(table_unproven(win_in(5)), None);
+        assert_eq!(table_unproven(3000), None);
     }
 
     #[test]

@@ -6,7 +6,8 @@
 
 use super::{App, Purpose};
 use crate::engine::Limits;
-use crate::engine::{WIN, is_decisive};
+use crate::engine::WIN;
+use crate::engine::score::names_winner;
 use crate::rules::{Color, Game, Move};
 use crate::tui::lang::Msg;
 use crate::tui::viewer::Viewer;
@@ -72,7 +73,15 @@ impl Review {
     pub fn white_scores(&self) -> Vec<Option<i32>> {
         self.scores
             .iter()
-            .map(|s| s.map(|v| if is_decisive(v) { v.signum() * 1000 } else { v }))
+            .map(|s| {
+                s.map(|v| {
+                    if names_winner(v) {
+                        v.signum() * 1000
+                    } else {
+                        v
+                    }
+                })
+            })
             .collect()
     }
 

@@ -20,7 +20,8 @@
 use super::analysis::Back;
 use super::review::MISTAKE;
 use super::{App, Purpose, ShotProof, StartMenu};
-use crate::engine::{Limits, is_decisive};
+use crate::engine::Limits;
+use crate::engine::score::names_winner;
 use crate::notation::pdn::{PdnGame, PdnMove, Variation};
 use crate::notation::{fen, movetext, shots};
 use crate::proof::{Prover, material, winning_line};
@@ -422,7 +423,7 @@ fn proof_of(p: &Puzzle) -> Option<ShotProof> {
 
 /// A score as the review's graph counts it: a forced result is ten men.
 fn clamp(score: i32) -> i32 {
-    if is_decisive(score) {
+    if names_winner(score) {
         score.signum() * 1000
     } else {
         score

@@ -271,6 +271,12 @@ pub fn score(lang: Lang, score: i32) -> String {
     match classify(score) {
         ScoreKind::Win(n) => Msg::ScoreWin.fill(lang, &[&n]),
         ScoreKind::Loss(n) => Msg::ScoreLoss.fill(lang, &[&n]),
+        _ if crate::engine::score::table_unproven(score) == Some(true) => {
+            Msg::ScoreTableWin.text(lang).to_string()
+        }
+        _ if crate::engine::score::table_unproven(score) == Some(false) => {
+            Msg::ScoreTableLoss.text(lang).to_string()
+        }
         // Numbers read the same in every language the game speaks.
         centi @ ScoreKind::Centi(_) => centi.to_string(),
     }
@@ -279,6 +285,14 @@ pub fn score(lang: Lang, score: i32) -> String {
 /// A score from White's view: `+0.35`, or for a forced end `White wins in 7 plies`.
 pub fn white_score(lang: Lang, score: i32) -> String {
     use crate::engine::score::{ScoreKind, classify};
+    if let Some(white_wins) = crate::engine::score::table_unproven(score) {
+        let winner = if white_wins {
+            Color::White
+        } else {
+            Color::Black
+        };
+        return Msg::WinsTables.fill(lang, &[&color(lang, winner)]);
+    }
     let (winner, plies_left) = match classify(score) {
         ScoreKind::Win(n) => (Color::White, n),
         ScoreKind::Loss(n) => (Color::Black, n),
@@ -440,9 +454,42 @@ mod tests {
     #[test]
     fn english_scores_read_as_the_engine_words_them() {
         use crate::engine::WIN;
-        for s in [0, 35, -120, WIN - 7, -(WIN - 4)] {
+        use crate::engine::score::TABLE_WIN;
+        for s in [
+            0,
+            35,
+            -120,
+            WIN - 7,
+            -(WIN - 4),
+            TABLE_WIN - 31,
+            -(TABLE_WIN - 31),
+        ] {
             assert_eq!(score(Lang::En, s), crate::engine::format_score(s));
         }
         assert_eq!(score(Lang::It, WIN - 7), "vittoria in 7");
+    }
+
+    /// A table win the no-progress count (R-G3) could cut short was shown as "+199.69", as if
+    /// it were 199 men: it names the winner and the rule instead, in both languages.
+    #[test]
+    fn a_table_win_short_of_proof_names_the_winner_and_the_rule() {
+        use crate::engine::score::TABLE_WIN;
+        assert_eq!(
+            white_score(Lang::En, TABLE_WIN - 31),
+            "White wins if the 80-ply rule allows"
+        );
+        assert_eq!(
+            white_score(Lang::It, -(TABLE_WIN - 31)),
+            "vince il Nero se la regola delle 80 semimosse lo consente"
+        );
+        assert_eq!(
+            score(Lang::En, TABLE_WIN - 500),
+            "win if the 80-ply rule allows"
+        );
+        assert_eq!(
+            score(Lang::It, -(TABLE_WIN - 500)),
+            "sconfitta se la regola delle 80 semimosse lo consente"
+        );
+        assert_eq!(white_score(Lang::En, 250), "+2.50");
     }
 }

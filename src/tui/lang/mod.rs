@@ -322,6 +322,11 @@ keys! {
     NoProgress,
     Occurred,
     EvalLine,
+    /// A table win the no-progress count (R-G3) could still cut short, from White's view.
+    WinsTables,
+    /// The same from the mover's view.
+    ScoreTableWin,
+    ScoreTableLoss,
     /// A won game in words, which name the side: no point of view to add.
     EvalDecisive,
     EvalNone,

@@ -164,7 +164,7 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             Some(s) if s.report.is_book() => {
                 Msg::EvalBook.fill(lang, &[&white_score(lang, s.white_score())])
             }
-            Some(s) if crate::engine::is_decisive(s.white_score()) => {
+            Some(s) if crate::engine::score::names_winner(s.white_score()) => {
                 Msg::EvalDecisive.fill(lang, &[&white_score(lang, s.white_score())])
             }
             Some(s) => Msg::EvalLine.fill(lang, &[&white_score(lang, s.white_score())]),
@@ -197,7 +197,7 @@ pub(super) fn panel(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             // "White +0.12" / "White wins in 3": whose view the score is in, and commas so
             // the numbers don't run together ("wins in 2 9 nodes").
             let score = s.white_score();
-            let score = if crate::engine::is_decisive(score) {
+            let score = if crate::engine::score::names_winner(score) {
                 white_score(lang, score)
             } else {
                 Msg::WhiteScore.fill(lang, &[&white_score(lang, score)])
@@ -437,7 +437,7 @@ pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             } else {
                 -r.score
             };
-            let score = if crate::engine::is_decisive(white) {
+            let score = if crate::engine::score::names_winner(white) {
                 white_score(lang, white)
             } else {
                 Msg::WhiteScore.fill(lang, &[&white_score(lang, white)])
