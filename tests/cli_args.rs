@@ -120,6 +120,20 @@ fn analyze_refuses_a_table_size_for_the_board() {
 }
 
 #[test]
+fn match_refuses_an_empty_engine_command() {
+    // `--a-engine ""` ran `sh -c "exec "`, which exits at once: the match said the engine
+    // "crashed" ("engine A () did not answer `isready`: engine crashed: it exited").
+    for flag in ["--a-engine", "--b-engine"] {
+        for cmd in ["", "  "] {
+            let (code, err) = dama(&["match", "--games", "2", flag, cmd]);
+            assert_eq!(code, Some(2), "{flag} {cmd:?}: {err}");
+            assert!(err.contains(flag), "{flag}: {err}");
+            assert!(err.contains("give the command"), "{flag}: {err}");
+        }
+    }
+}
+
+#[test]
 fn match_refuses_engine_timeouts_without_an_external_engine() {
     // Only another program can answer late: for the match's own engines they were ignored.
     for flag in ["--timeout", "--ready-timeout"] {

@@ -86,6 +86,27 @@ fn match_writes_games_that_read_back_and_annotate() {
     let _ = std::fs::remove_dir_all(games.parent().unwrap());
 }
 
+/// The first position of each rule set was timed with the set-up its rule set's first search
+/// makes once per process (the solved king endings, the evaluation's tables): 0.1 s of a
+/// depth-1 bench's 0.19 s in a release build (0.27 s and 0.32 s in a debug one), and about a
+/// tenth of the default bench's time, so nodes/s read low. A search of depth 1 (a few dozen
+/// nodes) takes well under a millisecond on any row.
+#[test]
+fn bench_times_the_search_alone() {
+    let (ok, out, _) = dama(&["bench", "--depth", "1"]);
+    assert!(ok);
+    let times: Vec<f64> = out
+        .lines()
+        .filter(|l| l.contains(" best "))
+        .map(|l| {
+            let t = l.split_whitespace().last().unwrap();
+            t.trim_end_matches('s').parse().unwrap()
+        })
+        .collect();
+    assert_eq!(times.len(), 11, "{out}");
+    assert!(times.iter().all(|&t| t < 0.1), "{out}");
+}
+
 #[test]
 fn bench_prints_a_node_total() {
     let (ok, out, _) = dama(&["bench", "--depth", "3"]);

@@ -4,6 +4,18 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+/// `dama` with a data and configuration folder of its own, empty: endgame tables or a book
+/// built in the runner's own data folder would change the engine's answers (a tables' draw
+/// scores `cp 0` whatever the contempt; the doc's session is searched, not looked up).
+fn dama_command() -> Command {
+    let home = std::env::temp_dir().join(format!("dama-test-home-{}", std::process::id()));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
+    cmd.env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"));
+    cmd
+}
+
 /// Runs a batch. The end of input stops a running search, so a batch whose last search should
 /// run to its limit ends with a command that waits for it: `newgame` (silent), added here.
 fn run(input: &str) -> Vec<String> {
@@ -12,7 +24,7 @@ fn run(input: &str) -> Vec<String> {
     } else {
         format!("{input}newgame\n")
     };
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let out = dama_command()
         .args(["engine", "--tt", "4"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -32,7 +44,7 @@ fn run(input: &str) -> Vec<String> {
 
 /// Like [`run`], but gives up (killing the engine) if it has not ended within `limit`: `None`.
 fn run_within(input: &str, limit: Duration) -> Option<Vec<String>> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let mut child = dama_command()
         .args(["engine", "--tt", "4"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -108,7 +120,7 @@ fn bad_input_gets_an_error_and_changes_nothing() {
 
 #[test]
 fn stop_ends_an_infinite_search_with_a_legal_move() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let mut child = dama_command()
         .args(["engine", "--tt", "4"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -184,7 +196,7 @@ fn out_of_range_and_extra_arguments_are_errors_not_silent_defaults() {
 
 #[test]
 fn a_line_that_is_not_utf8_is_an_error_not_the_end_of_input() {
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let out = dama_command()
         .args(["engine", "--tt", "4"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -323,7 +335,7 @@ fn an_over_long_line_is_answered_with_an_error() {
 #[test]
 fn an_endless_line_takes_no_memory() {
     use std::os::unix::process::CommandExt;
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
+    let mut cmd = dama_command();
     cmd.args(["engine", "--tt", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -369,7 +381,7 @@ fn an_endless_line_takes_no_memory() {
 /// machine cannot fail it: filling the table would make all 4 GiB resident.
 #[test]
 fn a_large_table_is_ready_at_once() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let mut child = dama_command()
         .args(["engine", "--tt", "4096"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -495,7 +507,7 @@ fn a_short_parallel_search_always_answers_a_searched_move() {
 fn many_threads_answer_within_the_move_time() {
     // Issue 23: `threads 256`, `go movetime 500` answered after 1,127 ms. The bound: the move
     // time and 300 ms (release answers within a few ms).
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let mut child = dama_command()
         .args(["engine", "--tt", "4"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -576,7 +588,7 @@ fn an_unreadable_input_is_an_error() {
     let home = std::env::temp_dir().join(format!("dama-engine-stdin-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
     let folder = std::fs::File::open(&home).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let out = dama_command()
         .arg("engine")
         .env("HOME", &home)
         .env("XDG_DATA_HOME", home.join("data"))

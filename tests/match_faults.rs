@@ -289,7 +289,13 @@ fn an_engine_that_never_gets_ready_loses_its_games_and_the_match_goes_on() {
     assert!(out.contains("A vs B: +0 =0 -2"), "{out}");
     let why = "A not ready: no answer within 300 ms";
     assert_eq!(out.matches(why).count(), 2, "{out}");
-    assert!(err.contains("engine A"), "{err}");
+    assert!(
+        err.contains(
+            "engine A (bash -c 'sleep 1002; true') is not ready: no answer within 300 ms: the \
+             match goes on"
+        ),
+        "{err}"
+    );
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(
         text.matches("[Termination \"not ready").count(),

@@ -28,6 +28,8 @@ fn generate_then_fit_reproducibly() {
         out.contains("wrote") && out.contains("positions per CPU-hour"),
         "{out}"
     );
+    // One thread by default, in the singular (it read "on 1 threads").
+    assert!(out.contains(" on 1 thread ("), "{out}");
     // `dama pattern fit` of `files` into `out` on `threads` threads.
     let fit = |files: &[&str], out: &std::path::Path, threads: &str| {
         let mut args = vec!["pattern", "fit"];

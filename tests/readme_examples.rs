@@ -6,6 +6,18 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+/// `dama` with a data and configuration folder of its own, empty: endgame tables or a book
+/// built in the runner's own data folder would change the engine's answers (a tables' draw
+/// scores `cp 0` whatever the contempt; the doc's session is searched, not looked up).
+fn dama_command() -> Command {
+    let home = std::env::temp_dir().join(format!("dama-test-home-{}", std::process::id()));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
+    cmd.env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"));
+    cmd
+}
+
 /// The session block: `>` lines typed, the others expected (`...` skips lines).
 fn session() -> Vec<String> {
     let doc = include_str!("../docs/protocol.md");
@@ -38,7 +50,7 @@ fn fingerprint(line: &str, nodes: bool) -> String {
 
 #[test]
 fn the_protocol_doc_engine_session_is_what_dama_engine_answers() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let mut child = dama_command()
         .arg("engine")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -95,7 +107,7 @@ fn the_playing_doc_damage_example_is_what_replay_prints() {
     let dir = std::env::temp_dir().join(format!("dama-doc-damage-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("games.pdn"), record).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let out = dama_command()
         .args(["replay", "games.pdn", "--text"])
         .current_dir(&dir)
         .env("HOME", &dir)

@@ -248,11 +248,12 @@ fn generate(a: &GenArgs, out: &mut Out) -> anyhow::Result<()> {
     let secs = t.elapsed().as_secs_f64().max(1e-9);
     outln!(
         out,
-        "wrote {}: {} positions from {} games in {secs:.0}s on {} threads ({:.0} positions per CPU-hour)",
+        "wrote {}: {} positions from {} games in {secs:.0}s on {} thread{} ({:.0} positions per CPU-hour)",
         a.out.display(),
         stats.kept,
         stats.games,
         cfg.threads,
+        if cfg.threads == 1 { "" } else { "s" },
         stats.kept as f64 / secs * 3600.0 / cfg.threads as f64
     )?;
     Ok(())

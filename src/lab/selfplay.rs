@@ -133,53 +133,103 @@ impl Tally {
         }
     }
 
-    /// Elo difference and the half-width of its 95% interval. `None` for an empty match; a
-    /// 100% (or 0%) score has no finite Elo and is reported at the +-800 cap.
-    pub fn elo(&self) -> Option<(f64, f64)> {
+    /// The Elo difference and its 95% interval (normal approximation of the mean score).
+    /// `None` for an empty match or a score of 0% or 100%, which has no finite Elo.
+    pub fn elo(&self) -> Option<EloEstimate> {
         let n = f64::from(self.games());
-        if n == 0.0 {
-            return None;
-        }
         let s = self.score();
+        let elo = elo_of(s).filter(|_| n > 0.0)?;
         let var = (f64::from(self.wins) * (1.0 - s).powi(2)
             + f64::from(self.draws) * (0.5 - s).powi(2)
             + f64::from(self.losses) * s.powi(2))
             / n;
-        let se = (var / n).sqrt();
-        let lo = elo_of(s - 1.96 * se);
-        let hi = elo_of(s + 1.96 * se);
-        Some((elo_of(s), (hi - lo) / 2.0))
+        let half = 1.96 * (var / n).sqrt();
+        Some(EloEstimate {
+            elo,
+            low: elo_of(s - half),
+            high: elo_of(s + half),
+        })
     }
 }
 
-/// The Elo difference that gives an expected score `s` (capped at +-800).
-pub fn elo_of(s: f64) -> f64 {
-    let s = s.clamp(0.01, 0.99);
-    (-400.0 * (1.0 / s - 1.0).log10()).clamp(-800.0, 800.0)
+/// An Elo difference measured by a match, with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    pub elo: f64,
+    /// The interval's lower end; `None` when the score's interval reaches 0%, where the Elo
+    /// has no finite bound (too few games for the score).
+    pub low: Option<f64>,
+    /// The interval's upper end; `None` when the score's interval reaches 100%.
+    pub high: Option<f64>,
+}
+
+impl EloEstimate {
+    /// Half the interval's width, when both ends are finite.
+    pub fn margin(&self) -> Option<f64> {
+        Some((self.high? - self.low?) / 2.0)
+    }
+}
+
+/// The Elo difference that gives an expected score `s`; `None` at or beyond 0% and 100%,
+/// where it is infinite.
+pub fn elo_of(s: f64) -> Option<f64> {
+    (s > 0.0 && s < 1.0).then(|| -400.0 * (1.0 / s - 1.0).log10())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
+        Tally {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
     #[test]
     fn elo_arithmetic() {
-        let even = Tally {
-            wins: 10,
-            draws: 0,
-            losses: 10,
-        };
-        let (e, m) = even.elo().unwrap();
-        assert!(e.abs() < 1e-9);
+        let even = tally(10, 0, 10).elo().unwrap();
+        assert!(even.elo.abs() < 1e-9);
+        let m = even.margin().unwrap();
         assert!(m > 100.0 && m < 200.0, "{m}");
         // 75% is about +191 Elo.
-        let t = Tally {
-            wins: 50,
-            draws: 50,
-            losses: 0,
-        };
-        assert!((t.elo().unwrap().0 - 190.8).abs() < 1.0);
+        assert!((tally(50, 50, 0).elo().unwrap().elo - 190.8).abs() < 1.0);
         assert_eq!(Tally::default().elo(), None);
+        assert_eq!(tally(3, 0, 0).elo(), None);
+        assert_eq!(tally(0, 0, 3).elo(), None);
+    }
+
+    /// The interval computed by hand: W 30, D 20, L 10 scores 0.6667 with a standard error
+    /// of sqrt(((30 (1/3)^2 + 20 (1/6)^2 + 10 (2/3)^2) / 60) / 60) = 0.04811, so 95% is
+    /// 0.5724..0.7610: +50.6..+201.2 Elo around +120.4, a margin of 75.3.
+    #[test]
+    fn elo_interval_matches_a_hand_computed_one() {
+        let e = tally(30, 20, 10).elo().unwrap();
+        assert!((e.elo - 120.41).abs() < 0.01, "{e:?}");
+        assert!((e.low.unwrap() - 50.6).abs() < 0.1, "{e:?}");
+        assert!((e.high.unwrap() - 201.2).abs() < 0.1, "{e:?}");
+        assert!((e.margin().unwrap() - 75.3).abs() < 0.1, "{e:?}");
+    }
+
+    /// A score near 100% (or 0%) is not capped at +-800, and an interval that reaches past
+    /// 100% has no upper end, instead of an end at the cap that made the margin look measured
+    /// ("+2 =1 -1: Elo +89 +- 510", whose 510 came from the cap alone).
+    #[test]
+    fn elo_interval_past_a_whole_score_has_no_end_there() {
+        let e = tally(2, 1, 1).elo().unwrap();
+        assert!((e.elo - 88.7).abs() < 0.1, "{e:?}");
+        assert_eq!(e.high, None);
+        assert!((e.low.unwrap() + 221.2).abs() < 0.1, "{e:?}");
+        assert_eq!(e.margin(), None);
+        let e = tally(1, 0, 1).elo().unwrap();
+        assert_eq!((e.low, e.high), (None, None));
+        // 199.5 of 200: +1040 Elo, not the cap's +798.
+        let e = tally(199, 1, 0).elo().unwrap();
+        assert!((e.elo - 1040.4).abs() < 0.1, "{e:?}");
+        let e = tally(1, 0, 3).elo().unwrap();
+        assert!(e.high.is_some() && e.low.is_none(), "{e:?}");
     }
 
     #[test]

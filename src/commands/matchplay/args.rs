@@ -52,7 +52,7 @@ pub struct MatchArgs {
     /// as `exec CMD`: one command with its arguments (e.g. "/path/to/old/dama engine --tt 16";
     /// "env NAME=VALUE CMD" sets a variable, "sh -c 'cd DIR && exec ./engine'" a folder); it gets
     /// `go depth/movetime/nodes` by the --a-... limits.
-    #[arg(long, value_name = "CMD", conflicts_with = "a_kind")]
+    #[arg(long, value_name = "CMD", conflicts_with = "a_kind", value_parser = engine_command)]
     pub a_engine: Option<String>,
     /// Player B: search depth in plies.
     #[arg(long, conflicts_with_all = ["b_movetime", "b_nodes"], value_parser = depth, allow_negative_numbers = true)]
@@ -70,7 +70,7 @@ pub struct MatchArgs {
     #[arg(long, value_enum, default_value_t = PlayerKind::Full)]
     pub b_kind: PlayerKind,
     /// Player B: another program speaking the `dama engine` protocol (see --a-engine).
-    #[arg(long, value_name = "CMD", conflicts_with = "b_kind")]
+    #[arg(long, value_name = "CMD", conflicts_with = "b_kind", value_parser = engine_command)]
     pub b_engine: Option<String>,
     /// Player A: search threads (lazy SMP); games at the same time (--concurrency) each use
     /// this many.
@@ -239,6 +239,17 @@ pub fn book_choice(text: &str) -> Result<BookChoice, String> {
         "" => Err("give on, off or a book file".to_string()),
         path => Ok(BookChoice::File(path.into())),
     }
+}
+
+/// An external engine's command: not empty (`sh -c "exec "` runs nothing and exits 0, which
+/// the match reported as an engine that crashed).
+fn engine_command(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        return Err(
+            "give the command that starts the engine (e.g. \"/path/to/dama engine\")".to_string(),
+        );
+    }
+    Ok(text.to_string())
 }
 
 /// `ELO0,ELO1`: two Elo differences, the first below the second.

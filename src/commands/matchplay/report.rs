@@ -242,15 +242,60 @@ fn record(
 }
 
 /// The Elo difference with its 95% margin, or why there is none: a score of 0% or 100% has
-/// no finite Elo, and the capped figure would look like a measurement.
+/// no finite Elo. Where the score's 95% interval reaches past 0% or 100% (a few games, or a
+/// lopsided score) the Elo has no bound on that side: the finite end alone is given, since a
+/// margin made from a capped end would look like a measurement.
 fn elo_text(tally: &Tally) -> String {
     let n = tally.games();
-    if tally.wins == n || tally.losses == n {
+    if n > 0 && (tally.wins == n || tally.losses == n) {
         return "Elo not measurable (one side won every game)".to_string();
     }
-    match tally.elo() {
-        // `+ 0.0` turns a -0 into 0.
-        Some((elo, margin)) => format!("Elo {:+.0} +- {:.0} (95%)", elo.round() + 0.0, margin),
-        None => "Elo not measurable (no games)".to_string(),
+    let Some(e) = tally.elo() else {
+        return "Elo not measurable (no games)".to_string();
+    };
+    // `+ 0.0` turns a -0 into 0.
+    let elo = e.elo.round() + 0.0;
+    if tally.draws == n {
+        return format!("Elo {elo:+.0} (every game drawn: no margin yet)");
+    }
+    match (e.low, e.high) {
+        (Some(_), Some(_)) => format!(
+            "Elo {elo:+.0} +- {:.0} (95%)",
+            e.margin().unwrap_or_default()
+        ),
+        (Some(low), None) => format!("Elo {elo:+.0} (95%: {:+.0} or more)", low.round() + 0.0),
+        (None, Some(high)) => format!("Elo {elo:+.0} (95%: {:+.0} or less)", high.round() + 0.0),
+        (None, None) => format!("Elo {elo:+.0} (95% margin unknown: too few games)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(wins: u32, draws: u32, losses: u32) -> String {
+        elo_text(&Tally {
+            wins,
+            draws,
+            losses,
+        })
+    }
+
+    /// The margin is printed only when the interval has two finite ends; it used to come from
+    /// ends capped at +-798 ("+1 =0 -1: Elo +0 +- 798", "+0 =1 -0: Elo +0 +- 0").
+    #[test]
+    fn elo_text_gives_no_margin_made_from_a_capped_end() {
+        assert_eq!(text(30, 20, 10), "Elo +120 +- 75 (95%)");
+        assert_eq!(text(2, 1, 1), "Elo +89 (95%: -221 or more)");
+        assert_eq!(text(16, 1, 1), "Elo +417 (95%: +242 or more)");
+        assert_eq!(text(1, 0, 3), "Elo -191 (95%: +126 or less)");
+        assert_eq!(text(1, 0, 1), "Elo +0 (95% margin unknown: too few games)");
+        assert_eq!(text(0, 1, 0), "Elo +0 (every game drawn: no margin yet)");
+        assert_eq!(text(199, 1, 0), "Elo +1040 (95%: +851 or more)");
+        assert_eq!(
+            text(4, 0, 0),
+            "Elo not measurable (one side won every game)"
+        );
+        assert_eq!(text(0, 0, 0), "Elo not measurable (no games)");
     }
 }

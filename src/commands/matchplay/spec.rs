@@ -342,6 +342,11 @@ pub(super) fn check_engines(specs: &[Spec; 2], rules: RuleSet) -> anyhow::Result
                 Err(f @ Forfeit::Refused(_)) => {
                     bail!("engine {which} ({cmd}) cannot play {rules} rules: {f}")
                 }
+                // "is not ready: no answer within N ms" (it read "is not ready (not ready: ...").
+                Err(f @ Forfeit::NotReady(_)) => crate::commands::output::warn(format_args!(
+                    "dama: engine {which} ({cmd}) is {f}: the match goes on, and each game it \
+                     is not ready for is lost"
+                )),
                 Err(f) => crate::commands::output::warn(format_args!(
                     "dama: engine {which} ({cmd}) is not ready ({f}): the match goes on, and \
                      each game it is not ready for is lost"
