@@ -96,7 +96,7 @@ pub const ANALYSIS_KEYS: &[(&str, &str)] = &[
 
 /// The training's keys.
 pub const TRAINING_KEYS: &[(&str, &str)] = &[
-    ("arrows, h j k l", "move the cursor"),
+    ("arrows, hjkl", "move the cursor"),
     ("Enter, click", "pick up a piece / put it down: your answer"),
     ("Esc", "let go of the piece"),
     (

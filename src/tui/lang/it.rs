@@ -110,7 +110,7 @@ pub const WATCH_KEYS: &[(&str, &str)] = &[
 
 /// I tasti dell'allenamento.
 pub const TRAINING_KEYS: &[(&str, &str)] = &[
-    ("frecce, h j k l", "muovi il cursore"),
+    ("frecce, hjkl", "muovi il cursore"),
     ("Invio, clic", "scegli un pezzo / posalo: la tua risposta"),
     ("Esc", "lascia il pezzo"),
     (
