@@ -437,6 +437,63 @@ fn snapshots() {
     }
 }
 
+/// QA pass 5: space on a won position (a side without pieces, or without a move) said
+/// "Analysis started" / "Analysis stopped" in turn, with nothing analysed; it says who has
+/// won and that there is nothing to analyse, and starts no search.
+#[test]
+fn space_on_a_won_position_says_there_is_nothing_to_analyse() {
+    for (fen, lang, words) in [
+        (
+            "B:W22:B",
+            Lang::En,
+            "White wins: Black has no pieces left: the engine has nothing",
+        ),
+        (
+            "W:W29:BK25,K26",
+            Lang::En,
+            "Black wins: White has no legal move: the engine has",
+        ),
+        ("B:W22:B", Lang::It, "il motore non ha nulla da analizzare"),
+    ] {
+        let mut app = board_on(fen, lang);
+        analyses(&mut app);
+        for _ in 0..2 {
+            press(&mut app, KeyCode::Char(' '));
+            assert!(app.message().contains(words), "{fen}: {}", app.message());
+            assert!(analyses(&mut app).is_empty(), "{fen}: no search");
+        }
+    }
+}
+
+/// QA pass 5: at 60x20 the engine's state was cut ("Engine: analysing, 3 lines (spa",
+/// "Motore: analizza, 3 linee (spaz") and the keys split their groups ("space:" / "engine").
+#[test]
+fn the_panel_wraps_the_engines_state_and_keeps_key_groups_whole() {
+    for lang in [Lang::En, Lang::It] {
+        let mut app = from_start(RuleSet::Italian, lang);
+        analyses(&mut app);
+        app.update(Action::Resize {
+            width: 60,
+            height: 20,
+        });
+        let text = screen(&app, 60, 20);
+        let panel: String = text
+            .lines()
+            .filter_map(|l| l.split_once(['|', '│']).map(|(_, p)| p.trim()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (state, group) = match lang {
+            Lang::En => ("(space stops)", "space: engine"),
+            Lang::It => ("(spazio lo ferma)", "spazio: motore"),
+        };
+        assert!(panel.contains(state), "{text}");
+        assert!(
+            text.lines().any(|l| l.contains(group)),
+            "a key group split over two lines:\n{text}"
+        );
+    }
+}
+
 /// The engine thread's side: an analysis reports its lines until stopped, then answers once
 /// and goes quiet (nothing left running); a new analysis after it works the same.
 #[test]

@@ -897,3 +897,87 @@ fn the_editors_start_position_keeps_who_plays_and_the_level() {
     assert_eq!((e.play, e.level), (play, level));
     assert_eq!(e.count(Color::White), 12);
 }
+
+/// QA pass 5: `dama edit --rules english` opened the editor turned for Black (the rule set's
+/// first to move) under "Play: White", and from the start screen after a game as Black it
+/// kept that game's turn; the editor opens with White at the bottom, as the viewer does, and
+/// `f` turns it.
+#[test]
+fn the_editor_opens_with_white_at_the_bottom() {
+    for rules in [RuleSet::English, RuleSet::Italian] {
+        let mut c = GameSettings::new(rules);
+        c.look = Look::Ascii;
+        c.autosave = None;
+        c.human = Color::Black;
+        let mut a = App::new(c, Game::new(Position::start(rules)));
+        a.take_requests();
+        a.update(Action::Resize {
+            width: 100,
+            height: 32,
+        });
+        a.open_editor(&Position::start(rules), None);
+        assert!(!a.flipped(), "{rules:?}");
+        assert!(screen(&a, 100, 32).contains("Play: White"));
+        // Rank 8 on top, rank 1 at the foot, files a to h.
+        let text = screen(&a, 100, 32);
+        let row = |r: char| text.lines().position(|l| l.starts_with(r)).unwrap();
+        assert!(row('8') < row('1'), "{text}");
+        assert!(text.contains("     a     b     c"), "{text}");
+        press(&mut a, KeyCode::Char('f'));
+        assert!(a.flipped());
+    }
+}
+
+/// QA pass 5: two players' `R` asked "Resign this game?", naming neither side, though it is
+/// the side to move that resigns; the question names it, in both languages.
+#[test]
+fn two_players_resign_question_names_the_side_to_move() {
+    for (lang, white, black) in [
+        (Lang::En, "for White, to move", "for Black, to move"),
+        (
+            Lang::It,
+            "Il Bianco, che ha la mossa",
+            "Il Nero, che ha la mossa",
+        ),
+    ] {
+        let mut app = App::new(
+            config(lang, TWO),
+            Game::new(Position::start(RuleSet::Italian)),
+        );
+        app.update(Action::Resize {
+            width: 100,
+            height: 32,
+        });
+        press(&mut app, KeyCode::Char('R'));
+        assert_eq!(app.overlay(), &Overlay::Confirm(Question::ResignWhite));
+        assert!(screen(&app, 100, 32).contains(white), "{lang:?}");
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(app.game().outcome(), None);
+        play_by_keys(&mut app, "22-18");
+        press(&mut app, KeyCode::Char('R'));
+        assert!(screen(&app, 100, 32).contains(black), "{lang:?}");
+        press(&mut app, KeyCode::Char('y'));
+        assert_eq!(
+            app.game().outcome(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::Resignation
+            })
+        );
+    }
+}
+
+/// QA pass 5: the editor's panel, its only list of keys, did not name `n` (the square
+/// numbers, docs/playing.md's table); it does, in both languages, and `n` shows them.
+#[test]
+fn the_editors_keys_name_the_square_numbers() {
+    for (lang, words) in [
+        (Lang::En, "n: square numbers"),
+        (Lang::It, "n: numeri delle caselle"),
+    ] {
+        let mut a = editor_at_start(lang, Some((100, 32)));
+        assert!(screen(&a, 100, 32).contains(words), "{lang:?}");
+        press(&mut a, KeyCode::Char('n'));
+        assert!(a.numbers(), "{lang:?}");
+    }
+}

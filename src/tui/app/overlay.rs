@@ -25,6 +25,9 @@ pub enum Question {
     /// Two players: White (Black) offers a draw; the other answers.
     DrawOfferedByWhite,
     DrawOfferedByBlack,
+    /// Two players: White (Black), to move, would resign; the question names the side.
+    ResignWhite,
+    ResignBlack,
 }
 
 impl Question {
@@ -37,6 +40,8 @@ impl Question {
             Question::NewGame => Msg::NewGameQ,
             Question::NewGameKept => Msg::NewGameKeptQ,
             Question::Resign => Msg::ResignQ,
+            Question::ResignWhite => Msg::ResignWhiteQ,
+            Question::ResignBlack => Msg::ResignBlackQ,
             Question::LeaveAnalysis => Msg::AnalysisLeaveQ,
             Question::LeaveEditor => Msg::EditLeaveQ,
             Question::Replace => Msg::ReplaceQ,
@@ -87,6 +92,8 @@ pub enum HelpKeys {
     TwoPlayers,
     /// The analysis board (issue 22 §1).
     Analysis,
+    /// The training.
+    Training,
 }
 
 /// [`help_pages`] for any of the key tables.
@@ -94,7 +101,7 @@ pub fn help_pages_of(lang: Lang, which: HelpKeys, width: u16, height: u16) -> Ve
     // The rules note goes with a game's keys only.
     let replay = !matches!(
         which,
-        HelpKeys::Board | HelpKeys::TwoPlayers | HelpKeys::Analysis
+        HelpKeys::Board | HelpKeys::TwoPlayers | HelpKeys::Analysis | HelpKeys::Training
     );
     let keys = match which {
         HelpKeys::Board => lang.keys(),
@@ -102,6 +109,7 @@ pub fn help_pages_of(lang: Lang, which: HelpKeys, width: u16, height: u16) -> Ve
         HelpKeys::Watch => lang.watch_keys(),
         HelpKeys::TwoPlayers => lang.two_player_keys(),
         HelpKeys::Analysis => lang.analysis_keys(),
+        HelpKeys::Training => lang.training_keys(),
     };
     pages_of(lang, keys, !replay, width, height)
 }

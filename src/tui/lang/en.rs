@@ -94,6 +94,29 @@ pub const ANALYSIS_KEYS: &[(&str, &str)] = &[
     ("?", "this help"),
 ];
 
+/// The training's keys.
+pub const TRAINING_KEYS: &[(&str, &str)] = &[
+    ("arrows, hjkl", "move the cursor"),
+    ("Enter, click", "pick up a piece / put it down: your answer"),
+    ("Esc", "let go of the piece"),
+    (
+        "s",
+        "the solution (before answering: counted as failed); after: the winning line",
+    ),
+    (
+        "left, right",
+        "step through the line on the board (after answering)",
+    ),
+    ("Home, End", "the start / the end of the line"),
+    ("Tab", "the other line: the winning line / the refutation"),
+    ("r", "try the position again (not counted)"),
+    ("n", "the next position not solved yet"),
+    ("a", "the analysis board on the position (after answering)"),
+    ("f / c", "flip the board / square numbers on/off"),
+    ("q", "back to the start screen (or quit)"),
+    ("?", "this help"),
+];
+
 pub fn text(m: Msg) -> &'static str {
     use Msg::*;
     match m {
@@ -118,6 +141,8 @@ pub fn text(m: Msg) -> &'static str {
              (Load lists them). (y/n)"
         }
         ResignQ => "Resign this game? (y/n)",
+        ResignWhiteQ => "Resign the game for White, to move? (y/n)",
+        ResignBlackQ => "Resign the game for Black, to move? (y/n)",
         ReplaceQ => "That file exists. Replace it with this game? (y/n)",
 
         NotSavedKept => "Not saved: {0} is kept as it was",
@@ -259,6 +284,8 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisIdle => "Engine: stopped (space starts it)",
         AnalysisStarted => "Analysis started",
         AnalysisStopped => "Analysis stopped",
+        AnalysisNothingHere => "{0}: the engine has nothing to analyse here",
+        AnalysisDamaged => "Opened up to ply {0}: the rest could not be read: {1}",
         AnalysisFinished => "Analysis finished: the engine has nothing more to find here",
         AnalysisLines => "The engine shows {0} lines",
         AnalysisLine => "{0}. {1}  d{2}  {3}",
@@ -552,6 +579,7 @@ pub fn text(m: Msg) -> &'static str {
         EditKeys4 => "/: type a FEN   c: copy the FEN",
         EditKeys5 => "o: who plays   + -: level   f: flip",
         EditKeys6 => "p: play it   a: analyse   q: leave",
+        EditKeys7 => "n: square numbers on/off",
         EditCannotAnalyse => "Cannot analyse this position: {0}",
         StartEditor => "Set up a position...",
         SidePlayed => "{0} played {1}",
@@ -608,9 +636,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingStats => "Solved {0}, failed {1}, streak {2}",
         TrainingBest => "Best streak {0}; solved {1} of {2}",
         TrainingKeysAsk => "move as in a game; s solution, n next, q back",
-        TrainingHelp => {
-            "s solution, n next, r retry, Tab other line, left/right step, a analyse, f flip, q back"
-        }
+        TrainingKeysTitle => "Training keys",
         TrainingKeysDone => "left/right step, Tab other line, a analyse, r retry, n next, q back",
         StartTraining => "Training: colpi {0}",
         StartTrainingProgress => "    {0} of {1} solved, {2} failed, streak {3}",

@@ -108,6 +108,32 @@ pub const WATCH_KEYS: &[(&str, &str)] = &[
     ("?", "questo aiuto"),
 ];
 
+/// I tasti dell'allenamento.
+pub const TRAINING_KEYS: &[(&str, &str)] = &[
+    ("frecce, hjkl", "muovi il cursore"),
+    ("Invio, clic", "scegli un pezzo / posalo: la tua risposta"),
+    ("Esc", "lascia il pezzo"),
+    (
+        "s",
+        "la soluzione (prima di rispondere: conta come sbagliata); dopo: la variante vincente",
+    ),
+    (
+        "frecce sx/dx",
+        "scorri la variante sulla damiera (dopo la risposta)",
+    ),
+    ("Home, Fine", "l'inizio / la fine della variante"),
+    ("Tab", "l'altra variante: quella vincente / la confutazione"),
+    ("r", "riprova la posizione (non conta)"),
+    ("n", "la prossima posizione non ancora risolta"),
+    (
+        "a",
+        "la damiera di analisi sulla posizione (dopo la risposta)",
+    ),
+    ("f / c", "gira la damiera / numeri delle caselle sì/no"),
+    ("q", "torna all'inizio (o esce)"),
+    ("?", "questo aiuto"),
+];
+
 pub fn text(m: Msg) -> &'static str {
     use Msg::*;
     match m {
@@ -132,6 +158,8 @@ pub fn text(m: Msg) -> &'static str {
              (Carica le elenca). (s sì / n no)"
         }
         ResignQ => "Abbandonare la partita? (s sì / n no)",
+        ResignWhiteQ => "Il Bianco, che ha la mossa, abbandona la partita? (s sì / n no)",
+        ResignBlackQ => "Il Nero, che ha la mossa, abbandona la partita? (s sì / n no)",
         ReplaceQ => "Il file esiste già. Sostituirlo con questa partita? (s sì / n no)",
 
         NotSavedKept => "Non salvata: {0} resta com'era",
@@ -273,6 +301,8 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisIdle => "Motore: fermo (spazio lo avvia)",
         AnalysisStarted => "Analisi avviata",
         AnalysisStopped => "Analisi fermata",
+        AnalysisNothingHere => "{0}: il motore non ha nulla da analizzare qui",
+        AnalysisDamaged => "Aperta fino alla semimossa {0}: il resto non si legge: {1}",
         AnalysisFinished => "Analisi finita: il motore non ha altro da trovare qui",
         AnalysisLines => "Il motore mostra {0} linee",
         AnalysisLine => "{0}. {1}  p{2}  {3}",
@@ -571,6 +601,7 @@ pub fn text(m: Msg) -> &'static str {
         EditKeys4 => "/: scrivi una FEN   c: copia la FEN",
         EditKeys5 => "o: chi gioca   + -: livello   f: gira",
         EditKeys6 => "p: giocala   a: analizza   q: esci",
+        EditKeys7 => "n: numeri delle caselle sì/no",
         EditCannotAnalyse => "Questa posizione non si può analizzare: {0}",
         StartEditor => "Prepara una posizione...",
         SidePlayed => "Il {0} ha giocato {1}",
@@ -627,9 +658,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingStats => "Risolte {0}, sbagliate {1}, serie {2}",
         TrainingBest => "Serie migliore {0}; risolte {1} su {2}",
         TrainingKeysAsk => "muovi come in partita; s soluzione, n seguente, q indietro",
-        TrainingHelp => {
-            "s soluzione, n avanti, r riprova, Tab altra variante, frecce scorrono, a analisi, q torna"
-        }
+        TrainingKeysTitle => "Tasti dell'allenamento",
         TrainingKeysDone => {
             "frecce scorrono, Tab altra variante, a analisi, r riprova, n seguente, q torna"
         }

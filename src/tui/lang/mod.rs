@@ -98,6 +98,14 @@ impl Lang {
         }
     }
 
+    /// The training's keys.
+    pub fn training_keys(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::En => en::TRAINING_KEYS,
+            Lang::It => it::TRAINING_KEYS,
+        }
+    }
+
     pub fn replay_keys(self) -> &'static [(&'static str, &'static str)] {
         match self {
             Lang::En => en::REPLAY_KEYS,
@@ -136,6 +144,8 @@ keys! {
     NewGameQ,
     NewGameKeptQ,
     ResignQ,
+    ResignWhiteQ,
+    ResignBlackQ,
     ReplaceQ,
     // ----- the message line: board actions -----
     NotSavedKept,
@@ -276,6 +286,8 @@ keys! {
     AnalysisDone,
     AnalysisStarted,
     AnalysisStopped,
+    AnalysisNothingHere,
+    AnalysisDamaged,
     AnalysisFinished,
     AnalysisLines,
     AnalysisLine,
@@ -570,6 +582,7 @@ keys! {
     EditKeys4,
     EditKeys5,
     EditKeys6,
+    EditKeys7,
     StartEditor,
     SidePlayed,
     // (end of issue 22's block)
@@ -627,7 +640,7 @@ keys! {
     TrainingBest,
     TrainingKeysAsk,
     TrainingKeysDone,
-    TrainingHelp,
+    TrainingKeysTitle,
     StartTraining,
     StartTrainingProgress,
     StartTrainingNew,
@@ -1003,6 +1016,8 @@ mod width {
             Msg::NewGameQ,
             Msg::NewGameKeptQ,
             Msg::ResignQ,
+            Msg::ResignWhiteQ,
+            Msg::ResignBlackQ,
             Msg::ReplaceQ,
             Msg::AnalysisLeaveQ,
             Msg::EditLeaveQ,
