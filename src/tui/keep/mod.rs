@@ -333,6 +333,7 @@ impl Keeper {
             disk: path.clone().map(|path| Disk {
                 path,
                 marked: false,
+                previous_mine: false,
             }),
             archive_dir: path.as_deref().and_then(Path::parent).map(archive_dir),
             path,
@@ -763,10 +764,30 @@ struct Disk {
     /// The kept game was marked older than this session's (see [`mark_older`]) since this
     /// session last kept its game: once is enough.
     marked: bool,
+    /// The game set aside at [`previous_path`] is this session's game itself, as it was some
+    /// moves ago (its newer text could not be written): once the game is kept whole again, or
+    /// archived, that older copy is removed rather than shelved as an unfinished game of its
+    /// own, which `--resume` would continue after the game had ended.
+    previous_mine: bool,
 }
 
 impl Disk {
     fn put(&mut self, job: &Job) -> Done {
+        // A new game's first job: whatever is set aside now belongs to another game.
+        if matches!(
+            job,
+            Job::Write {
+                shelve: true,
+                aside: None,
+                ..
+            } | Job::Finish {
+                shelve: true,
+                aside: None,
+                ..
+            }
+        ) {
+            self.previous_mine = false;
+        }
         let archived = match job {
             Job::Finish {
                 archive: Some(a), ..
@@ -805,6 +826,15 @@ impl Disk {
         if let (Some(Kept::Failed(..)), Some(s)) = (&kept, &shelved) {
             let _ = std::fs::rename(&s.to, previous_path(&self.path));
         }
+        // This game ended and is archived, its autosave cleared: the older copy of it set
+        // aside is not a game to continue.
+        if self.previous_mine
+            && matches!(kept, Some(Kept::Nothing))
+            && matches!(archived, Some((_, Archived::Written(_))))
+        {
+            let _ = std::fs::remove_file(previous_path(&self.path));
+            self.previous_mine = false;
+        }
         Done {
             kept,
             archived,
@@ -815,19 +845,31 @@ impl Disk {
     fn put_autosave(&mut self, job: &Job) -> Kept {
         let path = self.path.clone();
         match job {
-            Job::Write { text, .. } => match keep_file(text, &path) {
+            Job::Write { text, shelve, .. } => match keep_file(text, &path) {
                 Ok(()) => {
                     // The newest game is kept (the file replaced, any mark with it): an older
                     // one set aside is no longer needed to tell the player anything, and
-                    // goes back on the shelf of unfinished games.
-                    shelf::shelve(&previous_path(&path), &path);
+                    // goes back on the shelf of unfinished games; an older copy of this very
+                    // game is simply removed.
+                    let previous = previous_path(&path);
+                    if self.previous_mine {
+                        let _ = std::fs::remove_file(&previous);
+                        self.previous_mine = false;
+                    } else {
+                        shelf::shelve(&previous, &path);
+                    }
                     clear_note_elsewhere(&path);
                     self.marked = false;
                     Kept::InFile(path)
                 }
                 Err(e) => {
-                    if path.is_file() && std::fs::rename(&path, previous_path(&path)).is_err() {
-                        self.mark();
+                    if path.is_file() {
+                        if std::fs::rename(&path, previous_path(&path)).is_ok() {
+                            // Without a shelving, the autosave held this game's earlier text.
+                            self.previous_mine = !shelve;
+                        } else {
+                            self.mark();
+                        }
                     }
                     Kept::Failed(path, e.to_string())
                 }
@@ -1173,6 +1215,89 @@ mod tests {
         assert!(
             matches!(&state, Kept::Failed(p, e) if *p == auto && e.contains("not a regular")),
             "{state:?}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Blocks every temporary name this process's atomic save of `auto` would take (folders
+    /// there), so that writing the autosave fails even for root; returns them to unblock.
+    fn block_saves(auto: &Path) -> Vec<PathBuf> {
+        let dir = auto.parent().unwrap();
+        let name = auto.file_name().unwrap().to_string_lossy().into_owned();
+        let blocks: Vec<PathBuf> = (0..100)
+            .map(|n| dir.join(format!(".{name}.{}.{n}.tmp", std::process::id())))
+            .collect();
+        for b in &blocks {
+            std::fs::create_dir_all(b).unwrap();
+        }
+        blocks
+    }
+
+    /// QA pass 5: a move that could not be kept (a full disk) set the game's earlier text
+    /// aside, and once the disk had room again that older copy of the same game was shelved
+    /// as an unfinished game of its own: the Load list showed it, and after the game ended
+    /// `--resume` continued it. Now it is removed once the game is kept whole (or archived);
+    /// another game set aside is still shelved.
+    #[test]
+    fn an_older_copy_of_the_game_set_aside_is_not_shelved_as_another_game() {
+        let dir = crate::store::scratch_dir("keep-previous-mine");
+        let auto = dir.join("autosave.pdn");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "22-18");
+        assert_eq!(k.keep(&game, &names, false), &Kept::InFile(auto.clone()));
+        let blocks = block_saves(&auto);
+        play(&mut game, "11-14");
+        assert!(matches!(k.keep(&game, &names, false), Kept::Failed(..)));
+        assert!(previous_path(&auto).exists(), "the earlier text set aside");
+        for b in &blocks {
+            std::fs::remove_dir(b).unwrap();
+        }
+        play(&mut game, "18x11");
+        assert_eq!(k.keep(&game, &names, false), &Kept::InFile(auto.clone()));
+        assert!(!previous_path(&auto).exists());
+        assert!(shelved(&auto).is_empty(), "{:?}", shelved(&auto));
+        assert_eq!(
+            load_game(&auto, RuleSet::Italian).unwrap().game.moves(),
+            game.moves()
+        );
+
+        // Not kept again, then the game ends: archived, and nothing of it left to resume.
+        let blocks = block_saves(&auto);
+        play(&mut game, "7x14");
+        assert!(matches!(k.keep(&game, &names, false), Kept::Failed(..)));
+        for b in &blocks {
+            std::fs::remove_dir(b).unwrap();
+        }
+        game.resign(Color::White);
+        assert_eq!(k.keep(&game, &names, false), &Kept::Nothing);
+        assert!(!auto.exists() && !previous_path(&auto).exists());
+        assert!(shelved(&auto).is_empty(), "{:?}", shelved(&auto));
+        assert_eq!(std::fs::read_dir(dir.join("archive")).unwrap().count(), 1);
+
+        // Another game in the autosave, set aside when this session's first move cannot be
+        // kept, goes back on the shelf once it can.
+        let mut other = Game::new(Position::start(RuleSet::Italian));
+        play(&mut other, "21-17");
+        write_record(&other, &names, &auto).unwrap();
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.take_over();
+        let blocks = block_saves(&auto);
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "23-19");
+        assert!(matches!(k.keep(&game, &names, false), Kept::Failed(..)));
+        for b in &blocks {
+            std::fs::remove_dir(b).unwrap();
+        }
+        play(&mut game, "10-13");
+        assert_eq!(k.keep(&game, &names, false), &Kept::InFile(auto.clone()));
+        let shelf = shelved(&auto);
+        assert_eq!(shelf.len(), 1, "{shelf:?}");
+        assert_eq!(
+            load_game(&shelf[0], RuleSet::Italian).unwrap().game.moves(),
+            other.moves()
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
