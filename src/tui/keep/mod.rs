@@ -935,9 +935,13 @@ pub fn previous_path(autosave: &Path) -> PathBuf {
     autosave.with_file_name(name)
 }
 
-/// Removes the temporary files that saves killed midway left in the data folder.
+/// Removes the temporary files that saves killed midway left in the data folder and in the
+/// two folders of games dama writes there (the archive and the unfinished games), whose
+/// files are never written twice under one name, so no later save of the same file removes them.
 pub fn clean_data_folder(dir: &Path) {
     crate::store::remove_stale_temporaries(dir, None);
+    crate::store::remove_stale_temporaries(&archive_dir(dir), None);
+    crate::store::remove_stale_temporaries(&shelf_dir(&dir.join("autosave.pdn")), None);
 }
 
 #[cfg(test)]
@@ -1299,6 +1303,41 @@ mod tests {
             load_game(&shelf[0], RuleSet::Italian).unwrap().game.moves(),
             other.moves()
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// QA pass 5: a game archived (or shelved) by a board killed while writing it left its
+    /// temporary file in `archive/` (or `unfinished/`) for good: only the data folder itself
+    /// was cleaned, and an archive's name is never saved to again. Now all three are.
+    #[test]
+    fn killed_saves_in_the_archive_and_the_shelf_are_cleaned() {
+        let dir = crate::store::scratch_dir("clean-subfolders");
+        let auto = dir.join("autosave.pdn");
+        let archive = archive_dir(&dir);
+        let shelf = shelf_dir(&auto);
+        std::fs::create_dir_all(&archive).unwrap();
+        std::fs::create_dir_all(&shelf).unwrap();
+        // A process id above any system's limit (2^22): no such process.
+        let stale = [
+            dir.join(".autosave.pdn.4999999.0.tmp"),
+            archive.join(".2026-12-07-081852.pdn.4999999.0.tmp"),
+            shelf.join(".2026-12-07-081852-001.pdn.4999999.0.tmp"),
+        ];
+        for p in &stale {
+            std::fs::write(p, "[Event \"half\"]\n1. 22-").unwrap();
+        }
+        let live = archive.join(format!(
+            ".2026-12-07-081900.pdn.{}.0.tmp",
+            std::process::id()
+        ));
+        let game = archive.join("2026-12-07-081800.pdn");
+        std::fs::write(&live, "being written").unwrap();
+        std::fs::write(&game, "1. 22-18 1-0").unwrap();
+        clean_data_folder(&dir);
+        for p in &stale {
+            assert!(!p.exists(), "{} left", p.display());
+        }
+        assert!(live.exists() && game.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
