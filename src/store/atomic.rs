@@ -70,10 +70,20 @@ impl Target {
             if kind.is_symlink() {
                 let link = std::fs::read_link(&p)?;
                 // A relative link is read from the link's own folder.
-                p = match p.parent() {
+                let next = match p.parent() {
                     Some(dir) if link.is_relative() => dir.join(link),
                     _ => link,
                 };
+                // A link the system resolves by itself to a pipe or a terminal
+                // (`/proc/self/fd/1`, where `/dev/stdout` leads: its target reads
+                // `pipe:[1234]`, no path): written through the link, as any program's
+                // output is.
+                if std::fs::symlink_metadata(&next).is_err()
+                    && std::fs::metadata(&p).is_ok_and(|m| is_stream(m.file_type()))
+                {
+                    return Ok(Target::Stream(p));
+                }
+                p = next;
                 continue;
             }
             if kind.is_file() {
@@ -97,11 +107,23 @@ impl Target {
     }
 }
 
+/// A character device or a FIFO: what a save writes into rather than replaces.
+#[cfg(unix)]
+fn is_stream(kind: std::fs::FileType) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    kind.is_char_device() || kind.is_fifo()
+}
+
+#[cfg(not(unix))]
+fn is_stream(_: std::fs::FileType) -> bool {
+    false
+}
+
 /// A special file: a character device or FIFO takes the text; a disk or socket does not.
 #[cfg(unix)]
 fn stream_or_refused(p: PathBuf, kind: std::fs::FileType) -> io::Result<Target> {
     use std::os::unix::fs::FileTypeExt;
-    if kind.is_char_device() || kind.is_fifo() {
+    if is_stream(kind) {
         return Ok(Target::Stream(p));
     }
     let what = if kind.is_block_device() {
@@ -368,6 +390,35 @@ mod tests {
         save_atomic(&path, "third", Overwrite::Replace).unwrap();
         assert!(!stale.exists(), "the killed save's temporary file is left");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// QA pass 5: `dama analyze FILE --annotate /dev/stdout --force | less` said "cannot
+    /// write /dev/stdout: No such file or directory": the link was followed by hand to its
+    /// target, `pipe:[1234]`, which is no path. A link the system resolves to a pipe is
+    /// written through.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_link_the_system_resolves_to_a_pipe_is_written_into() {
+        use std::io::Read;
+        use std::os::fd::FromRawFd;
+        let mut fds = [0; 2];
+        // SAFETY: `fds` has room for the two descriptors pipe() fills.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        // SAFETY: both descriptors were just opened by pipe() and are owned here alone.
+        let (mut reader, writer) = unsafe {
+            (
+                std::fs::File::from_raw_fd(fds[0]),
+                std::fs::File::from_raw_fd(fds[1]),
+            )
+        };
+        let link = PathBuf::from(format!("/proc/self/fd/{}", fds[1]));
+        assert_eq!(Target::of(&link).unwrap(), Target::Stream(link.clone()));
+        crate::store::check_writable(&link, true).unwrap();
+        save_atomic(&link, "1. 22-18 *\n", Overwrite::Replace).unwrap();
+        drop(writer);
+        let mut got = String::new();
+        reader.read_to_string(&mut got).unwrap();
+        assert_eq!(got, "1. 22-18 *\n");
     }
 
     #[cfg(unix)]
