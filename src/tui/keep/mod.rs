@@ -18,7 +18,10 @@ mod marks;
 mod shelf;
 pub mod training;
 
-pub use load::{LoadError, Loaded, ResumeError, Summary, load_game, peek_resume, resume};
+pub use load::{
+    LoadError, Loaded, ResumeError, Summary, continue_own, load_game, peek_resume, resume,
+    set_aside,
+};
 pub use marks::mark_older;
 use marks::{clear_note_elsewhere, note_elsewhere};
 
@@ -1338,6 +1341,79 @@ mod tests {
             assert!(!p.exists(), "{} left", p.display());
         }
         assert!(live.exists() && game.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// QA pass 5: `--resume` says the newest game could not be kept and that `dama play
+    /// --load <data>/autosave-previous.pdn` continues the older one; loaded so (as any file),
+    /// that file was then shelved as an unfinished game of its own at the first move kept,
+    /// and `--load` of a shelved game (or of the autosave by its path) left the older copy
+    /// where it was. Now `--load` of the data folder's own games continues them as `--resume`
+    /// does, moved back into the autosave; any other file is loaded as before, and nothing is
+    /// moved while another board holds the folder.
+    #[cfg(unix)]
+    #[test]
+    fn loading_a_game_the_data_folder_set_aside_moves_it_back() {
+        let dir = crate::store::scratch_dir("continue-own");
+        let auto = dir.join("autosave.pdn");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let game_of = |first: &str| {
+            let mut g = Game::new(Position::start(RuleSet::Italian));
+            play(&mut g, first);
+            g
+        };
+        let moves = |p: &Path| {
+            load_game(p, RuleSet::Italian)
+                .unwrap()
+                .game
+                .moves()
+                .to_vec()
+        };
+        let older = game_of("22-18");
+        let previous = previous_path(&auto);
+        write_record(&older, &names, &previous).unwrap();
+        let l = continue_own(&auto, &previous, RuleSet::Italian)
+            .expect("the game set aside is the data folder's own")
+            .unwrap();
+        assert_eq!(l.game.moves(), older.moves());
+        assert!(!previous.exists(), "left behind as an older copy");
+        assert_eq!(moves(&auto), older.moves());
+        // Played on: kept in the autosave, nothing shelved.
+        let mut k = Keeper::new(Some(auto.clone()));
+        let mut going = l.game;
+        k.adopt(&going, &names);
+        play(&mut going, "11-14");
+        assert_eq!(k.keep(&going, &names, false), &Kept::InFile(auto.clone()));
+        assert!(shelved(&auto).is_empty(), "{:?}", shelved(&auto));
+        drop(k);
+
+        // A shelved game: moved back, the game in play shelved in its place.
+        let other = game_of("21-17");
+        std::fs::create_dir_all(shelf_dir(&auto)).unwrap();
+        let on_shelf = shelf_dir(&auto).join("2026-12-07-080000-001.pdn");
+        write_record(&other, &names, &on_shelf).unwrap();
+        let l = continue_own(&auto, &on_shelf, RuleSet::Italian)
+            .unwrap()
+            .unwrap();
+        assert_eq!(l.game.moves(), other.moves());
+        assert!(!on_shelf.exists());
+        assert_eq!(moves(&auto), other.moves());
+        let shelf = shelved(&auto);
+        assert_eq!(shelf.len(), 1);
+        assert_eq!(moves(&shelf[0]), going.moves());
+        // The autosave by another spelling of its path is the kept game itself.
+        let spelt = dir.join(".").join("autosave.pdn");
+        assert!(continue_own(&auto, &spelt, RuleSet::Italian).is_some());
+        // Any other file is loaded as it is.
+        let saved = dir.join("saved.pdn");
+        write_record(&other, &names, &saved).unwrap();
+        assert!(continue_own(&auto, &saved, RuleSet::Italian).is_none());
+        // Another board holds the folder: nothing moved.
+        write_record(&older, &names, &previous).unwrap();
+        let other_board = crate::store::try_lock(&dir).unwrap();
+        assert!(other_board.is_some());
+        assert!(continue_own(&auto, &previous, RuleSet::Italian).is_none());
+        assert!(previous.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
