@@ -255,8 +255,9 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
         .ok()
         .and_then(|r| r.rules)
         .unwrap_or(rules);
+    let lang = config.lang;
     let mut app = App::start_screen(config, kept);
-    app.remember(remembered.as_ref().map_err(ToString::to_string));
+    app.remember(remembered.as_ref().map_err(|e| e.reason(lang)));
     if let Some(b) = tables_for_board(args, prefs, first, crate::store::tables_dir()) {
         app.watch_table_build(b);
     }
