@@ -418,7 +418,8 @@ fn signal_case(sig: i32, name: &str) {
     let _ = std::fs::remove_dir_all(&home);
 }
 
-/// The four signals, each on its own terminal, side by side (seconds, not one after another).
+/// The signals that end dama, each on its own terminal, side by side (seconds, not one after
+/// another).
 #[test]
 fn signals_restore_the_terminal_and_keep_the_game() {
     let cases = [
@@ -426,6 +427,11 @@ fn signals_restore_the_terminal_and_keep_the_game() {
         (libc::SIGHUP, "HUP"),
         (libc::SIGINT, "INT"),
         (libc::SIGQUIT, "QUIT"),
+        // QA pass 5: these too ended dama by default, the terminal left raw on the
+        // alternate screen with the mouse on.
+        (libc::SIGUSR1, "USR1"),
+        (libc::SIGUSR2, "USR2"),
+        (libc::SIGALRM, "ALRM"),
     ];
     let runs: Vec<_> = cases
         .into_iter()

@@ -255,8 +255,9 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
         .ok()
         .and_then(|r| r.rules)
         .unwrap_or(rules);
+    let lang = config.lang;
     let mut app = App::start_screen(config, kept);
-    app.remember(remembered.as_ref().map_err(ToString::to_string));
+    app.remember(remembered.as_ref().map_err(|e| e.reason(lang)));
     if let Some(b) = tables_for_board(args, prefs, first, crate::store::tables_dir()) {
         app.watch_table_build(b);
     }
@@ -282,7 +283,21 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
         let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
         Game::new(pos)
     } else if let Some(path) = &args.load {
-        let l = crate::tui::keep::load_game(path, rules)?;
+        // The data folder's own games (the autosave, a game set aside) are continued as
+        // `--resume` continues them, so that no older copy is left behind.
+        let own = config
+            .autosave
+            .as_deref()
+            .and_then(|auto| crate::tui::keep::continue_own(auto, path, rules));
+        let l = match own {
+            Some(resumed_own) => {
+                let l = resumed_own?;
+                resumed = Some(l.summary.clone());
+                config.resumed = true;
+                l
+            }
+            None => crate::tui::keep::load_game(path, rules)?,
+        };
         loaded_side = l.human;
         two_players |= l.two_players;
         loaded_strength = l.engine;

@@ -70,10 +70,20 @@ impl Target {
             if kind.is_symlink() {
                 let link = std::fs::read_link(&p)?;
                 // A relative link is read from the link's own folder.
-                p = match p.parent() {
+                let next = match p.parent() {
                     Some(dir) if link.is_relative() => dir.join(link),
                     _ => link,
                 };
+                // A link the system resolves by itself to a pipe or a terminal
+                // (`/proc/self/fd/1`, where `/dev/stdout` leads: its target reads
+                // `pipe:[1234]`, no path): written through the link, as any program's
+                // output is.
+                if std::fs::symlink_metadata(&next).is_err()
+                    && std::fs::metadata(&p).is_ok_and(|m| is_stream(m.file_type()))
+                {
+                    return Ok(Target::Stream(p));
+                }
+                p = next;
                 continue;
             }
             if kind.is_file() {
@@ -97,11 +107,23 @@ impl Target {
     }
 }
 
+/// A character device or a FIFO: what a save writes into rather than replaces.
+#[cfg(unix)]
+fn is_stream(kind: std::fs::FileType) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    kind.is_char_device() || kind.is_fifo()
+}
+
+#[cfg(not(unix))]
+fn is_stream(_: std::fs::FileType) -> bool {
+    false
+}
+
 /// A special file: a character device or FIFO takes the text; a disk or socket does not.
 #[cfg(unix)]
 fn stream_or_refused(p: PathBuf, kind: std::fs::FileType) -> io::Result<Target> {
     use std::os::unix::fs::FileTypeExt;
-    if kind.is_char_device() || kind.is_fifo() {
+    if is_stream(kind) {
         return Ok(Target::Stream(p));
     }
     let what = if kind.is_block_device() {
@@ -235,12 +257,33 @@ fn save_file(path: &Path, contents: &str, overwrite: Overwrite) -> io::Result<()
 const TEMP_TRIES: u32 = 100;
 
 /// The temporary file name for saving `target`: `.{target}.{pid}.{n}.tmp`, hidden and not
-/// ending in `.pdn`, so nothing takes it for a game.
+/// ending in `.pdn`, so nothing takes it for a game. A long target name is cut
+/// ([`short_name`]) so that the temporary name stays within the file system's limit.
 fn temp_name(target: &str, pid: u32, n: u32) -> String {
-    format!(".{target}.{pid}.{n}.tmp")
+    format!(".{}.{pid}.{n}.tmp", short_name(target))
 }
 
-/// For a name [`temp_name`] makes: (the target's name, the saving process's id).
+/// The longest part of a target's name a temporary name made from it keeps, in bytes: the
+/// rest (a dot before, the process id, a number and a suffix after: at most 30 bytes) then
+/// fits the 255 bytes most file systems allow a name.
+const SHORT_NAME: usize = 200;
+
+/// `name`, or its first [`SHORT_NAME`] bytes (cut at a character's edge) when longer: the
+/// part of a file's name that the names of its temporary and probe files carry. A name the
+/// file system takes would otherwise give a temporary name it refuses ("File name too long").
+pub(super) fn short_name(name: &str) -> &str {
+    if name.len() <= SHORT_NAME {
+        return name;
+    }
+    let mut end = SHORT_NAME;
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
+}
+
+/// For a name [`temp_name`] makes: (the target's name, cut as [`short_name`] cuts it, the
+/// saving process's id).
 fn parse_temp_name(file: &str) -> Option<(&str, u32)> {
     let inner = file.strip_prefix('.')?.strip_suffix(".tmp")?;
     let (rest, n) = inner.rsplit_once('.')?;
@@ -264,7 +307,7 @@ pub fn remove_stale_temporaries(dir: &Path, target: Option<&str>) -> usize {
         let Some((name, pid)) = file.to_str().and_then(parse_temp_name) else {
             continue;
         };
-        if target.is_some_and(|t| t != name) || process_alive(pid) {
+        if target.is_some_and(|t| short_name(t) != name) || process_alive(pid) {
             continue;
         }
         if entry.file_type().is_ok_and(|t| t.is_file())
@@ -319,6 +362,63 @@ mod tests {
         ] {
             assert_eq!(parse_temp_name(other), None, "{other}");
         }
+    }
+
+    /// QA pass 5: a file name of 240 bytes (the system takes up to 255) could not be saved:
+    /// the temporary name made from it, 19 bytes longer, was "File name too long". Now the
+    /// temporary name carries the name's first 200 bytes only, and a killed save's
+    /// temporary file of such a name is still found and removed.
+    #[test]
+    fn a_long_file_name_is_saved_and_its_temporaries_cleaned() {
+        let dir = crate::store::scratch_dir("long-name");
+        let name = format!("{}é.pdn", "x".repeat(235));
+        assert_eq!(name.len(), 241);
+        let path = dir.join(&name);
+        save_atomic(&path, "1. 22-18 *", Overwrite::Replace).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "1. 22-18 *");
+        save_atomic(&path, "again", Overwrite::Never).unwrap_err();
+        crate::store::check_writable(&path, true).unwrap();
+        crate::store::check_writable(&path, false).unwrap();
+        // A cut inside a character stops before it.
+        let wide = "é".repeat(120);
+        assert_eq!(short_name(&wide).len(), 200);
+        assert_eq!(short_name(&format!("x{wide}")).len(), 199);
+        // A temporary file a killed save left (process id 0: no process) goes at the next save.
+        let stale = dir.join(temp_name(&name, 0, 0));
+        assert!(stale.file_name().unwrap().len() <= 255);
+        std::fs::write(&stale, "half").unwrap();
+        save_atomic(&path, "third", Overwrite::Replace).unwrap();
+        assert!(!stale.exists(), "the killed save's temporary file is left");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// QA pass 5: `dama analyze FILE --annotate /dev/stdout --force | less` said "cannot
+    /// write /dev/stdout: No such file or directory": the link was followed by hand to its
+    /// target, `pipe:[1234]`, which is no path. A link the system resolves to a pipe is
+    /// written through.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_link_the_system_resolves_to_a_pipe_is_written_into() {
+        use std::io::Read;
+        use std::os::fd::FromRawFd;
+        let mut fds = [0; 2];
+        // SAFETY: `fds` has room for the two descriptors pipe() fills.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        // SAFETY: both descriptors were just opened by pipe() and are owned here alone.
+        let (mut reader, writer) = unsafe {
+            (
+                std::fs::File::from_raw_fd(fds[0]),
+                std::fs::File::from_raw_fd(fds[1]),
+            )
+        };
+        let link = PathBuf::from(format!("/proc/self/fd/{}", fds[1]));
+        assert_eq!(Target::of(&link).unwrap(), Target::Stream(link.clone()));
+        crate::store::check_writable(&link, true).unwrap();
+        save_atomic(&link, "1. 22-18 *\n", Overwrite::Replace).unwrap();
+        drop(writer);
+        let mut got = String::new();
+        reader.read_to_string(&mut got).unwrap();
+        assert_eq!(got, "1. 22-18 *\n");
     }
 
     #[cfg(unix)]

@@ -29,7 +29,13 @@ pub fn check_writable(path: &Path, follow_links: bool) -> io::Result<()> {
         ));
     }
     let (dir, name) = folder_of(&file)?;
-    let probe = dir.join(format!(".{name}.{}.probe", std::process::id()));
+    // Named after the file, cut as the atomic save's temporary files are: a name the system
+    // takes must not fail here for being a few bytes too long.
+    let probe = dir.join(format!(
+        ".{}.{}.probe",
+        super::atomic::short_name(&name),
+        std::process::id()
+    ));
     let f = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)

@@ -109,6 +109,24 @@ impl fmt::Display for PrefsError {
 
 impl std::error::Error for PrefsError {}
 
+impl PrefsError {
+    /// Why, for the start screen, in `lang`: "<folder> is a file, not a folder" when a file
+    /// stands where the configuration folder (or one above it) should be, where the system
+    /// says only "Not a directory" of `settings.toml`; else the system's error.
+    pub fn reason(&self, lang: Lang) -> String {
+        match self {
+            PrefsError::Read(p, _) => match crate::store::file_in_the_way(p) {
+                Some(f) => format!(
+                    "{}: {}",
+                    p.display(),
+                    crate::tui::lang::Msg::FileNotFolder.fill(lang, &[&f.display()])
+                ),
+                None => self.to_string(),
+            },
+        }
+    }
+}
+
 /// Reads the settings remembered at `path`; no file is no settings. A setting that cannot be
 /// used is left out and listed in [`Remembered::ignored`]; the others are read.
 ///
@@ -353,6 +371,29 @@ mod tests {
         let d = std::env::temp_dir().join(format!("dama-prefs-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         d
+    }
+
+    /// QA pass 5: with `~/.config` a file, the start screen said "Settings not remembered
+    /// (…/.config/dama/settings.toml: Not a directory (os error 20))", as if settings.toml
+    /// were the folder; it names the file in the way, as the data folder's messages do.
+    #[test]
+    fn a_file_where_the_configuration_folder_should_be_is_named() {
+        let dir = scratch("in-the-way");
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join(".config");
+        std::fs::write(&config, "not a folder").unwrap();
+        let path = config.join("dama/settings.toml");
+        let e = load(&path).unwrap_err();
+        assert_eq!(
+            e.reason(Lang::En),
+            format!(
+                "{}: {} is a file, not a folder",
+                path.display(),
+                config.display()
+            )
+        );
+        assert!(e.reason(Lang::It).contains("è un file, non una cartella"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

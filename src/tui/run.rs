@@ -2,8 +2,8 @@
 //! channel for keys, engine messages and the tick, feed the app, hand its requests to the
 //! engine thread, draw), and put the terminal back however the loop ends: quitting, an error,
 //! Ctrl-C (which raw mode delivers as a key), a panic, or a signal (SIGTERM, SIGHUP when the
-//! terminal is closed, SIGINT, SIGQUIT). On an error or a signal the game is kept first,
-//! exactly as quitting keeps it.
+//! terminal is closed, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM). On an error or a signal
+//! the game is kept first, exactly as quitting keeps it.
 
 use crate::tui::app::{App, EngineMsg, Request};
 use crate::tui::event::{Event, Events};
@@ -172,10 +172,17 @@ fn install_panic_hook() {
 /// terminal's hang-up seen on its own.
 #[cfg(unix)]
 mod signals {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+    use signal_hook::consts::{
+        SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+    };
     use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
     use std::sync::{Arc, OnceLock};
     use std::time::{Duration, Instant};
+
+    /// The signals that end the program as quitting does. Besides the usual four, those
+    /// whose default is also to end it (`kill -USR1`, an alarm): uncaught, they would leave
+    /// the terminal in raw mode on the alternate screen.
+    const ENDING: [i32; 7] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM];
 
     static FLAG: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
     /// A SIGTSTP (`kill -TSTP`, or a terminal whose Ctrl-Z still sends it) waits to be
@@ -201,7 +208,7 @@ mod signals {
     pub fn watch() {
         FLAG.get_or_init(|| {
             let flag = Arc::new(AtomicUsize::new(0));
-            for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+            for sig in ENDING {
                 // Registering fails only for signals that cannot be caught; these can.
                 let _ = signal_hook::flag::register_usize(sig, Arc::clone(&flag), sig as usize);
             }
@@ -222,7 +229,9 @@ mod signals {
     /// A caught signal also wakes the loop through its channel, whichever thread it
     /// interrupted.
     pub fn wake(events: &crate::tui::event::Events) {
-        crate::tui::event::wake_on_signals(events, &[SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP]);
+        let mut all = ENDING.to_vec();
+        all.push(SIGTSTP);
+        crate::tui::event::wake_on_signals(events, &all);
     }
 
     /// Whether a SIGTSTP came since the last call.

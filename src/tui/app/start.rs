@@ -596,7 +596,8 @@ impl App {
         if what == FileFor::Load
             && let Some(auto) = self.settings.autosave.clone()
         {
-            let shelved = path.parent() == Some(crate::tui::keep::shelf_dir(&auto).as_path());
+            // A shelved game, or the game set aside when a newer one could not be kept.
+            let shelved = crate::tui::keep::set_aside(&auto, &path);
             // While another board holds the autosave, nothing is moved in or out of it: the
             // game is loaded as any file is (and kept aside once played on).
             let free = self.keeper.autosave_free();

@@ -246,6 +246,51 @@ pub fn resume(autosave: &Path, rules: RuleSet) -> Result<Loaded, ResumeError> {
     resume_or_peek(autosave, rules, true)
 }
 
+/// Whether `path` is a game the data folder of `autosave` set aside: the game kept before a
+/// newer one could not be kept ([`previous_path`], which `--resume` tells the player to load),
+/// or an unfinished game on the shelf. Loaded, such a game is moved back into the autosave
+/// ([`shelf::unshelve`]) and continued from there, as `--resume` continues one: loaded as any
+/// file, it stayed where it was, an older copy of the game going on that would be continued
+/// again (and, set aside beside the autosave, was then shelved as an unfinished game of its
+/// own).
+pub fn set_aside(autosave: &Path, path: &Path) -> bool {
+    let canon = |p: &Path| std::fs::canonicalize(p).ok();
+    let Some(file) = canon(path).filter(|f| f.is_file()) else {
+        return false;
+    };
+    canon(&previous_path(autosave)).as_ref() == Some(&file)
+        || file.parent() == canon(&super::shelf_dir(autosave)).as_deref()
+}
+
+/// `--load` of the data folder's own game (the autosave, however the path is written, or a
+/// game [`set_aside`]): continued as `--resume` continues it, moved back into the autosave
+/// first (the game there shelved), so that no older copy is left behind to be continued
+/// twice. `None` for any other file, and while another board holds the autosave (nothing is
+/// moved in or out of it then, as on the start screen): the file is loaded as any other.
+pub fn continue_own(
+    autosave: &Path,
+    path: &Path,
+    rules: RuleSet,
+) -> Option<Result<Loaded, ResumeError>> {
+    let canon = |p: &Path| std::fs::canonicalize(p).ok();
+    let itself = canon(path).is_some_and(|p| Some(p) == canon(autosave));
+    let aside = !itself && set_aside(autosave, path);
+    if !itself && !aside {
+        return None;
+    }
+    let dir = autosave.parent().unwrap_or(Path::new("."));
+    // Held until the move is done; the board's keeper takes the lock up again.
+    let _held = match crate::store::try_lock_for_process(dir) {
+        Ok(None) => return None,
+        Ok(Some(lock)) => Some(lock),
+        Err(_) => None,
+    };
+    if aside && shelf::unshelve(autosave, path).is_err() {
+        return None;
+    }
+    Some(resume(autosave, rules))
+}
+
 /// The game [`resume`] would continue, without moving a shelved one back: for the start
 /// screen's line.
 ///

@@ -18,7 +18,10 @@ mod marks;
 mod shelf;
 pub mod training;
 
-pub use load::{LoadError, Loaded, ResumeError, Summary, load_game, peek_resume, resume};
+pub use load::{
+    LoadError, Loaded, ResumeError, Summary, continue_own, load_game, peek_resume, resume,
+    set_aside,
+};
 pub use marks::mark_older;
 use marks::{clear_note_elsewhere, note_elsewhere};
 
@@ -333,6 +336,7 @@ impl Keeper {
             disk: path.clone().map(|path| Disk {
                 path,
                 marked: false,
+                previous_mine: false,
             }),
             archive_dir: path.as_deref().and_then(Path::parent).map(archive_dir),
             path,
@@ -763,10 +767,30 @@ struct Disk {
     /// The kept game was marked older than this session's (see [`mark_older`]) since this
     /// session last kept its game: once is enough.
     marked: bool,
+    /// The game set aside at [`previous_path`] is this session's game itself, as it was some
+    /// moves ago (its newer text could not be written): once the game is kept whole again, or
+    /// archived, that older copy is removed rather than shelved as an unfinished game of its
+    /// own, which `--resume` would continue after the game had ended.
+    previous_mine: bool,
 }
 
 impl Disk {
     fn put(&mut self, job: &Job) -> Done {
+        // A new game's first job: whatever is set aside now belongs to another game.
+        if matches!(
+            job,
+            Job::Write {
+                shelve: true,
+                aside: None,
+                ..
+            } | Job::Finish {
+                shelve: true,
+                aside: None,
+                ..
+            }
+        ) {
+            self.previous_mine = false;
+        }
         let archived = match job {
             Job::Finish {
                 archive: Some(a), ..
@@ -805,6 +829,15 @@ impl Disk {
         if let (Some(Kept::Failed(..)), Some(s)) = (&kept, &shelved) {
             let _ = std::fs::rename(&s.to, previous_path(&self.path));
         }
+        // This game ended and is archived, its autosave cleared: the older copy of it set
+        // aside is not a game to continue.
+        if self.previous_mine
+            && matches!(kept, Some(Kept::Nothing))
+            && matches!(archived, Some((_, Archived::Written(_))))
+        {
+            let _ = std::fs::remove_file(previous_path(&self.path));
+            self.previous_mine = false;
+        }
         Done {
             kept,
             archived,
@@ -815,19 +848,31 @@ impl Disk {
     fn put_autosave(&mut self, job: &Job) -> Kept {
         let path = self.path.clone();
         match job {
-            Job::Write { text, .. } => match keep_file(text, &path) {
+            Job::Write { text, shelve, .. } => match keep_file(text, &path) {
                 Ok(()) => {
                     // The newest game is kept (the file replaced, any mark with it): an older
                     // one set aside is no longer needed to tell the player anything, and
-                    // goes back on the shelf of unfinished games.
-                    shelf::shelve(&previous_path(&path), &path);
+                    // goes back on the shelf of unfinished games; an older copy of this very
+                    // game is simply removed.
+                    let previous = previous_path(&path);
+                    if self.previous_mine {
+                        let _ = std::fs::remove_file(&previous);
+                        self.previous_mine = false;
+                    } else {
+                        shelf::shelve(&previous, &path);
+                    }
                     clear_note_elsewhere(&path);
                     self.marked = false;
                     Kept::InFile(path)
                 }
                 Err(e) => {
-                    if path.is_file() && std::fs::rename(&path, previous_path(&path)).is_err() {
-                        self.mark();
+                    if path.is_file() {
+                        if std::fs::rename(&path, previous_path(&path)).is_ok() {
+                            // Without a shelving, the autosave held this game's earlier text.
+                            self.previous_mine = !shelve;
+                        } else {
+                            self.mark();
+                        }
                     }
                     Kept::Failed(path, e.to_string())
                 }
@@ -893,9 +938,13 @@ pub fn previous_path(autosave: &Path) -> PathBuf {
     autosave.with_file_name(name)
 }
 
-/// Removes the temporary files that saves killed midway left in the data folder.
+/// Removes the temporary files that saves killed midway left in the data folder and in the
+/// two folders of games dama writes there (the archive and the unfinished games), whose
+/// files are never written twice under one name, so no later save of the same file removes them.
 pub fn clean_data_folder(dir: &Path) {
     crate::store::remove_stale_temporaries(dir, None);
+    crate::store::remove_stale_temporaries(&archive_dir(dir), None);
+    crate::store::remove_stale_temporaries(&shelf_dir(&dir.join("autosave.pdn")), None);
 }
 
 #[cfg(test)]
@@ -1174,6 +1223,197 @@ mod tests {
             matches!(&state, Kept::Failed(p, e) if *p == auto && e.contains("not a regular")),
             "{state:?}"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Blocks every temporary name this process's atomic save of `auto` would take (folders
+    /// there), so that writing the autosave fails even for root; returns them to unblock.
+    fn block_saves(auto: &Path) -> Vec<PathBuf> {
+        let dir = auto.parent().unwrap();
+        let name = auto.file_name().unwrap().to_string_lossy().into_owned();
+        let blocks: Vec<PathBuf> = (0..100)
+            .map(|n| dir.join(format!(".{name}.{}.{n}.tmp", std::process::id())))
+            .collect();
+        for b in &blocks {
+            std::fs::create_dir_all(b).unwrap();
+        }
+        blocks
+    }
+
+    /// QA pass 5: a move that could not be kept (a full disk) set the game's earlier text
+    /// aside, and once the disk had room again that older copy of the same game was shelved
+    /// as an unfinished game of its own: the Load list showed it, and after the game ended
+    /// `--resume` continued it. Now it is removed once the game is kept whole (or archived);
+    /// another game set aside is still shelved.
+    #[test]
+    fn an_older_copy_of_the_game_set_aside_is_not_shelved_as_another_game() {
+        let dir = crate::store::scratch_dir("keep-previous-mine");
+        let auto = dir.join("autosave.pdn");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.take_over();
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "22-18");
+        assert_eq!(k.keep(&game, &names, false), &Kept::InFile(auto.clone()));
+        let blocks = block_saves(&auto);
+        play(&mut game, "11-14");
+        assert!(matches!(k.keep(&game, &names, false), Kept::Failed(..)));
+        assert!(previous_path(&auto).exists(), "the earlier text set aside");
+        for b in &blocks {
+            std::fs::remove_dir(b).unwrap();
+        }
+        play(&mut game, "18x11");
+        assert_eq!(k.keep(&game, &names, false), &Kept::InFile(auto.clone()));
+        assert!(!previous_path(&auto).exists());
+        assert!(shelved(&auto).is_empty(), "{:?}", shelved(&auto));
+        assert_eq!(
+            load_game(&auto, RuleSet::Italian).unwrap().game.moves(),
+            game.moves()
+        );
+
+        // Not kept again, then the game ends: archived, and nothing of it left to resume.
+        let blocks = block_saves(&auto);
+        play(&mut game, "7x14");
+        assert!(matches!(k.keep(&game, &names, false), Kept::Failed(..)));
+        for b in &blocks {
+            std::fs::remove_dir(b).unwrap();
+        }
+        game.resign(Color::White);
+        assert_eq!(k.keep(&game, &names, false), &Kept::Nothing);
+        assert!(!auto.exists() && !previous_path(&auto).exists());
+        assert!(shelved(&auto).is_empty(), "{:?}", shelved(&auto));
+        assert_eq!(std::fs::read_dir(dir.join("archive")).unwrap().count(), 1);
+
+        // Another game in the autosave, set aside when this session's first move cannot be
+        // kept, goes back on the shelf once it can.
+        let mut other = Game::new(Position::start(RuleSet::Italian));
+        play(&mut other, "21-17");
+        write_record(&other, &names, &auto).unwrap();
+        let mut k = Keeper::new(Some(auto.clone()));
+        k.take_over();
+        let blocks = block_saves(&auto);
+        let mut game = Game::new(Position::start(RuleSet::Italian));
+        play(&mut game, "23-19");
+        assert!(matches!(k.keep(&game, &names, false), Kept::Failed(..)));
+        for b in &blocks {
+            std::fs::remove_dir(b).unwrap();
+        }
+        play(&mut game, "10-13");
+        assert_eq!(k.keep(&game, &names, false), &Kept::InFile(auto.clone()));
+        let shelf = shelved(&auto);
+        assert_eq!(shelf.len(), 1, "{shelf:?}");
+        assert_eq!(
+            load_game(&shelf[0], RuleSet::Italian).unwrap().game.moves(),
+            other.moves()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// QA pass 5: a game archived (or shelved) by a board killed while writing it left its
+    /// temporary file in `archive/` (or `unfinished/`) for good: only the data folder itself
+    /// was cleaned, and an archive's name is never saved to again. Now all three are.
+    #[test]
+    fn killed_saves_in_the_archive_and_the_shelf_are_cleaned() {
+        let dir = crate::store::scratch_dir("clean-subfolders");
+        let auto = dir.join("autosave.pdn");
+        let archive = archive_dir(&dir);
+        let shelf = shelf_dir(&auto);
+        std::fs::create_dir_all(&archive).unwrap();
+        std::fs::create_dir_all(&shelf).unwrap();
+        // A process id above any system's limit (2^22): no such process.
+        let stale = [
+            dir.join(".autosave.pdn.4999999.0.tmp"),
+            archive.join(".2026-12-07-081852.pdn.4999999.0.tmp"),
+            shelf.join(".2026-12-07-081852-001.pdn.4999999.0.tmp"),
+        ];
+        for p in &stale {
+            std::fs::write(p, "[Event \"half\"]\n1. 22-").unwrap();
+        }
+        let live = archive.join(format!(
+            ".2026-12-07-081900.pdn.{}.0.tmp",
+            std::process::id()
+        ));
+        let game = archive.join("2026-12-07-081800.pdn");
+        std::fs::write(&live, "being written").unwrap();
+        std::fs::write(&game, "1. 22-18 1-0").unwrap();
+        clean_data_folder(&dir);
+        for p in &stale {
+            assert!(!p.exists(), "{} left", p.display());
+        }
+        assert!(live.exists() && game.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// QA pass 5: `--resume` says the newest game could not be kept and that `dama play
+    /// --load <data>/autosave-previous.pdn` continues the older one; loaded so (as any file),
+    /// that file was then shelved as an unfinished game of its own at the first move kept,
+    /// and `--load` of a shelved game (or of the autosave by its path) left the older copy
+    /// where it was. Now `--load` of the data folder's own games continues them as `--resume`
+    /// does, moved back into the autosave; any other file is loaded as before, and nothing is
+    /// moved while another board holds the folder.
+    #[cfg(unix)]
+    #[test]
+    fn loading_a_game_the_data_folder_set_aside_moves_it_back() {
+        let dir = crate::store::scratch_dir("continue-own");
+        let auto = dir.join("autosave.pdn");
+        let names = Names::against(Color::White, "dama (level 1)");
+        let game_of = |first: &str| {
+            let mut g = Game::new(Position::start(RuleSet::Italian));
+            play(&mut g, first);
+            g
+        };
+        let moves = |p: &Path| {
+            load_game(p, RuleSet::Italian)
+                .unwrap()
+                .game
+                .moves()
+                .to_vec()
+        };
+        let older = game_of("22-18");
+        let previous = previous_path(&auto);
+        write_record(&older, &names, &previous).unwrap();
+        let l = continue_own(&auto, &previous, RuleSet::Italian)
+            .expect("the game set aside is the data folder's own")
+            .unwrap();
+        assert_eq!(l.game.moves(), older.moves());
+        assert!(!previous.exists(), "left behind as an older copy");
+        assert_eq!(moves(&auto), older.moves());
+        // Played on: kept in the autosave, nothing shelved.
+        let mut k = Keeper::new(Some(auto.clone()));
+        let mut going = l.game;
+        k.adopt(&going, &names);
+        play(&mut going, "11-14");
+        assert_eq!(k.keep(&going, &names, false), &Kept::InFile(auto.clone()));
+        assert!(shelved(&auto).is_empty(), "{:?}", shelved(&auto));
+        drop(k);
+
+        // A shelved game: moved back, the game in play shelved in its place.
+        let other = game_of("21-17");
+        std::fs::create_dir_all(shelf_dir(&auto)).unwrap();
+        let on_shelf = shelf_dir(&auto).join("2026-12-07-080000-001.pdn");
+        write_record(&other, &names, &on_shelf).unwrap();
+        let l = continue_own(&auto, &on_shelf, RuleSet::Italian)
+            .unwrap()
+            .unwrap();
+        assert_eq!(l.game.moves(), other.moves());
+        assert!(!on_shelf.exists());
+        assert_eq!(moves(&auto), other.moves());
+        let shelf = shelved(&auto);
+        assert_eq!(shelf.len(), 1);
+        assert_eq!(moves(&shelf[0]), going.moves());
+        // The autosave by another spelling of its path is the kept game itself.
+        let spelt = dir.join(".").join("autosave.pdn");
+        assert!(continue_own(&auto, &spelt, RuleSet::Italian).is_some());
+        // Any other file is loaded as it is.
+        let saved = dir.join("saved.pdn");
+        write_record(&other, &names, &saved).unwrap();
+        assert!(continue_own(&auto, &saved, RuleSet::Italian).is_none());
+        // Another board holds the folder: nothing moved.
+        write_record(&older, &names, &previous).unwrap();
+        let other_board = crate::store::try_lock(&dir).unwrap();
+        assert!(other_board.is_some());
+        assert!(continue_own(&auto, &previous, RuleSet::Italian).is_none());
+        assert!(previous.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
