@@ -520,6 +520,21 @@ fn engine_with(data: &Path, input: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// QA5: a draw answered from the tables at the root scored `cp 0` whatever the contempt, where
+/// the search scores the same draw with it (`cp -20` under `contempt 20`, king against king).
+#[test]
+fn a_table_draw_at_the_root_carries_the_contempt() {
+    let (data, t) = shared(RuleSet::Italian);
+    let pos = dama::notation::fen::parse(RuleSet::Italian, "W:WK29:BK4").unwrap();
+    assert_eq!(t.probe(&pos), Some(Wdl::Draw));
+    let input = "position fen W:WK29:BK4\ngo depth 4\ncontempt 20\ngo depth 4\nnewgame\n";
+    let out = engine_with(data, input);
+    let infos: Vec<&str> = out.lines().filter(|l| l.starts_with("info")).collect();
+    assert_eq!(infos.len(), 2, "{out}");
+    assert!(infos[0].contains(" score cp 0 nodes 1 "), "{out}");
+    assert!(infos[1].contains(" score cp -20 nodes 1 "), "{out}");
+}
+
 /// A man and a king against a king, won in 11 plies: more than a shallow search sees.
 const WON_IN_11: &str = "W:W22,K30:BK4";
 

@@ -22,6 +22,17 @@ pub(super) fn contempt_bias(contempt: i32, root: Color) -> [i32; 2] {
     b
 }
 
+/// What a draw is worth to the side to move in `pos`: level, nudged by one centi-man towards
+/// the side with more material (a king counts two), shifted by contempt (`bias`).
+pub(super) fn draw_score(pos: &Position, bias: [i32; 2]) -> i32 {
+    let us = pos.side_to_move();
+    let count = |c| {
+        let p = pos.pieces_of(c);
+        (p.count() + (p & pos.kings()).count()) as i32
+    };
+    (count(us) - count(us.opposite())).signum() + bias[us as usize]
+}
+
 impl Searcher<'_> {
     /// The table key: the position's hash, and which tenth of the no-progress count it is in
     /// (the same placement means something else with the draw 5 plies away).
@@ -64,12 +75,7 @@ impl Searcher<'_> {
     }
 
     fn draw_score(&self) -> i32 {
-        let us = self.pos.side_to_move();
-        let count = |c| {
-            let p = self.pos.pieces_of(c);
-            (p.count() + (p & self.pos.kings()).count()) as i32
-        };
-        (count(us) - count(us.opposite())).signum() + self.draw_bias[us as usize]
+        draw_score(&self.pos, self.draw_bias)
     }
 
     /// Plays `m` and returns the position before it, for [`Searcher::unmake`] (copying the

@@ -12,7 +12,7 @@ use crate::engine::limits::{Clock, Limits};
 use crate::engine::ordering::MAX_PLY;
 use crate::engine::score::{self, INF, is_decisive, loss_in};
 use crate::engine::{SearchInfo, SearchResult};
-use crate::rules::{Game, Move, legal_moves};
+use crate::rules::{Game, Move, Position, legal_moves};
 use crate::tables::Tables;
 use rand::RngExt;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
@@ -24,6 +24,21 @@ type Multi<'a> = (usize, &'a mut dyn FnMut(&[SearchInfo]));
 pub type OnDone<'a> = &'a mut dyn FnMut(&SearchResult, &[SearchInfo]);
 
 impl Engine {
+    /// Contempt as the search applies it from `pos`'s side to move (the classic yardstick
+    /// scores every draw as level).
+    fn draw_bias(&self, pos: &Position) -> [i32; 2] {
+        if self.style == Style::Full {
+            contempt_bias(self.contempt, pos.side_to_move())
+        } else {
+            [0, 0]
+        }
+    }
+
+    /// What a draw at the root is worth, as the search would score it there.
+    fn root_draw(&self, pos: &Position) -> i32 {
+        super::alphabeta::draw_score(pos, self.draw_bias(pos))
+    }
+
     /// Searches the game's current position. Always finishes the first iteration (depth 1 with
     /// its captures, microseconds), whatever `stop` and `limits` say, so the move returned is
     /// one the search looked at and at least one iteration is reported; after that, honours
@@ -132,7 +147,7 @@ impl Engine {
         let table_pieces = tables.map_or(0, Tables::max_pieces);
         if let Some(t) =
             tables.filter(|_| pos.occupied().count() <= table_pieces && multi.is_none())
-            && let Some(r) = root_from_tables(t, &pos, np, on_info)
+            && let Some(r) = root_from_tables(t, &pos, np, self.root_draw(&pos), on_info)
         {
             on_done(&r, &[]);
             return (r, Vec::new());
@@ -150,6 +165,7 @@ impl Engine {
             clock.max_nodes = clock.max_nodes.min(params::SINGLE_MOVE_NODES);
         }
         let n_helpers = self.helpers_for(limits);
+        let draw_bias = self.draw_bias(&pos);
         let mut s = Searcher {
             tt: &self.tt,
             ord: &mut self.ordering,
@@ -171,12 +187,7 @@ impl Engine {
             variety: self.variety,
             full: self.style == Style::Full,
             experiment: self.experiment,
-            // The classic yardstick scores every draw as level.
-            draw_bias: if self.style == Style::Full {
-                contempt_bias(self.contempt, pos.side_to_move())
-            } else {
-                [0, 0]
-            },
+            draw_bias,
             tables,
             table_pieces,
             unknown_is_leaf: pos.occupied().count() > table_pieces,

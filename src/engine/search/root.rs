@@ -12,11 +12,13 @@ use crate::tables::{Tables, Wdl};
 use std::time::Duration;
 
 /// At the root of a position the tables decide: the fastest win, the slowest loss, or (a
-/// draw) the first move that keeps it, reported as one line.
+/// draw) the first move that keeps it, reported as one line. A draw scores `draw`, as the
+/// search scores one (contempt included).
 pub(super) fn root_from_tables(
     t: &Tables,
     pos: &Position,
     np: u32,
+    draw: i32,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
     let w = t.probe(pos)?;
@@ -33,11 +35,11 @@ pub(super) fn root_from_tables(
         (
             m,
             vec![m],
-            score::from_table(w.bounded_as_known(), 0, np, 0),
+            score::from_table(w.bounded_as_known(), 0, np, draw),
         )
     } else {
         let pv = t.best_line(pos, MAX_PLY);
-        let score = score::from_table(w, 0, np, 0);
+        let score = score::from_table(w, 0, np, draw);
         // A win the no-progress count already run could cut short (R-G3), proved by a move
         // that resets the count.
         let proven = if matches!(w, Wdl::Win(_)) && !score::is_decisive(score) {
