@@ -189,11 +189,9 @@ fn a_right_answer_is_counted_and_its_line_shown() {
     // The autosave is the player's games' place: a training position never goes there.
     assert!(!data.join("autosave.pdn").exists());
     press(&mut app, KeyCode::Char('?'));
-    assert!(
-        app.message().starts_with("s solution, n next"),
-        "{}",
-        app.message()
-    );
+    assert!(screen(&app, 100, 32).contains("Training keys"));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(*app.overlay(), dama::tui::app::Overlay::None);
     press(&mut app, KeyCode::Char('n'));
     let t = app.training_state().unwrap();
     assert_eq!(t.phase(), TrainingPhase::Asking);
@@ -560,6 +558,47 @@ fn training_screens_snapshots() {
                 &format!("training_wrong_{tag}_{w}x{h}"),
                 &screen(&app, w, h),
             );
+        }
+    }
+}
+
+/// QA pass 5: `?` put the training's keys on the message line, which cut them at 80x24 and
+/// 60x20 (`q back` lost), and named neither `c` nor, in Italian, `f`. They are now the help's
+/// box, paged where the terminal is short, in both languages.
+#[test]
+fn the_training_help_lists_every_key_at_small_sizes() {
+    for lang in Lang::ALL {
+        for (w, h) in [(100, 32), (80, 24), (60, 20)] {
+            let data = scratch(&format!("help-{w}"));
+            let mut app = trainer(RuleSet::Italian, &data, None, lang);
+            app.update(Action::Resize {
+                width: w,
+                height: h,
+            });
+            press(&mut app, KeyCode::Char('?'));
+            assert_eq!(*app.overlay(), dama::tui::app::Overlay::Help);
+            let title = match lang {
+                Lang::En => "Training keys",
+                Lang::It => "Tasti dell'allenamento",
+            };
+            // Every page, as the player turns them: each key of the table is shown.
+            let mut seen = String::new();
+            while *app.overlay() == dama::tui::app::Overlay::Help {
+                let text = screen(&app, w, h);
+                assert!(text.contains(title), "{text}");
+                seen.push_str(&text);
+                press(&mut app, KeyCode::Char(' '));
+            }
+            for (key, what) in lang.training_keys() {
+                // The help's key column is 14 wide: a longer key runs into its description.
+                assert!(key.chars().count() <= 14, "{key}");
+                assert!(seen.contains(key), "{key} missing at {w}x{h}:\n{seen}");
+                let start: String = what.chars().take(12).collect();
+                assert!(seen.contains(&start), "{what} missing at {w}x{h}:\n{seen}");
+            }
+            assert!(lang.training_keys().iter().any(|(k, _)| *k == "f / c"));
+            // Closed, the training goes on as it was: still asking, nothing counted.
+            assert_eq!(app.training_state().unwrap().phase(), TrainingPhase::Asking);
         }
     }
 }

@@ -87,6 +87,8 @@ pub enum HelpKeys {
     TwoPlayers,
     /// The analysis board (issue 22 §1).
     Analysis,
+    /// The training.
+    Training,
 }
 
 /// [`help_pages`] for any of the key tables.
@@ -94,7 +96,7 @@ pub fn help_pages_of(lang: Lang, which: HelpKeys, width: u16, height: u16) -> Ve
     // The rules note goes with a game's keys only.
     let replay = !matches!(
         which,
-        HelpKeys::Board | HelpKeys::TwoPlayers | HelpKeys::Analysis
+        HelpKeys::Board | HelpKeys::TwoPlayers | HelpKeys::Analysis | HelpKeys::Training
     );
     let keys = match which {
         HelpKeys::Board => lang.keys(),
@@ -102,6 +104,7 @@ pub fn help_pages_of(lang: Lang, which: HelpKeys, width: u16, height: u16) -> Ve
         HelpKeys::Watch => lang.watch_keys(),
         HelpKeys::TwoPlayers => lang.two_player_keys(),
         HelpKeys::Analysis => lang.analysis_keys(),
+        HelpKeys::Training => lang.training_keys(),
     };
     pages_of(lang, keys, !replay, width, height)
 }

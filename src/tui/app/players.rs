@@ -56,6 +56,7 @@ impl App {
     pub fn help_keys(&self) -> super::HelpKeys {
         match self.settings.players {
             _ if self.analysis.is_some() => super::HelpKeys::Analysis,
+            _ if self.training.is_some() => super::HelpKeys::Training,
             _ if self.viewer.is_some() => super::HelpKeys::Replay,
             Players::Watch { .. } => super::HelpKeys::Watch,
             Players::TwoPlayers { .. } => super::HelpKeys::TwoPlayers,

@@ -589,8 +589,9 @@ impl App {
                 Phase::Answered(_) => self.turn_line(None),
                 _ => self.message = Msg::TrainingNoLineYet.text(lang).into(),
             },
-            // The keys on the message line (the board's help lists a game's keys).
-            Action::Help => self.message = Msg::TrainingHelp.text(lang).into(),
+            // The training's own keys, in the help's box: paged in a small terminal, where
+            // the message line would cut them.
+            Action::Help => self.open_help(),
             // Before the answer the engine's lines would give it away.
             Action::Analyse => match phase {
                 Phase::Asking => self.message = Msg::TrainingNoLineYet.text(lang).into(),

@@ -94,6 +94,29 @@ pub const ANALYSIS_KEYS: &[(&str, &str)] = &[
     ("?", "this help"),
 ];
 
+/// The training's keys.
+pub const TRAINING_KEYS: &[(&str, &str)] = &[
+    ("arrows, hjkl", "move the cursor"),
+    ("Enter, click", "pick up a piece / put it down: your answer"),
+    ("Esc", "let go of the piece"),
+    (
+        "s",
+        "the solution (before answering: counted as failed); after: the winning line",
+    ),
+    (
+        "left, right",
+        "step through the line on the board (after answering)",
+    ),
+    ("Home, End", "the start / the end of the line"),
+    ("Tab", "the other line: the winning line / the refutation"),
+    ("r", "try the position again (not counted)"),
+    ("n", "the next position not solved yet"),
+    ("a", "the analysis board on the position (after answering)"),
+    ("f / c", "flip the board / square numbers on/off"),
+    ("q", "back to the start screen (or quit)"),
+    ("?", "this help"),
+];
+
 pub fn text(m: Msg) -> &'static str {
     use Msg::*;
     match m {
@@ -603,9 +626,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingStats => "Solved {0}, failed {1}, streak {2}",
         TrainingBest => "Best streak {0}; solved {1} of {2}",
         TrainingKeysAsk => "move as in a game; s solution, n next, q back",
-        TrainingHelp => {
-            "s solution, n next, r retry, Tab other line, left/right step, a analyse, f flip, q back"
-        }
+        TrainingKeysTitle => "Training keys",
         TrainingKeysDone => "left/right step, Tab other line, a analyse, r retry, n next, q back",
         StartTraining => "Training: colpi {0}",
         StartTrainingProgress => "    {0} of {1} solved, {2} failed, streak {3}",

@@ -108,6 +108,32 @@ pub const WATCH_KEYS: &[(&str, &str)] = &[
     ("?", "questo aiuto"),
 ];
 
+/// I tasti dell'allenamento.
+pub const TRAINING_KEYS: &[(&str, &str)] = &[
+    ("frecce, hjkl", "muovi il cursore"),
+    ("Invio, clic", "scegli un pezzo / posalo: la tua risposta"),
+    ("Esc", "lascia il pezzo"),
+    (
+        "s",
+        "la soluzione (prima di rispondere: conta come sbagliata); dopo: la variante vincente",
+    ),
+    (
+        "frecce sx/dx",
+        "scorri la variante sulla damiera (dopo la risposta)",
+    ),
+    ("Home, Fine", "l'inizio / la fine della variante"),
+    ("Tab", "l'altra variante: quella vincente / la confutazione"),
+    ("r", "riprova la posizione (non conta)"),
+    ("n", "la prossima posizione non ancora risolta"),
+    (
+        "a",
+        "la damiera di analisi sulla posizione (dopo la risposta)",
+    ),
+    ("f / c", "gira la damiera / numeri delle caselle sì/no"),
+    ("q", "torna all'inizio (o esce)"),
+    ("?", "questo aiuto"),
+];
+
 pub fn text(m: Msg) -> &'static str {
     use Msg::*;
     match m {
@@ -622,9 +648,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingStats => "Risolte {0}, sbagliate {1}, serie {2}",
         TrainingBest => "Serie migliore {0}; risolte {1} su {2}",
         TrainingKeysAsk => "muovi come in partita; s soluzione, n seguente, q indietro",
-        TrainingHelp => {
-            "s soluzione, n avanti, r riprova, Tab altra variante, frecce scorrono, a analisi, q torna"
-        }
+        TrainingKeysTitle => "Tasti dell'allenamento",
         TrainingKeysDone => {
             "frecce scorrono, Tab altra variante, a analisi, r riprova, n seguente, q torna"
         }

@@ -98,6 +98,14 @@ impl Lang {
         }
     }
 
+    /// The training's keys.
+    pub fn training_keys(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::En => en::TRAINING_KEYS,
+            Lang::It => it::TRAINING_KEYS,
+        }
+    }
+
     pub fn replay_keys(self) -> &'static [(&'static str, &'static str)] {
         match self {
             Lang::En => en::REPLAY_KEYS,
@@ -618,7 +626,7 @@ keys! {
     TrainingBest,
     TrainingKeysAsk,
     TrainingKeysDone,
-    TrainingHelp,
+    TrainingKeysTitle,
     StartTraining,
     StartTrainingProgress,
     StartTrainingNew,

@@ -34,6 +34,8 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
             let lines: Vec<Line> = page.into_iter().map(Line::from).collect();
             let title = if app.analysis().is_some() {
                 Msg::AnalysisKeysTitle
+            } else if app.training_state().is_some() {
+                Msg::TrainingKeysTitle
             } else if replay {
                 Msg::ReplayKeysTitle
             } else {
