@@ -897,3 +897,33 @@ fn the_editors_start_position_keeps_who_plays_and_the_level() {
     assert_eq!((e.play, e.level), (play, level));
     assert_eq!(e.count(Color::White), 12);
 }
+
+/// QA pass 5: `dama edit --rules english` opened the editor turned for Black (the rule set's
+/// first to move) under "Play: White", and from the start screen after a game as Black it
+/// kept that game's turn; the editor opens with White at the bottom, as the viewer does, and
+/// `f` turns it.
+#[test]
+fn the_editor_opens_with_white_at_the_bottom() {
+    for rules in [RuleSet::English, RuleSet::Italian] {
+        let mut c = GameSettings::new(rules);
+        c.look = Look::Ascii;
+        c.autosave = None;
+        c.human = Color::Black;
+        let mut a = App::new(c, Game::new(Position::start(rules)));
+        a.take_requests();
+        a.update(Action::Resize {
+            width: 100,
+            height: 32,
+        });
+        a.open_editor(&Position::start(rules), None);
+        assert!(!a.flipped(), "{rules:?}");
+        assert!(screen(&a, 100, 32).contains("Play: White"));
+        // Rank 8 on top, rank 1 at the foot, files a to h.
+        let text = screen(&a, 100, 32);
+        let row = |r: char| text.lines().position(|l| l.starts_with(r)).unwrap();
+        assert!(row('8') < row('1'), "{text}");
+        assert!(text.contains("     a     b     c"), "{text}");
+        press(&mut a, KeyCode::Char('f'));
+        assert!(a.flipped());
+    }
+}

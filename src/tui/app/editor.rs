@@ -210,6 +210,10 @@ impl App {
         e.back = back;
         self.settings.rules = pos.rules();
         self.game = crate::rules::Game::new(Position::start(pos.rules()));
+        // White at the bottom, as a diagram and the viewer show a position, whatever the
+        // board faced before (`dama edit --rules english` opened it turned for Black, who
+        // moves first, under "Play: White"); `f` turns it.
+        self.flipped = false;
         self.clear_selection();
         self.hint = None;
         self.last_search = None;
