@@ -437,6 +437,35 @@ fn snapshots() {
     }
 }
 
+/// QA pass 5: at 60x20 the engine's state was cut ("Engine: analysing, 3 lines (spa",
+/// "Motore: analizza, 3 linee (spaz") and the keys split their groups ("space:" / "engine").
+#[test]
+fn the_panel_wraps_the_engines_state_and_keeps_key_groups_whole() {
+    for lang in [Lang::En, Lang::It] {
+        let mut app = from_start(RuleSet::Italian, lang);
+        analyses(&mut app);
+        app.update(Action::Resize {
+            width: 60,
+            height: 20,
+        });
+        let text = screen(&app, 60, 20);
+        let panel: String = text
+            .lines()
+            .filter_map(|l| l.split_once(['|', '│']).map(|(_, p)| p.trim()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (state, group) = match lang {
+            Lang::En => ("(space stops)", "space: engine"),
+            Lang::It => ("(spazio lo ferma)", "spazio: motore"),
+        };
+        assert!(panel.contains(state), "{text}");
+        assert!(
+            text.lines().any(|l| l.contains(group)),
+            "a key group split over two lines:\n{text}"
+        );
+    }
+}
+
 /// The engine thread's side: an analysis reports its lines until stopped, then answers once
 /// and goes quiet (nothing left running); a new analysis after it works the same.
 #[test]

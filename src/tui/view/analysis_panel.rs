@@ -2,7 +2,7 @@
 //! its best lines (score from White's view, depth, line), the line through the move shown
 //! with that move marked, the other moves tried in its place, its comments, and the keys.
 
-use super::panel::{fit_words, marks, move_lines, panel_area, stacked, wrap_text};
+use super::panel::{fit_words, marks, move_lines, panel_area, stacked, wrap_groups, wrap_text};
 use super::theme::Theme;
 use crate::notation::tree::NodeId;
 use crate::tui::app::{Analysis, App};
@@ -45,7 +45,10 @@ pub(super) fn analysis_panel(app: &App, a: &Analysis, area: Rect, theme: &Theme,
     } else {
         t(Msg::AnalysisIdle).to_string()
     };
-    top.push(Line::from(Span::styled(state, dim)));
+    // Wrapped, not cut: "(space stops)" is the key to the engine (60 columns cut it).
+    for l in wrap_text(&state, width).into_iter().take(2) {
+        top.push(Line::from(Span::styled(l, dim)));
+    }
     for k in 0..a.wanted() {
         let line = match a.lines().get(k) {
             Some(l) => {
@@ -141,7 +144,7 @@ pub(super) fn analysis_panel(app: &App, a: &Analysis, area: Rect, theme: &Theme,
         ));
     }
     for k in [Msg::AnalysisKeys1, Msg::AnalysisKeys2] {
-        for l in wrap_text(t(k), width) {
+        for l in wrap_groups(t(k), width) {
             bottom.push(Line::from(Span::styled(l, dim)));
         }
     }

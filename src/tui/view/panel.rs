@@ -411,6 +411,36 @@ pub(super) fn wrap_text(text: &str, width: usize) -> Vec<String> {
     crate::tui::layout::wrap(&words, width, width)
 }
 
+/// A line of keys (groups such as `space: engine` set apart by two spaces) wrapped to
+/// `width` between its groups, so that no group is split over two lines ("move space:" /
+/// "engine"); a group wider than `width` alone is wrapped by its words.
+pub(super) fn wrap_groups(text: &str, width: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for group in text.split("  ").map(str::trim).filter(|g| !g.is_empty()) {
+        let n = line.chars().count();
+        if n > 0 && n + 2 + group.chars().count() <= width {
+            line.push_str("  ");
+            line.push_str(group);
+            continue;
+        }
+        if n > 0 {
+            out.push(std::mem::take(&mut line));
+        }
+        if group.chars().count() <= width {
+            line = group.to_string();
+        } else {
+            let mut parts = wrap_text(group, width);
+            line = parts.pop().unwrap_or_default();
+            out.extend(parts);
+        }
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
 pub(super) fn status(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
     let mut spans = Vec::new();
     let lang = app.lang();
@@ -546,6 +576,30 @@ mod tests {
             .iter()
             .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
             .collect()
+    }
+
+    /// QA pass 5: the analysis board's keys wrapped by words read "move space:" / "engine";
+    /// they wrap between their groups, and a group wider than the panel by its words.
+    #[test]
+    fn keys_wrap_between_their_groups() {
+        let keys = "arrows: tree  hjkl Enter/mouse: move  space: engine  +/-: lines";
+        assert_eq!(
+            wrap_groups(keys, 46),
+            [
+                "arrows: tree  hjkl Enter/mouse: move",
+                "space: engine  +/-: lines"
+            ]
+        );
+        assert_eq!(wrap_groups(keys, 100), [keys]);
+        assert_eq!(
+            wrap_groups("ab  a very long group here", 10),
+            ["ab", "a very", "long group", "here"]
+        );
+        for w in [20, 31, 46] {
+            for line in wrap_groups(keys, w) {
+                assert!(line.chars().count() <= w, "{line:?} at {w}");
+            }
+        }
     }
 
     /// A long capture widens the first column where the panel has room, and puts the reply on
