@@ -437,6 +437,34 @@ fn snapshots() {
     }
 }
 
+/// QA pass 5: space on a won position (a side without pieces, or without a move) said
+/// "Analysis started" / "Analysis stopped" in turn, with nothing analysed; it says who has
+/// won and that there is nothing to analyse, and starts no search.
+#[test]
+fn space_on_a_won_position_says_there_is_nothing_to_analyse() {
+    for (fen, lang, words) in [
+        (
+            "B:W22:B",
+            Lang::En,
+            "White wins: Black has no pieces left: the engine has nothing",
+        ),
+        (
+            "W:W29:BK25,K26",
+            Lang::En,
+            "Black wins: White has no legal move: the engine has",
+        ),
+        ("B:W22:B", Lang::It, "il motore non ha nulla da analizzare"),
+    ] {
+        let mut app = board_on(fen, lang);
+        analyses(&mut app);
+        for _ in 0..2 {
+            press(&mut app, KeyCode::Char(' '));
+            assert!(app.message().contains(words), "{fen}: {}", app.message());
+            assert!(analyses(&mut app).is_empty(), "{fen}: no search");
+        }
+    }
+}
+
 /// QA pass 5: at 60x20 the engine's state was cut ("Engine: analysing, 3 lines (spa",
 /// "Motore: analizza, 3 linee (spaz") and the keys split their groups ("space:" / "engine").
 #[test]

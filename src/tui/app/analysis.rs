@@ -290,10 +290,18 @@ impl App {
 
     /// The analysis board's keys.
     pub(super) fn analysis_action(&mut self, action: Action) {
+        // A won position (no move, or a side without pieces) has nothing to analyse.
+        let won = self.game.outcome().filter(|o| o.winner().is_some());
+        let lang = self.settings.lang;
         let Some(a) = self.analysis.as_mut() else {
             return;
         };
         match action {
+            // Space said "Analysis started" there, with no analysis to start.
+            Action::ToggleAnalysis if won.is_some() => {
+                let why = won.map(|o| crate::tui::lang::outcome(lang, o));
+                self.message = Msg::AnalysisNothingHere.fill(lang, &[&why.unwrap_or_default()]);
+            }
             Action::TreeBack => {
                 if let Some(p) = a.tree.node(a.at).parent() {
                     a.at = p;

@@ -281,6 +281,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisIdle => "Engine: stopped (space starts it)",
         AnalysisStarted => "Analysis started",
         AnalysisStopped => "Analysis stopped",
+        AnalysisNothingHere => "{0}: the engine has nothing to analyse here",
         AnalysisFinished => "Analysis finished: the engine has nothing more to find here",
         AnalysisLines => "The engine shows {0} lines",
         AnalysisLine => "{0}. {1}  d{2}  {3}",

@@ -298,6 +298,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisIdle => "Motore: fermo (spazio lo avvia)",
         AnalysisStarted => "Analisi avviata",
         AnalysisStopped => "Analisi fermata",
+        AnalysisNothingHere => "{0}: il motore non ha nulla da analizzare qui",
         AnalysisFinished => "Analisi finita: il motore non ha altro da trovare qui",
         AnalysisLines => "Il motore mostra {0} linee",
         AnalysisLine => "{0}. {1}  p{2}  {3}",

@@ -282,6 +282,7 @@ keys! {
     AnalysisDone,
     AnalysisStarted,
     AnalysisStopped,
+    AnalysisNothingHere,
     AnalysisFinished,
     AnalysisLines,
     AnalysisLine,
