@@ -927,3 +927,42 @@ fn the_editor_opens_with_white_at_the_bottom() {
         assert!(a.flipped());
     }
 }
+
+/// QA pass 5: two players' `R` asked "Resign this game?", naming neither side, though it is
+/// the side to move that resigns; the question names it, in both languages.
+#[test]
+fn two_players_resign_question_names_the_side_to_move() {
+    for (lang, white, black) in [
+        (Lang::En, "for White, to move", "for Black, to move"),
+        (
+            Lang::It,
+            "Il Bianco, che ha la mossa",
+            "Il Nero, che ha la mossa",
+        ),
+    ] {
+        let mut app = App::new(
+            config(lang, TWO),
+            Game::new(Position::start(RuleSet::Italian)),
+        );
+        app.update(Action::Resize {
+            width: 100,
+            height: 32,
+        });
+        press(&mut app, KeyCode::Char('R'));
+        assert_eq!(app.overlay(), &Overlay::Confirm(Question::ResignWhite));
+        assert!(screen(&app, 100, 32).contains(white), "{lang:?}");
+        press(&mut app, KeyCode::Char('n'));
+        assert_eq!(app.game().outcome(), None);
+        play_by_keys(&mut app, "22-18");
+        press(&mut app, KeyCode::Char('R'));
+        assert!(screen(&app, 100, 32).contains(black), "{lang:?}");
+        press(&mut app, KeyCode::Char('y'));
+        assert_eq!(
+            app.game().outcome(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::Resignation
+            })
+        );
+    }
+}

@@ -729,7 +729,15 @@ impl App {
                 if self.game.outcome().is_some() {
                     self.message = self.t(Msg::AlreadyOver).into();
                 } else {
-                    self.overlay = Overlay::Confirm(Question::Resign);
+                    // Two players: the side to move resigns, and the question says which
+                    // ("Resign this game?" named neither).
+                    self.overlay = Overlay::Confirm(match self.settings.players {
+                        Players::TwoPlayers { .. } if self.side_to_move() == Color::White => {
+                            Question::ResignWhite
+                        }
+                        Players::TwoPlayers { .. } => Question::ResignBlack,
+                        _ => Question::Resign,
+                    });
                 }
             }
             Action::NewGame => {
@@ -805,7 +813,7 @@ impl App {
             }
             // The offers are answered in `draw_answered`.
             Question::DrawOfferedByWhite | Question::DrawOfferedByBlack => {}
-            Question::Resign => {
+            Question::Resign | Question::ResignWhite | Question::ResignBlack => {
                 self.stop_search();
                 // Two players: the side to move resigns.
                 let loser = match self.settings.players {

@@ -25,6 +25,9 @@ pub enum Question {
     /// Two players: White (Black) offers a draw; the other answers.
     DrawOfferedByWhite,
     DrawOfferedByBlack,
+    /// Two players: White (Black), to move, would resign; the question names the side.
+    ResignWhite,
+    ResignBlack,
 }
 
 impl Question {
@@ -37,6 +40,8 @@ impl Question {
             Question::NewGame => Msg::NewGameQ,
             Question::NewGameKept => Msg::NewGameKeptQ,
             Question::Resign => Msg::ResignQ,
+            Question::ResignWhite => Msg::ResignWhiteQ,
+            Question::ResignBlack => Msg::ResignBlackQ,
             Question::LeaveAnalysis => Msg::AnalysisLeaveQ,
             Question::LeaveEditor => Msg::EditLeaveQ,
             Question::Replace => Msg::ReplaceQ,

@@ -141,6 +141,8 @@ pub fn text(m: Msg) -> &'static str {
              (Load lists them). (y/n)"
         }
         ResignQ => "Resign this game? (y/n)",
+        ResignWhiteQ => "Resign the game for White, to move? (y/n)",
+        ResignBlackQ => "Resign the game for Black, to move? (y/n)",
         ReplaceQ => "That file exists. Replace it with this game? (y/n)",
 
         NotSavedKept => "Not saved: {0} is kept as it was",

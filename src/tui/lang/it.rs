@@ -158,6 +158,8 @@ pub fn text(m: Msg) -> &'static str {
              (Carica le elenca). (s sì / n no)"
         }
         ResignQ => "Abbandonare la partita? (s sì / n no)",
+        ResignWhiteQ => "Il Bianco, che ha la mossa, abbandona la partita? (s sì / n no)",
+        ResignBlackQ => "Il Nero, che ha la mossa, abbandona la partita? (s sì / n no)",
         ReplaceQ => "Il file esiste già. Sostituirlo con questa partita? (s sì / n no)",
 
         NotSavedKept => "Non salvata: {0} resta com'era",

@@ -144,6 +144,8 @@ keys! {
     NewGameQ,
     NewGameKeptQ,
     ResignQ,
+    ResignWhiteQ,
+    ResignBlackQ,
     ReplaceQ,
     // ----- the message line: board actions -----
     NotSavedKept,
@@ -1003,6 +1005,8 @@ mod width {
             Msg::NewGameQ,
             Msg::NewGameKeptQ,
             Msg::ResignQ,
+            Msg::ResignWhiteQ,
+            Msg::ResignBlackQ,
             Msg::ReplaceQ,
             Msg::AnalysisLeaveQ,
             Msg::EditLeaveQ,
