@@ -966,3 +966,18 @@ fn two_players_resign_question_names_the_side_to_move() {
         );
     }
 }
+
+/// QA pass 5: the editor's panel, its only list of keys, did not name `n` (the square
+/// numbers, docs/playing.md's table); it does, in both languages, and `n` shows them.
+#[test]
+fn the_editors_keys_name_the_square_numbers() {
+    for (lang, words) in [
+        (Lang::En, "n: square numbers"),
+        (Lang::It, "n: numeri delle caselle"),
+    ] {
+        let mut a = editor_at_start(lang, Some((100, 32)));
+        assert!(screen(&a, 100, 32).contains(words), "{lang:?}");
+        press(&mut a, KeyCode::Char('n'));
+        assert!(a.numbers(), "{lang:?}");
+    }
+}

@@ -573,6 +573,7 @@ pub fn text(m: Msg) -> &'static str {
         EditKeys4 => "/: type a FEN   c: copy the FEN",
         EditKeys5 => "o: who plays   + -: level   f: flip",
         EditKeys6 => "p: play it   a: analyse   q: leave",
+        EditKeys7 => "n: square numbers on/off",
         EditCannotAnalyse => "Cannot analyse this position: {0}",
         StartEditor => "Set up a position...",
         SidePlayed => "{0} played {1}",

@@ -595,6 +595,7 @@ pub fn text(m: Msg) -> &'static str {
         EditKeys4 => "/: scrivi una FEN   c: copia la FEN",
         EditKeys5 => "o: chi gioca   + -: livello   f: gira",
         EditKeys6 => "p: giocala   a: analizza   q: esci",
+        EditKeys7 => "n: numeri delle caselle sì/no",
         EditCannotAnalyse => "Questa posizione non si può analizzare: {0}",
         StartEditor => "Prepara una posizione...",
         SidePlayed => "Il {0} ha giocato {1}",

@@ -572,6 +572,7 @@ keys! {
     EditKeys4,
     EditKeys5,
     EditKeys6,
+    EditKeys7,
     StartEditor,
     SidePlayed,
     // (end of issue 22's block)

@@ -77,6 +77,9 @@ pub(super) fn editor_panel(app: &App, e: &Editor, area: Rect, theme: &Theme, buf
         Msg::EditKeys4,
         Msg::EditKeys5,
         Msg::EditKeys6,
+        // `n` was in no list on the board (QA pass 5): the square numbers, to set up a
+        // position read by numbers.
+        Msg::EditKeys7,
     ] {
         lines.push(Line::from(Span::styled(t(k), dim)));
     }
