@@ -1054,3 +1054,31 @@ fn ctrl_z_and_sigtstp_suspend_and_give_the_terminal_back() {
         let _ = std::fs::remove_dir_all(&home);
     }
 }
+
+/// QA pass 5: `dama analyze --board FILE` on a record damaged after ply 2 opened the board on
+/// the two plies with "Analysis board: you move both sides...", and said the game had been
+/// cut only on leaving. The board says it at once (the error on leaving, exit 1, as before).
+#[test]
+fn the_analysis_board_says_at_once_where_a_record_is_damaged() {
+    let home = scratch("damaged-board");
+    let file = home.join("g.pdn");
+    // Ply 3 moves a piece with no legal move.
+    std::fs::write(
+        &file,
+        "[GameType \"22\"]\n1. 22-18 10-14 2. 31-27 99-14 *\n",
+    )
+    .unwrap();
+    let Some(mut s) = start(&["analyze", "--board", file.to_str().unwrap()], &home, None) else {
+        return;
+    };
+    s.wait_for_board();
+    // (The message line shares its row with the engine's status: its start is sure to show.)
+    wait_until("the damage on the board", || {
+        s.screen_has("Opened up to ply 2")
+    });
+    s.keys(b"q");
+    let (status, _, _, err) = s.finish();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("where the record is damaged"), "{err}");
+    let _ = std::fs::remove_dir_all(&home);
+}

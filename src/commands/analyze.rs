@@ -126,12 +126,12 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
             let mut record = PdnGame::new(rules);
             record.start = pos;
             let lang = super::values::LangChoice::resolve(args.lang);
-            return super::play::analysis_board(record, 0, lang, args.threads);
+            return super::play::analysis_board(record, 0, lang, args.threads, None);
         }
         // `--board` alone: the start position.
         None if args.board && args.file.is_none() => {
             let lang = super::values::LangChoice::resolve(args.lang);
-            return super::play::analysis_board(PdnGame::new(rules), 0, lang, args.threads);
+            return super::play::analysis_board(PdnGame::new(rules), 0, lang, args.threads, None);
         }
         Some(text) => {
             let pos = fen::parse(rules, text).with_context(|| format!("bad --fen {text:?}"))?;
@@ -146,6 +146,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
     let Record {
         game: record,
         damage,
+        error,
     } = record;
     let readable = record.moves.len();
     let up_to = |ply: Option<usize>| match (ply, &damage) {
@@ -165,7 +166,13 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
     if args.board {
         let plies = up_to(args.ply)?;
         let lang = super::values::LangChoice::resolve(args.lang);
-        super::play::analysis_board(record, plies, lang, args.threads)?;
+        // Said on the board too: a game cut short at its damage is not left to look whole
+        // until the board is closed (QA pass 5).
+        let note = error.as_ref().map(|e| {
+            crate::tui::lang::Msg::AnalysisDamaged
+                .fill(lang, &[&readable, &crate::tui::lang::pdn_error(lang, e)])
+        });
+        super::play::analysis_board(record, plies, lang, args.threads, note)?;
         return after_damage("game opened");
     }
     if let Some(file) = &args.annotate {
@@ -201,6 +208,8 @@ pub fn run(args: &AnalyzeArgs, out: &mut Out) -> anyhow::Result<()> {
 struct Record {
     game: PdnGame,
     damage: Option<String>,
+    /// The damage itself, for the board to say it in its own language while it is open.
+    error: Option<crate::notation::pdn::PdnError>,
 }
 
 /// The engine as the arguments set it up, with the endgame tables of `rules`: the rule set of
@@ -246,7 +255,11 @@ fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<Record> {
     };
     let head = reader.next_up_to(plies).ok_or_else(|| no_game(before))?;
     match head.game {
-        Ok(game) => Ok(Record { game, damage: None }),
+        Ok(game) => Ok(Record {
+            game,
+            damage: None,
+            error: None,
+        }),
         Err(mut e) => {
             // Worded as `dama replay` words it: the game's number only in a file of several.
             let which = if before > 0 || !reader.at_end() {
@@ -265,6 +278,7 @@ fn read_record(args: &AnalyzeArgs, rules: RuleSet) -> anyhow::Result<Record> {
                 Some(partial) => Ok(Record {
                     game: *partial,
                     damage: Some(damage),
+                    error: Some(e),
                 }),
                 // Nothing of it can be read (its tags are at fault).
                 None => bail!("{damage}"),

@@ -601,12 +601,16 @@ pub fn analysis_board(
     ply: usize,
     lang: crate::tui::Lang,
     threads: Option<usize>,
+    note: Option<String>,
 ) -> anyhow::Result<()> {
     let mut config = GameSettings::new(record.rules);
     config.look = look(false);
     config.lang = lang;
     use_data_folder(&mut config);
     let mut app = App::analysis_board(config, record, ply, false);
+    if let Some(n) = note {
+        app.note(n);
+    }
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let mut link = LazyEngine::new(threads);

@@ -284,6 +284,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisStarted => "Analysis started",
         AnalysisStopped => "Analysis stopped",
         AnalysisNothingHere => "{0}: the engine has nothing to analyse here",
+        AnalysisDamaged => "Opened up to ply {0}: the rest could not be read: {1}",
         AnalysisFinished => "Analysis finished: the engine has nothing more to find here",
         AnalysisLines => "The engine shows {0} lines",
         AnalysisLine => "{0}. {1}  d{2}  {3}",

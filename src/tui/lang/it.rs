@@ -301,6 +301,7 @@ pub fn text(m: Msg) -> &'static str {
         AnalysisStarted => "Analisi avviata",
         AnalysisStopped => "Analisi fermata",
         AnalysisNothingHere => "{0}: il motore non ha nulla da analizzare qui",
+        AnalysisDamaged => "Aperta fino alla semimossa {0}: il resto non si legge: {1}",
         AnalysisFinished => "Analisi finita: il motore non ha altro da trovare qui",
         AnalysisLines => "Il motore mostra {0} linee",
         AnalysisLine => "{0}. {1}  p{2}  {3}",

@@ -285,6 +285,7 @@ keys! {
     AnalysisStarted,
     AnalysisStopped,
     AnalysisNothingHere,
+    AnalysisDamaged,
     AnalysisFinished,
     AnalysisLines,
     AnalysisLine,
