@@ -603,6 +603,36 @@ fn the_training_help_lists_every_key_at_small_sizes() {
     }
 }
 
+/// QA pass 5: at 60x20, after a wrong answer with long lines, the panel cut its body under
+/// the keys: "Serie migliore 0; risolte 0 su" lost its "250". The body comes first now; the
+/// keys (on `?`, and on the message line after answering) give way when both do not fit.
+#[test]
+fn a_short_panel_keeps_the_progress_whole_before_the_keys() {
+    for lang in Lang::ALL {
+        let data = scratch(&format!("short-panel-{lang:?}"));
+        let mut app = trainer(RuleSet::Italian, &data, None, lang);
+        app.update(Action::Resize {
+            width: 60,
+            height: 20,
+        });
+        let wrong = wrong_move(&app);
+        play_by_keys(&mut app, &wrong.to_string());
+        answer_line(&mut app, 16, 150);
+        answer_line(&mut app, 16, 150);
+        let text = screen(&app, 60, 20);
+        let panel: String = text
+            .lines()
+            .filter_map(|l| l.split_once('|').map(|(_, p)| p.trim()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let best = match lang {
+            Lang::En => "solved 0 of 250",
+            Lang::It => "risolte 0 su 250",
+        };
+        assert!(panel.contains(best), "{text}");
+    }
+}
+
 /// What the searches the training asked for are for.
 fn search_purposes(app: &mut App) -> Vec<Purpose> {
     app.take_requests()

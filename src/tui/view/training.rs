@@ -134,10 +134,16 @@ pub(super) fn panel(app: &App, t: &Training, area: Rect, theme: &Theme, buf: &mu
         _ => Msg::TrainingKeysDone,
     };
     // The keys at the foot of the panel, as the game's panel has them.
-    let foot: Vec<Line> = wrap_text(tx(keys), width)
+    let mut foot: Vec<Line> = wrap_text(tx(keys), width)
         .into_iter()
         .map(|l| Line::from(Span::styled(l, dim)))
         .collect();
+    // A short panel keeps the verdict, the lines and the progress whole: the keys give way
+    // (`?` lists them, and so does the message line after an answer), rather than cut the
+    // progress ("Best streak 0; solved 0 of" at 60x20, QA pass 5).
+    if lines.len() + foot.len() > inner.height as usize {
+        foot.clear();
+    }
     let room = (inner.height as usize).saturating_sub(foot.len());
     lines.truncate(room);
     lines.resize(room, Line::from(""));
