@@ -377,6 +377,7 @@ keys! {
     StartFileEmpty,
     StartGamesTitle,
     StartGamesNone,
+    StartGamesNoFolder,
     StartListHint,
     KindInPlay,
     KindUnfinished,
