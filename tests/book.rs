@@ -255,6 +255,26 @@ fn book_build_and_info_through_the_command_line() {
     assert!(out.contains("start position: "), "{out}");
 }
 
+/// QA pass 5: with a file where the book folder should be, `dama book build` said "cannot
+/// make …/dama/book: File exists (os error 17)"; it names the file in the way now.
+#[test]
+fn a_file_where_the_book_folder_should_be_is_named() {
+    let dir = scratch("book-in-the-way");
+    let folder = dir.join("data/dama/book");
+    std::fs::create_dir_all(folder.parent().unwrap()).unwrap();
+    std::fs::write(&folder, "not a folder").unwrap();
+    let (ok, _, err) = dama_in(
+        &dir,
+        &["book", "build", "--rules", "english", "--nodes", "300"],
+    );
+    assert!(!ok);
+    assert!(
+        err.contains(&format!("{} is a file, not a folder", folder.display())),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// One build of a book at a time: while another holds the book's lock (here this test, as a
 /// build at work would), `dama book build` refuses and leaves the book as it was; once free,
 /// a build removes the temporary files of builds killed while saving, and a different file

@@ -538,3 +538,39 @@ fn a_pair_the_memory_cannot_hold_is_refused_before_it_starts() {
     assert!(!file::path(&dir, slices[0]).exists(), "{after:?}");
     assert!(parts(&dir).is_empty());
 }
+
+/// QA pass 5: a file where the tables' folder should be made `dama tables build` say
+/// "…/tables/italian: File exists (os error 17)" (the rule set's folder a file) or
+/// "…/tables/italian: Not a directory (os error 20)" (`tables` a file): neither names the
+/// file in the way. Now it is named, and the build fails.
+#[test]
+fn a_build_names_a_file_where_its_folder_should_be() {
+    const BUILD: &[&str] = &[
+        "tables", "build", "--rules", "italian", "--pieces", "2", "--quiet",
+    ];
+    let data = cli_common::scratch("tables-faults-file-in-the-way");
+    let tables = data.join("dama/tables");
+    std::fs::create_dir_all(data.join("dama")).unwrap();
+    std::fs::write(&tables, "not a folder").unwrap();
+    let r = dama(&data, BUILD);
+    assert!(!r.ok, "{}", r.err);
+    assert!(
+        r.err
+            .contains(&format!("{} is a file, not a folder", tables.display())),
+        "{}",
+        r.err
+    );
+    std::fs::remove_file(&tables).unwrap();
+    std::fs::create_dir_all(&tables).unwrap();
+    let italian = tables.join("italian");
+    std::fs::write(&italian, "not a folder").unwrap();
+    let r = dama(&data, BUILD);
+    assert!(!r.ok, "{}", r.err);
+    assert!(
+        r.err
+            .contains(&format!("{} is a file, not a folder", italian.display())),
+        "{}",
+        r.err
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -661,6 +661,39 @@ fn load_list(dir: &std::path::Path, lang: Lang, look: Look, w: u16, h: u16) -> A
     a
 }
 
+/// QA pass 5: without a data folder (HOME and XDG_DATA_HOME unset) Load's list read "No
+/// games in  yet." (an empty folder name); it says there is no data folder, in both
+/// languages, whole at 59 columns.
+#[test]
+fn the_games_to_load_without_a_data_folder_say_so() {
+    for (lang, said) in [
+        (Lang::En, "No data folder (HOME is not set): type a file."),
+        (
+            Lang::It,
+            "Nessuna cartella dei dati (manca HOME): scrivi un file.",
+        ),
+    ] {
+        let mut c = GameSettings::new(RuleSet::Italian);
+        c.lang = lang;
+        c.look = Look::Ascii;
+        c.autosave = None;
+        let mut a = App::start_screen(c, None);
+        let (w, h) = (59u16, 11u16);
+        a.update(Action::Resize {
+            width: w,
+            height: h,
+        });
+        tui_common::menu_to(&mut a, dama::tui::app::StartItem::Load);
+        a.update(Action::Select);
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        view::render(&a, area, &mut buf);
+        let text = dump(&buf, false);
+        assert!(text.contains(said), "{lang:?}:\n{text}");
+        assert!(!text.contains(" in  "), "{lang:?}:\n{text}");
+    }
+}
+
 /// QA4 play: at 59 and 60 columns Load's list cut the end of its rows, the kind of game
 /// ("1 m. arch" for archiviata). The date goes without its time there; every row is whole.
 #[test]

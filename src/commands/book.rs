@@ -119,8 +119,14 @@ pub fn run(args: &BookArgs, out: &mut Out) -> anyhow::Result<()> {
                 Some(p) => p.clone(),
                 None => {
                     let dir = book::dir().context("no data folder: set HOME or XDG_DATA_HOME")?;
-                    std::fs::create_dir_all(&dir)
-                        .with_context(|| format!("cannot make {}", dir.display()))?;
+                    // A file in the way is named, not the system's "File exists".
+                    std::fs::create_dir_all(&dir).map_err(|e| {
+                        anyhow::anyhow!(
+                            "cannot make {}: {}",
+                            dir.display(),
+                            crate::store::io_reason(&dir.join("book.bin"), &e)
+                        )
+                    })?;
                     dir.join(book::file_name(rules))
                 }
             };

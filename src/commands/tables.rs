@@ -227,6 +227,15 @@ fn build(
         )
         .expect("a valid template"),
     );
+    // A file where the tables' folder (or one above it) should be: named, rather than the
+    // system's "File exists" or "Not a directory" of a folder that is not the file.
+    if let Some(f) = crate::store::file_in_the_way(&dir.join("tables.bin")) {
+        anyhow::bail!(
+            "building the {rules} tables in {}: {} is a file, not a folder",
+            dir.display(),
+            f.display()
+        );
+    }
     // One build at a time in a folder: another (a board's background build, another
     // `dama tables build`) is waited for, then what it wrote is kept.
     let mut told = false;

@@ -391,6 +391,7 @@ pub fn text(m: Msg) -> &'static str {
         StartFileEmpty => "Choose a game above or type a file name",
         StartGamesTitle => "Games in {0}, newest first:",
         StartGamesNone => "No games in {0} yet.",
+        StartGamesNoFolder => "No data folder (HOME is not set): type a file.",
         StartListHint => {
             "up/down choose, or type a file (Tab completes); Enter opens, Esc goes back"
         }

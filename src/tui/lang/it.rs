@@ -410,6 +410,7 @@ pub fn text(m: Msg) -> &'static str {
         StartFileEmpty => "Scegli una partita qui sopra o scrivi il nome di un file",
         StartGamesTitle => "Partite in {0}, dalla più recente:",
         StartGamesNone => "Ancora nessuna partita in {0}.",
+        StartGamesNoFolder => "Nessuna cartella dei dati (manca HOME): scrivi un file.",
         StartListHint => "su/giù sceglie, o scrivi un file (Tab completa); Invio apre, Esc torna",
         KindInPlay => "in corso",
         KindUnfinished => "non finita",

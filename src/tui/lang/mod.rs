@@ -398,6 +398,7 @@ keys! {
     StartFileEmpty,
     StartGamesTitle,
     StartGamesNone,
+    StartGamesNoFolder,
     StartListHint,
     KindInPlay,
     KindUnfinished,

@@ -274,12 +274,17 @@ fn file_chooser(
         .autosave
         .as_deref()
         .and_then(std::path::Path::parent)
-        .map(|d| super::overlay::fit_path(d, room.saturating_sub(30)))
-        .unwrap_or_default();
-    if menu.games.is_empty() {
-        lines.push(Line::from(cut(Msg::StartGamesNone.fill(lang, &[&folder]))));
-    } else {
-        lines.push(Line::from(cut(Msg::StartGamesTitle.fill(lang, &[&folder]))));
+        .map(|d| super::overlay::fit_path(d, room.saturating_sub(30)));
+    if let Some(folder) = folder.as_ref().filter(|_| menu.games.is_empty()) {
+        lines.push(Line::from(cut(Msg::StartGamesNone.fill(lang, &[folder]))));
+    } else if folder.is_none() {
+        // No data folder at all (no home): nothing listed, only the field (this read "No
+        // games in  yet.").
+        lines.push(Line::from(cut(Msg::StartGamesNoFolder
+            .text(lang)
+            .to_string())));
+    } else if let Some(folder) = &folder {
+        lines.push(Line::from(cut(Msg::StartGamesTitle.fill(lang, &[folder]))));
         // Rows left for the list: the box's frame and the other lines take ten.
         let rows = usize::from(area.height).saturating_sub(10).max(1);
         let at = menu.pick.unwrap_or(0);
