@@ -219,7 +219,8 @@ pub fn write_synced(tmp: &Path, parts: &[&[u8]]) -> io::Result<()> {
 
 /// Puts the finished file `tmp` at `path` in one step: renamed over it
 /// ([`Overwrite::Replace`]), or linked there and then removed ([`Overwrite::Never`]: a hard
-/// link fails if `path` exists, even if it appeared meanwhile, so nothing is ever replaced).
+/// link fails if `path` exists, even if it appeared meanwhile, so nothing is ever replaced;
+/// where the file system has no hard links, a FAT stick, a rename after a check).
 /// On failure `tmp` is removed and `path` is as it was.
 ///
 /// # Errors
@@ -227,7 +228,7 @@ pub fn write_synced(tmp: &Path, parts: &[&[u8]]) -> io::Result<()> {
 pub fn move_into_place(tmp: &Path, path: &Path, overwrite: Overwrite) -> io::Result<()> {
     let placed = match overwrite {
         Overwrite::Replace => std::fs::rename(tmp, path),
-        Overwrite::Never => std::fs::hard_link(tmp, path).and_then(|()| std::fs::remove_file(tmp)),
+        Overwrite::Never => super::lock::move_no_replace(tmp, path),
     };
     if placed.is_err() {
         let _ = std::fs::remove_file(tmp);
@@ -346,6 +347,35 @@ fn process_alive(pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA5 files: archiving and every never-replace save placed the file by a hard link alone,
+    /// so on a file system without hard links nothing was kept. Where the link fails for any
+    /// reason but an existing file, a rename after a check places it. (A folder cannot be hard
+    /// linked on any file system: it stands in for the file such a system refuses to link.)
+    #[cfg(unix)]
+    #[test]
+    fn never_replace_places_what_cannot_be_hard_linked() {
+        let dir = crate::store::scratch_dir("no-links");
+        let tmp = dir.join("tmp");
+        std::fs::create_dir(&tmp).unwrap();
+        std::fs::write(tmp.join("inside"), "kept").unwrap();
+        let path = dir.join("placed");
+        move_into_place(&tmp, &path, Overwrite::Never).unwrap();
+        assert!(!tmp.exists());
+        assert_eq!(
+            std::fs::read_to_string(path.join("inside")).unwrap(),
+            "kept"
+        );
+        // And still never over a file that is there.
+        std::fs::create_dir(&tmp).unwrap();
+        let err = move_into_place(&tmp, &path, Overwrite::Never).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(
+            std::fs::read_to_string(path.join("inside")).unwrap(),
+            "kept"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn temporary_names_read_back() {
