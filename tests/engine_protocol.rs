@@ -1,20 +1,11 @@
 //! `dama engine`: the text protocol driven through the real binary.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
-/// `dama` with a data and configuration folder of its own, empty: endgame tables or a book
-/// built in the runner's own data folder would change the engine's answers (a tables' draw
-/// scores `cp 0` whatever the contempt; the doc's session is searched, not looked up).
-fn dama_command() -> Command {
-    let home = std::env::temp_dir().join(format!("dama-test-home-{}", std::process::id()));
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
-    cmd.env("HOME", &home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"));
-    cmd
-}
+mod cli_common;
+use cli_common::dama_command;
 
 /// Runs a batch. The end of input stops a running search, so a batch whose last search should
 /// run to its limit ends with a command that waits for it: `newgame` (silent), added here.

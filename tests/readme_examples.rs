@@ -3,20 +3,11 @@
 //! changes on purpose, this test says which line of docs/protocol.md to rewrite.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
-/// `dama` with a data and configuration folder of its own, empty: endgame tables or a book
-/// built in the runner's own data folder would change the engine's answers (a tables' draw
-/// scores `cp 0` whatever the contempt; the doc's session is searched, not looked up).
-fn dama_command() -> Command {
-    let home = std::env::temp_dir().join(format!("dama-test-home-{}", std::process::id()));
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
-    cmd.env("HOME", &home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"));
-    cmd
-}
+mod cli_common;
+use cli_common::dama_command;
 
 /// The session block: `>` lines typed, the others expected (`...` skips lines).
 fn session() -> Vec<String> {

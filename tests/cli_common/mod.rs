@@ -7,6 +7,18 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+/// `dama` with a data and configuration folder of its own, empty: endgame tables or a book
+/// built in the runner's own data folder would change the engine's answers (a position the
+/// tables hold is looked up, not searched; the doc's session is searched).
+pub fn dama_command() -> Command {
+    let home = std::env::temp_dir().join(format!("dama-test-home-{}", std::process::id()));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
+    cmd.env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"));
+    cmd
+}
+
 /// Runs `dama ARGS`: (exit status success, stdout, stderr).
 pub fn dama(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_dama"))
