@@ -694,6 +694,51 @@ fn the_games_to_load_without_a_data_folder_say_so() {
     }
 }
 
+/// QA5 files: a kept game the start screen could not read (a damaged autosave) was neither
+/// offered nor named; the screen says why it cannot be resumed and that it is not lost, in the
+/// interface's language. No kept game at all says nothing.
+#[test]
+fn the_start_screen_names_a_kept_game_it_cannot_read() {
+    for (lang, said) in [
+        (Lang::En, "The kept game cannot be read ("),
+        (Lang::It, "La partita interrotta non si può leggere"),
+    ] {
+        let dir = PathBuf::from(format!("target/tui-kept-damaged/{lang:?}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let auto = dir.join("autosave.pdn");
+        let Err(e) = dama::tui::keep::peek_resume(&auto, RuleSet::Italian) else {
+            panic!("no game to resume");
+        };
+        let mut c = GameSettings::new(RuleSet::Italian);
+        c.lang = lang;
+        c.look = Look::Ascii;
+        c.autosave = None;
+        let mut a = App::start_screen(c.clone(), None);
+        a.tell_kept_trouble(&e);
+        assert!(
+            a.start_menu().unwrap().error.is_none(),
+            "nothing kept, nothing said"
+        );
+        std::fs::write(&auto, "[GameType \"22\"]\n1. 22-18 10-14 2. 18-22 *\n").unwrap();
+        let Err(e) = dama::tui::keep::peek_resume(&auto, RuleSet::Italian) else {
+            panic!("no game to resume");
+        };
+        let mut a = App::start_screen(c, None);
+        a.update(Action::Resize {
+            width: 100,
+            height: 32,
+        });
+        a.tell_kept_trouble(&e);
+        let area = Rect::new(0, 0, 100, 32);
+        let mut buf = Buffer::empty(area);
+        view::render(&a, area, &mut buf);
+        let text = dump(&buf, false);
+        assert!(text.contains(said), "{lang:?}:\n{text}");
+        assert!(text.contains("18-22"), "the reason: {lang:?}:\n{text}");
+    }
+}
+
 /// QA4 play: at 59 and 60 columns Load's list cut the end of its rows, the kind of game
 /// ("1 m. arch" for archiviata). The date goes without its time there; every row is whole.
 #[test]

@@ -228,8 +228,13 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
         config.lang = r.lang.unwrap_or(config.lang);
     }
     // The kept game, named, when there is one that `--resume` would continue.
-    let kept = config.autosave.as_deref().and_then(|p| {
-        let l = crate::tui::keep::peek_resume(p, rules).ok()?;
+    let peek = config
+        .autosave
+        .clone()
+        .map(|p| (crate::tui::keep::peek_resume(&p, rules), p));
+    let trouble = peek.as_ref().and_then(|(r, _)| r.as_ref().err());
+    let kept = peek.as_ref().and_then(|(r, p)| {
+        let l = r.as_ref().ok()?;
         let mut text = l.summary.text(config.lang);
         // The other unfinished games (Load lists them all).
         let shelf = crate::tui::keep::shelved(p).len();
@@ -258,6 +263,9 @@ pub fn start_screen(args: &PlayArgs) -> anyhow::Result<()> {
     let lang = config.lang;
     let mut app = App::start_screen(config, kept);
     app.remember(remembered.as_ref().map_err(|e| e.reason(lang)));
+    if let Some(e) = trouble {
+        app.tell_kept_trouble(e);
+    }
     if let Some(b) = tables_for_board(args, prefs, first, crate::store::tables_dir()) {
         app.watch_table_build(b);
     }

@@ -7,8 +7,8 @@ use crate::engine::Strength;
 use crate::rules::{Color, Game, Position, RuleSet};
 use crate::tui::clock::TimeControl;
 use crate::tui::input::Action;
-use crate::tui::keep::{LoadError, Loaded};
-use crate::tui::lang::Msg;
+use crate::tui::keep::{LoadError, Loaded, ResumeError};
+use crate::tui::lang::{Lang, Msg};
 use crate::tui::viewer::Viewer;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -254,6 +254,38 @@ impl StartMenu {
     }
 }
 
+/// Why a game could not be loaded, in the interface's language.
+fn load_error(lang: Lang, e: &LoadError) -> String {
+    match e {
+        LoadError::Io(p, e) => {
+            let why = crate::tui::lang::file_error(lang, e);
+            Msg::CannotReadFile.fill(lang, &[&p.display(), &why])
+        }
+        LoadError::NoGame(p) => Msg::NoGameIn.fill(lang, &[&p.display()]),
+        LoadError::Several(p, n) => Msg::LoadSeveral.fill(lang, &[&p.display(), n]),
+        // FILE:LINE:COLUMN, as the command line writes a place in a file.
+        LoadError::Pdn(p, e) => format!(
+            "{}:{}:{}: {}",
+            p.display(),
+            e.line,
+            e.column,
+            crate::tui::lang::pdn_error_kind(lang, &e.kind)
+        ),
+    }
+}
+
+/// Why the kept game cannot be continued, in the interface's language (the command line's
+/// `--resume` says it in English).
+pub fn resume_error(lang: Lang, e: &ResumeError) -> String {
+    match e {
+        ResumeError::Nothing(p) => Msg::NothingToResume.fill(lang, &[&p.display()]),
+        ResumeError::NewestNotKept { older, .. } => {
+            Msg::NewestNotKept.fill(lang, &[&older.display()])
+        }
+        ResumeError::Load(e) => Msg::KeptUnreadable.fill(lang, &[&load_error(lang, e)]),
+    }
+}
+
 impl App {
     /// The start screen (for `dama` with no arguments); `kept` names the game `--resume`
     /// would continue.
@@ -311,6 +343,22 @@ impl App {
                 // read; a pipe there would hold the board until read).
                 self.settings.prefs = None;
             }
+        }
+    }
+
+    /// Says on the start screen why the kept game cannot be offered to resume, when there is
+    /// one it cannot offer (not when there is none): a damaged autosave, or a newest game that
+    /// could not be kept, offered nothing and said nothing.
+    pub fn tell_kept_trouble(&mut self, e: &ResumeError) {
+        if matches!(e, ResumeError::Nothing(_)) {
+            return;
+        }
+        let why = resume_error(self.settings.lang, e);
+        if let Some(menu) = self.menu.as_mut() {
+            menu.error = Some(match menu.error.take() {
+                Some(before) => format!("{before}. {why}"),
+                None => why,
+            });
         }
     }
 
@@ -577,8 +625,9 @@ impl App {
                 self.message = Msg::Resuming.fill(self.settings.lang, &[&summary]);
             }
             Err(e) => {
+                let why = resume_error(self.settings.lang, &e);
                 if let Some(m) = self.menu.as_mut() {
-                    m.error = Some(e.to_string());
+                    m.error = Some(why);
                 }
             }
         }
@@ -616,25 +665,7 @@ impl App {
                     self.message = Msg::Loaded.fill(self.settings.lang, &[&path.display()]);
                     return;
                 }
-                // In the interface's language.
-                Err(LoadError::Io(p, e)) => {
-                    let why = crate::tui::lang::file_error(self.settings.lang, &e);
-                    Msg::CannotReadFile.fill(self.settings.lang, &[&p.display(), &why])
-                }
-                Err(LoadError::NoGame(p)) => {
-                    Msg::NoGameIn.fill(self.settings.lang, &[&p.display()])
-                }
-                Err(LoadError::Several(p, n)) => {
-                    Msg::LoadSeveral.fill(self.settings.lang, &[&p.display(), &n])
-                }
-                // FILE:LINE:COLUMN, as the command line writes a place in a file.
-                Err(LoadError::Pdn(p, e)) => format!(
-                    "{}:{}:{}: {}",
-                    p.display(),
-                    e.line,
-                    e.column,
-                    crate::tui::lang::pdn_error_kind(self.settings.lang, &e.kind)
-                ),
+                Err(e) => load_error(self.settings.lang, &e),
             },
             FileFor::Replay => match crate::notation::pdn::read_file(&path, rules) {
                 Ok(games) if !games.is_empty() => {

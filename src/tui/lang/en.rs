@@ -257,6 +257,15 @@ pub fn text(m: Msg) -> &'static str {
         ResultDraw => "draw",
         ResultUnfinished => "unfinished",
         RecordSays => "the record says {0}",
+        NothingToResume => {
+            "No game to resume: {0} does not exist (a game is kept there until it ends)"
+        }
+        NewestNotKept => {
+            "The last game could not be kept; an older one is set aside in {0} (Load continues it)"
+        }
+        KeptUnreadable => {
+            "The kept game cannot be read ({0}); a new game sets it aside with the unfinished ones"
+        }
         ResultTagSays => "its Result tag says {0}",
         RulesItalianShort => "Italian",
         RulesEnglishShort => "English",

@@ -276,6 +276,15 @@ pub fn text(m: Msg) -> &'static str {
         ResultDraw => "patta",
         ResultUnfinished => "non finita",
         RecordSays => "il file riporta {0}",
+        NothingToResume => {
+            "Nessuna partita da riprendere: {0} non esiste (una partita vi resta finché non finisce)"
+        }
+        NewestNotKept => {
+            "L'ultima partita non si è potuta salvare; una più vecchia è in {0} (Carica la riprende)"
+        }
+        KeptUnreadable => {
+            "La partita interrotta non si può leggere ({0}); una nuova partita la mette tra quelle non finite"
+        }
         ResultTagSays => "il suo tag Result riporta {0}",
         RulesItalianShort => "Italiana",
         RulesEnglishShort => "Inglese",

@@ -262,6 +262,10 @@ keys! {
     ResultUnfinished,
     /// The result a record gives when the board decides otherwise.
     RecordSays,
+    /// The start screen's word on a kept game it cannot offer to resume.
+    NothingToResume,
+    NewestNotKept,
+    KeptUnreadable,
     /// A `Result` tag at odds with the result ending the movetext.
     ResultTagSays,
     RulesItalianShort,
