@@ -47,3 +47,15 @@ fn same_seed_same_weights_and_the_file_reads_back() {
     assert_eq!(std::fs::read_to_string(&a).unwrap(), ta);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// QA4 records: `tune --epochs 0` was taken and wrote the starting weights as if tuned; it is
+/// refused with the range, before any game is played, and nothing is written.
+#[test]
+fn tune_refuses_zero_epochs() {
+    let dir = scratch("tune-zero");
+    let out = dir.join("w.txt");
+    let (ok, _, err) = dama(&["tune", "--epochs", "0", "--out", out.to_str().unwrap()]);
+    assert!(!ok && err.contains("--epochs"), "{err}");
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -34,8 +34,9 @@ pub struct TuneArgs {
     /// Root moves within this many centi-men of the best may be played in self-play.
     #[arg(long, default_value_t = 10, value_parser = super::values::variety, allow_negative_numbers = true)]
     pub variety: i32,
-    /// Passes of the optimiser over the positions.
-    #[arg(long, default_value_t = 300)]
+    /// Passes of the optimiser over the positions (0 would write the starting weights back as
+    /// if tuned).
+    #[arg(long, default_value_t = 300, value_parser = super::values::positive_u32, allow_negative_numbers = true)]
     pub epochs: u32,
     /// Adam's step size, in centi-men.
     #[arg(long, default_value_t = 1.0, value_parser = super::values::step, allow_negative_numbers = true)]
