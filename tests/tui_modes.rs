@@ -789,6 +789,37 @@ fn the_editors_fen_field_and_copied_fen_show_on_a_small_terminal() {
     }
 }
 
+/// QA5 practice: at 60x20 the Italian editor lost its last key line under the panel's foot.
+/// `?` opens every key of the editor in the help's box (paged where short), in both
+/// languages; any key turns the page or closes it and the set-up is as it was.
+#[test]
+fn the_editors_keys_are_all_in_its_help() {
+    for lang in Lang::ALL {
+        for (w, h) in [(100u16, 32u16), (60, 20), (59, 11)] {
+            let mut a = editor_at_start(lang, Some((w, h)));
+            press(&mut a, KeyCode::Char('e'));
+            let before = a.editor().unwrap().squares;
+            press(&mut a, KeyCode::Char('?'));
+            let mut seen = String::new();
+            for _ in 0..10 {
+                if a.overlay() != &dama::tui::app::Overlay::Help {
+                    break;
+                }
+                seen.push_str(&screen(&a, w, h));
+                press(&mut a, KeyCode::Char(' '));
+            }
+            assert_eq!(a.overlay(), &dama::tui::app::Overlay::None);
+            for (key, what) in lang.editor_keys() {
+                assert!(seen.contains(key), "{key} missing at {w}x{h}:\n{seen}");
+                let start: String = what.chars().take(12).collect();
+                assert!(seen.contains(&start), "{what} missing at {w}x{h}:\n{seen}");
+            }
+            // The space that closed the help did not empty a square: nothing changed.
+            assert_eq!(a.editor().unwrap().squares, before);
+        }
+    }
+}
+
 /// QA practice: opened from a start screen set to a random colour, the editor shows White as
 /// who plays; the first `o` goes on to Black (it used to give White again, doing nothing).
 #[test]

@@ -369,6 +369,7 @@ fn editor_key(code: KeyCode) -> Option<Action> {
         KeyCode::Char('n') => Action::ToggleNumbers,
         KeyCode::Char('p') => Action::PlayFromHere,
         KeyCode::Char('a') => Action::Analyse,
+        KeyCode::Char('?') => Action::Help,
         KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
         _ => return None,
     })

@@ -357,6 +357,8 @@ impl App {
             }
             Action::Flip => self.flipped = !self.flipped,
             Action::ToggleNumbers => self.numbers = !self.numbers,
+            // Every key in the help's box: a short terminal cuts the panel's list.
+            Action::Help => self.open_help(),
             Action::PlayFromHere => self.play_edited(),
             Action::Analyse => self.analyse_edited(),
             // A position set up is the player's work: Esc (easily pressed once too often

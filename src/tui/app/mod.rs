@@ -428,6 +428,8 @@ impl App {
                 Context::Text
             } else if matches!(self.overlay, Overlay::Confirm(_)) {
                 Context::YesNo
+            } else if self.overlay == Overlay::Help {
+                Context::Help
             } else {
                 Context::Editor
             };

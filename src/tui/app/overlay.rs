@@ -94,6 +94,8 @@ pub enum HelpKeys {
     Analysis,
     /// The training.
     Training,
+    /// The position editor.
+    Editor,
 }
 
 /// [`help_pages`] for any of the key tables.
@@ -110,6 +112,7 @@ pub fn help_pages_of(lang: Lang, which: HelpKeys, width: u16, height: u16) -> Ve
         HelpKeys::TwoPlayers => lang.two_player_keys(),
         HelpKeys::Analysis => lang.analysis_keys(),
         HelpKeys::Training => lang.training_keys(),
+        HelpKeys::Editor => lang.editor_keys(),
     };
     pages_of(lang, keys, !replay, width, height)
 }

@@ -55,6 +55,7 @@ impl App {
     /// The keys the help lists now.
     pub fn help_keys(&self) -> super::HelpKeys {
         match self.settings.players {
+            _ if self.editor.is_some() => super::HelpKeys::Editor,
             _ if self.analysis.is_some() => super::HelpKeys::Analysis,
             _ if self.training.is_some() => super::HelpKeys::Training,
             _ if self.viewer.is_some() => super::HelpKeys::Replay,

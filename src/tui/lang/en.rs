@@ -95,6 +95,25 @@ pub const ANALYSIS_KEYS: &[(&str, &str)] = &[
 ];
 
 /// The training's keys.
+pub const EDITOR_KEYS: &[(&str, &str)] = &[
+    ("arrows, hjkl", "move the cursor"),
+    ("w b", "put a white / black man"),
+    ("W B", "put a white / black king"),
+    ("Space, x, Del", "empty the square"),
+    ("Enter, click", "cycle the square through them all"),
+    ("t", "the side to move"),
+    ("e / i", "an empty board / the start position"),
+    ("/", "type a FEN"),
+    ("c", "copy the FEN"),
+    ("o", "who plays: you, the engine, two players"),
+    ("+ -", "the engine's level"),
+    ("f / n", "flip the board / square numbers on/off"),
+    ("p", "play from this position"),
+    ("a", "the analysis board on this position"),
+    ("q, Esc", "leave (asking first when something is set up)"),
+    ("?", "this help"),
+];
+
 pub const TRAINING_KEYS: &[(&str, &str)] = &[
     ("arrows, hjkl", "move the cursor"),
     ("Enter, click", "pick up a piece / put it down: your answer"),
@@ -583,6 +602,7 @@ pub fn text(m: Msg) -> &'static str {
         EditReady => "Ready: p plays it",
         EditFenLine => "FEN to select: {0}",
         EditFenField => "FEN: {0}_",
+        EditKeysHelp => "?: all the keys",
         EditKeys1 => "w b: white / black man   W B: king",
         EditKeys2 => "Space: empty   Enter, click: cycle",
         EditKeys3 => "t: side to move   e: empty   i: start",
@@ -647,6 +667,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingBest => "Best streak {0}; solved {1} of {2}",
         TrainingKeysAsk => "move as in a game; s solution, n next, q back",
         TrainingKeysTitle => "Training keys",
+        EditorKeysTitle => "Position editor keys",
         TrainingKeysDone => "left/right step, Tab other line, a analyse, r retry, n next, q back",
         StartTraining => "Training: colpi {0}",
         StartTrainingProgress => "    {0} of {1} solved, {2} failed, streak {3}",

@@ -109,6 +109,31 @@ pub const WATCH_KEYS: &[(&str, &str)] = &[
 ];
 
 /// I tasti dell'allenamento.
+pub const EDITOR_KEYS: &[(&str, &str)] = &[
+    ("frecce, hjkl", "muovono il cursore"),
+    ("w b", "pedina bianca / nera"),
+    ("W B", "dama bianca / nera"),
+    ("Spazio, x, Canc", "svuota la casella"),
+    (
+        "Invio, clic",
+        "cambia il pezzo della casella, uno dopo l'altro",
+    ),
+    ("t", "chi ha la mossa"),
+    ("e / i", "damiera vuota / posizione iniziale"),
+    ("/", "scrivi una FEN"),
+    ("c", "copia la FEN"),
+    ("o", "chi gioca: tu, il computer, due giocatori"),
+    ("+ -", "il livello del computer"),
+    ("f / n", "gira la damiera / numeri delle caselle sì/no"),
+    ("p", "gioca da questa posizione"),
+    ("a", "la damiera di analisi su questa posizione"),
+    (
+        "q, Esc",
+        "esci (chiedendo prima se c'è qualcosa di preparato)",
+    ),
+    ("?", "questo aiuto"),
+];
+
 pub const TRAINING_KEYS: &[(&str, &str)] = &[
     ("frecce, hjkl", "muovi il cursore"),
     ("Invio, clic", "scegli un pezzo / posalo: la tua risposta"),
@@ -277,7 +302,7 @@ pub fn text(m: Msg) -> &'static str {
         ResultUnfinished => "non finita",
         RecordSays => "il file riporta {0}",
         NothingToResume => {
-            "Nessuna partita da riprendere: {0} non esiste (una partita vi resta finché non finisce)"
+            "Niente da riprendere: {0} non esiste (ci resta la partita fino alla fine)"
         }
         NewestNotKept => {
             "L'ultima partita non si è potuta salvare; una più vecchia è in {0} (Carica la riprende)"
@@ -605,6 +630,7 @@ pub fn text(m: Msg) -> &'static str {
         EditReady => "Pronta: p la gioca",
         EditFenLine => "FEN da selezionare: {0}",
         EditFenField => "Notazione FEN: {0}_",
+        EditKeysHelp => "?: tutti i tasti",
         EditKeys1 => "w b: pedina bianca / nera   W B: dama",
         EditKeys2 => "Spazio: svuota   Invio, clic: cambia",
         EditKeys3 => "t: chi muove   e: vuota   i: iniziale",
@@ -669,6 +695,7 @@ pub fn text(m: Msg) -> &'static str {
         TrainingBest => "Serie migliore {0}; risolte {1} su {2}",
         TrainingKeysAsk => "muovi come in partita; s soluzione, n seguente, q indietro",
         TrainingKeysTitle => "Tasti dell'allenamento",
+        EditorKeysTitle => "Tasti dell'editor di posizioni",
         TrainingKeysDone => {
             "frecce scorrono, Tab altra variante, a analisi, r riprova, n seguente, q torna"
         }

@@ -98,6 +98,14 @@ impl Lang {
         }
     }
 
+    /// The position editor's keys.
+    pub fn editor_keys(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::En => en::EDITOR_KEYS,
+            Lang::It => it::EDITOR_KEYS,
+        }
+    }
+
     /// The training's keys.
     pub fn training_keys(self) -> &'static [(&'static str, &'static str)] {
         match self {
@@ -581,6 +589,7 @@ keys! {
     EditReady,
     EditFenLine,
     EditFenField,
+    EditKeysHelp,
     EditKeys1,
     EditKeys2,
     EditKeys3,
@@ -646,6 +655,7 @@ keys! {
     TrainingKeysAsk,
     TrainingKeysDone,
     TrainingKeysTitle,
+    EditorKeysTitle,
     StartTraining,
     StartTrainingProgress,
     StartTrainingNew,

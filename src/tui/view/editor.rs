@@ -70,7 +70,9 @@ pub(super) fn editor_panel(app: &App, e: &Editor, area: Rect, theme: &Theme, buf
         lines.push(Line::from(Msg::EditFenLine.fill(lang, &[fen])));
     }
     lines.push(Line::from(""));
+    // `?` first: a short terminal cuts the list's end, and the help's box has it all.
     for k in [
+        Msg::EditKeysHelp,
         Msg::EditKeys1,
         Msg::EditKeys2,
         Msg::EditKeys3,

@@ -32,7 +32,9 @@ pub(super) fn overlay(app: &App, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 .cloned()
                 .unwrap_or_default();
             let lines: Vec<Line> = page.into_iter().map(Line::from).collect();
-            let title = if app.analysis().is_some() {
+            let title = if app.editor().is_some() {
+                Msg::EditorKeysTitle
+            } else if app.analysis().is_some() {
                 Msg::AnalysisKeysTitle
             } else if app.training_state().is_some() {
                 Msg::TrainingKeysTitle
