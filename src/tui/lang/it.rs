@@ -113,7 +113,7 @@ pub const EDITOR_KEYS: &[(&str, &str)] = &[
     ("frecce, hjkl", "muovono il cursore"),
     ("w b", "pedina bianca / nera"),
     ("W B", "dama bianca / nera"),
-    ("Spazio, x, Canc", "svuota la casella"),
+    ("Spazio x Canc", "svuota la casella"),
     (
         "Invio, clic",
         "cambia il pezzo della casella, uno dopo l'altro",
