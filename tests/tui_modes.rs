@@ -78,6 +78,24 @@ fn archived(dir: &Path) -> Vec<PathBuf> {
 
 const TWO: Players = Players::TwoPlayers { turn: true };
 
+/// Two players at one keyboard on the Italian start position, in `lang`.
+fn two_players(lang: Lang) -> App {
+    App::new(
+        config(lang, TWO),
+        Game::new(Position::start(RuleSet::Italian)),
+    )
+}
+
+/// [`two_players`] on a 100x32 terminal.
+fn two_players_at_100x32(lang: Lang) -> App {
+    let mut app = two_players(lang);
+    app.update(Action::Resize {
+        width: 100,
+        height: 32,
+    });
+    app
+}
+
 /// Both sides are moved by keys, the engine is never asked for a move, and the board turns to
 /// the side to move; `u` takes back one ply (the last mover's).
 /// The editor opened on the Italian start position from a game against the engine, in
@@ -96,10 +114,7 @@ fn editor_at_start(lang: Lang, size: Option<(u16, u16)>) -> App {
 
 #[test]
 fn two_players_move_in_turn_and_the_board_turns() {
-    let mut app = App::new(
-        config(Lang::En, TWO),
-        Game::new(Position::start(RuleSet::Italian)),
-    );
+    let mut app = two_players(Lang::En);
     assert!(!asked_for_a_move(&mut app));
     assert!(!app.flipped());
     play_by_keys(&mut app, "22-18");
@@ -138,14 +153,7 @@ fn two_players_play_again_without_a_colour_of_their_own() {
             "Nuova partita a due giocatori",
         ),
     ] {
-        let mut app = App::new(
-            config(lang, TWO),
-            Game::new(Position::start(RuleSet::Italian)),
-        );
-        app.update(Action::Resize {
-            width: 100,
-            height: 32,
-        });
+        let mut app = two_players_at_100x32(lang);
         play_by_keys(&mut app, "22-18");
         press(&mut app, KeyCode::Char('R'));
         press(&mut app, KeyCode::Char('y'));
@@ -222,10 +230,7 @@ fn two_players_offer_draws_resign_and_the_game_is_archived() {
 /// Italian: "s" answers yes to the other player's offer.
 #[test]
 fn an_italian_player_accepts_with_s() {
-    let mut app = App::new(
-        config(Lang::It, TWO),
-        Game::new(Position::start(RuleSet::Italian)),
-    );
+    let mut app = two_players(Lang::It);
     press(&mut app, KeyCode::Char('d'));
     assert_eq!(
         app.overlay(),
@@ -551,10 +556,7 @@ fn the_new_screens_at_both_sizes_in_both_languages() {
             }
             check_snapshot(&format!("i22_start_two_{l}_{w}x{h}"), &screen(&a, w, h));
 
-            let mut a = App::new(
-                config(lang, TWO),
-                Game::new(Position::start(RuleSet::Italian)),
-            );
+            let mut a = two_players(lang);
             resize(&mut a);
             play_by_keys(&mut a, "22-18");
             check_snapshot(
@@ -706,10 +708,7 @@ fn a_pasted_fen_is_read_and_a_stray_paste_does_nothing() {
     assert_eq!(a.context(), Context::Text, "left in the field to correct");
     assert!(a.message().contains("40"), "{}", a.message());
     // A yes/no question ignores a paste.
-    let mut b = App::new(
-        config(Lang::It, TWO),
-        Game::new(Position::start(RuleSet::Italian)),
-    );
+    let mut b = two_players(Lang::It);
     press(&mut b, KeyCode::Char('d'));
     assert_eq!(b.context(), Context::YesNo);
     paste(&mut b, "si");
@@ -973,14 +972,7 @@ fn two_players_resign_question_names_the_side_to_move() {
             "Il Nero, che ha la mossa",
         ),
     ] {
-        let mut app = App::new(
-            config(lang, TWO),
-            Game::new(Position::start(RuleSet::Italian)),
-        );
-        app.update(Action::Resize {
-            width: 100,
-            height: 32,
-        });
+        let mut app = two_players_at_100x32(lang);
         press(&mut app, KeyCode::Char('R'));
         assert_eq!(app.overlay(), &Overlay::Confirm(Question::ResignWhite));
         assert!(screen(&app, 100, 32).contains(white), "{lang:?}");

@@ -960,6 +960,22 @@ mod tests {
         game.play(&m).unwrap();
     }
 
+    /// The Italian start position after `first`.
+    fn game_after(first: &str) -> Game {
+        let mut g = Game::new(Position::start(RuleSet::Italian));
+        play(&mut g, first);
+        g
+    }
+
+    /// The moves of the game in the file `p`.
+    fn moves(p: &Path) -> Vec<crate::rules::Move> {
+        load_game(p, RuleSet::Italian)
+            .unwrap()
+            .game
+            .moves()
+            .to_vec()
+    }
+
     /// Issue 24: with the keeper thread, every move is handed over and the newest game is
     /// in the file once quitting (`retry`) has waited for it.
     #[test]
@@ -1032,13 +1048,6 @@ mod tests {
         let dir = crate::store::scratch_dir("two-boards");
         let auto = dir.join("autosave.pdn");
         let names = Names::against(Color::White, "dama (level 1)");
-        let moves = |p: &Path| {
-            load_game(p, RuleSet::Italian)
-                .unwrap()
-                .game
-                .moves()
-                .to_vec()
-        };
         // The first board: its lock and its game in the autosave.
         let first = crate::store::try_lock(&dir).unwrap();
         assert!(first.is_some());
@@ -1357,19 +1366,7 @@ mod tests {
         let dir = crate::store::scratch_dir("continue-own");
         let auto = dir.join("autosave.pdn");
         let names = Names::against(Color::White, "dama (level 1)");
-        let game_of = |first: &str| {
-            let mut g = Game::new(Position::start(RuleSet::Italian));
-            play(&mut g, first);
-            g
-        };
-        let moves = |p: &Path| {
-            load_game(p, RuleSet::Italian)
-                .unwrap()
-                .game
-                .moves()
-                .to_vec()
-        };
-        let older = game_of("22-18");
+        let older = game_after("22-18");
         let previous = previous_path(&auto);
         write_record(&older, &names, &previous).unwrap();
         let l = continue_own(&auto, &previous, RuleSet::Italian)
@@ -1388,7 +1385,7 @@ mod tests {
         drop(k);
 
         // A shelved game: moved back, the game in play shelved in its place.
-        let other = game_of("21-17");
+        let other = game_after("21-17");
         std::fs::create_dir_all(shelf_dir(&auto)).unwrap();
         let on_shelf = shelf_dir(&auto).join("2026-12-07-080000-001.pdn");
         write_record(&other, &names, &on_shelf).unwrap();
