@@ -17,6 +17,7 @@
 //! position in the lists of positions decided at each level.
 
 use super::index::{Material, Placement, normalize, rank, rank_in, unrank};
+use super::memory::memory_free;
 use super::{DRAW, NOT_A_POSITION, Slice, TableError, Tables, Wdl, file};
 use crate::rules::{Dir, MoveList, Position, RuleSet, Square, has_capture, legal_moves_into};
 use std::path::Path;
@@ -559,22 +560,6 @@ pub fn memory_needed(indices: u64) -> u64 {
     3 * indices + indices.div_ceil(SCAN_BLOCK as u64) * MARK_WORDS as u64 * 8
 }
 
-/// The memory the system can give a process now: Linux's available memory and free swap (from
-/// `/proc/meminfo`), `None` where that is not known.
-pub fn memory_free() -> Option<u64> {
-    free_in(&std::fs::read_to_string("/proc/meminfo").ok()?)
-}
-
-fn free_in(meminfo: &str) -> Option<u64> {
-    let kib = |name: &str| {
-        meminfo.lines().find_map(|line| {
-            let value = line.strip_prefix(name)?.strip_prefix(':')?;
-            value.trim().strip_suffix("kB")?.trim().parse::<u64>().ok()
-        })
-    };
-    Some((kib("MemAvailable")? + kib("SwapFree").unwrap_or(0)) * 1024)
-}
-
 /// The positions a level's scan skips or reads as one.
 const SCAN_BLOCK: usize = 1 << 12;
 
@@ -833,21 +818,12 @@ mod tests {
     use crate::rules::legal_moves;
 
     /// The memory a pair takes: 3 bytes an index and the level bits (the largest 7-piece pair,
-    /// 3.02 G indices, measured at 9.0 GB); what is free: available memory and free swap.
+    /// 3.02 G indices, measured at 9.0 GB).
     #[test]
-    fn memory_needed_and_free() {
+    fn memory_needed_for_the_largest_pair() {
         let largest = Material::new(1, 2, 2, 2).size() + Material::new(2, 2, 1, 2).size();
         let need = memory_needed(largest);
         assert!((9_050_000_000..9_150_000_000).contains(&need), "{need}");
-        let meminfo = "MemTotal:       24000000 kB\nMemFree:         1000000 kB\n\
-                       MemAvailable:   20000000 kB\nSwapTotal:       2000000 kB\n\
-                       SwapFree:        1500000 kB\n";
-        assert_eq!(free_in(meminfo), Some(21_500_000 * 1024));
-        let no_swap = "MemTotal: 8000000 kB\nMemAvailable: 4000000 kB\n";
-        assert_eq!(free_in(no_swap), Some(4_000_000 * 1024));
-        // An old kernel without the field, or a damaged line: not known, not checked.
-        assert_eq!(free_in("MemTotal: 8000000 kB\nMemFree: 10 kB\n"), None);
-        assert_eq!(free_in("MemAvailable: lots\n"), None);
     }
 
     /// Stepping a piece back finds exactly the positions whose legal quiet moves that promote
