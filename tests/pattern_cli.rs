@@ -112,6 +112,19 @@ fn generate_then_fit_reproducibly() {
     // An existing output is kept without --force.
     let (ok, _, stderr) = dama(&["pattern", "fit", data_s, "--out", a.to_str().unwrap()]);
     assert!(!ok && stderr.contains("exists"), "{stderr}");
+    // The positions file itself as --out is refused even with --force (also through a link).
+    let before = std::fs::read(&data).unwrap();
+    let link = dir.join("link.bin");
+    std::os::unix::fs::symlink(&data, &link).unwrap();
+    for target in [data_s, link.to_str().unwrap()] {
+        let (ok, _, stderr) = dama(&["pattern", "fit", data_s, "--out", target, "--force"]);
+        assert!(!ok && stderr.contains("the file being read"), "{stderr}");
+    }
+    assert_eq!(
+        std::fs::read(&data).unwrap(),
+        before,
+        "the positions file is unchanged"
+    );
     // A file that is not a positions file.
     let bad = dir.join("bad.bin");
     std::fs::write(&bad, b"DAMAPOS1 but not much more").unwrap();

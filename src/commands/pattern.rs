@@ -260,6 +260,9 @@ fn generate(a: &GenArgs, out: &mut Out) -> anyhow::Result<()> {
 }
 
 fn fit(a: &FitArgs, out: &mut Out) -> anyhow::Result<()> {
+    // Before --force is weighed: writing the weights over a positions file would lose it.
+    let inputs: Vec<&std::path::Path> = a.positions.iter().map(PathBuf::as_path).collect();
+    super::check_not_input(&a.out, &inputs, "--out")?;
     check_output(&a.out, a.force)?;
     let compare = match &a.compare {
         Some(p) => {
