@@ -63,7 +63,10 @@ fn rlimit_headroom(which: Limit, status: &str) -> Option<u64> {
     {
         return None;
     }
-    headroom(limit.rlim_cur as u64, kib(status, field).map(|k| k * 1024))
+    // rlim_t is not 64 bits wide on every Unix.
+    #[allow(clippy::unnecessary_cast)]
+    let cur = limit.rlim_cur as u64;
+    headroom(cur, kib(status, field).map(|k| k * 1024))
 }
 
 #[cfg(not(unix))]
