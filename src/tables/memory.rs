@@ -26,7 +26,7 @@ pub fn memory_free() -> Option<u64> {
 }
 
 /// Linux's available memory and free swap, from the text of `/proc/meminfo`.
-pub(super) fn free_in(meminfo: &str) -> Option<u64> {
+fn free_in(meminfo: &str) -> Option<u64> {
     Some((kib(meminfo, "MemAvailable")? + kib(meminfo, "SwapFree").unwrap_or(0)) * 1024)
 }
 
@@ -66,7 +66,7 @@ fn rlimit_headroom(which: Limit, status: &str) -> Option<u64> {
     // rlim_t is not 64 bits wide on every Unix.
     #[allow(clippy::unnecessary_cast)]
     let cur = limit.rlim_cur as u64;
-    headroom(cur, kib(status, field).map(|k| k * 1024))
+    Some(headroom(cur, kib(status, field).map(|k| k * 1024)))
 }
 
 #[cfg(not(unix))]
@@ -75,8 +75,8 @@ fn rlimit_headroom(_: Limit, _: &str) -> Option<u64> {
 }
 
 /// A limit less what is in use (the whole limit where the use is not known).
-fn headroom(limit: u64, used: Option<u64>) -> Option<u64> {
-    Some(limit.saturating_sub(used.unwrap_or(0)))
+fn headroom(limit: u64, used: Option<u64>) -> u64 {
+    limit.saturating_sub(used.unwrap_or(0))
 }
 
 /// What is left under the `memory.max` of the process's cgroup (v2) and of every cgroup above
@@ -84,18 +84,22 @@ fn headroom(limit: u64, used: Option<u64>) -> Option<u64> {
 fn cgroup_headroom() -> Option<u64> {
     let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
     let path = cgroup_path(&own)?;
-    let mut dir = std::path::PathBuf::from("/sys/fs/cgroup").join(path.trim_start_matches('/'));
-    let mut least: Option<u64> = None;
-    loop {
-        let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok();
-        if let Some(max) = read("memory.max").and_then(|m| m.trim().parse::<u64>().ok()) {
-            let used = read("memory.current").and_then(|c| c.trim().parse::<u64>().ok());
-            least = least.min(headroom(max, used)).or(headroom(max, used));
-        }
-        if !dir.pop() || !dir.starts_with("/sys/fs/cgroup") || dir.as_os_str() == "/sys/fs" {
-            return least;
-        }
-    }
+    let root = std::path::Path::new("/sys/fs/cgroup");
+    let leaf = root.join(path.trim_start_matches('/'));
+    let read = |dir: &std::path::Path, name: &str| {
+        let text = std::fs::read_to_string(dir.join(name)).ok()?;
+        text.trim().parse::<u64>().ok()
+    };
+    leaf.ancestors()
+        .take_while(|dir| dir.starts_with(root))
+        // "max" (no limit) does not parse: that level is skipped.
+        .filter_map(|dir| {
+            Some(headroom(
+                read(dir, "memory.max")?,
+                read(dir, "memory.current"),
+            ))
+        })
+        .min()
 }
 
 /// The unified hierarchy's path in the text of `/proc/self/cgroup` (its `0::` line).
@@ -127,10 +131,10 @@ mod tests {
         assert_eq!(kib(status, "VmSize"), Some(300_000));
         assert_eq!(
             headroom(400_000 * 1024, Some(300_000 * 1024)),
-            Some(100_000 * 1024)
+            100_000 * 1024
         );
-        assert_eq!(headroom(100, Some(200)), Some(0));
-        assert_eq!(headroom(100, None), Some(100));
+        assert_eq!(headroom(100, Some(200)), 0);
+        assert_eq!(headroom(100, None), 100);
         assert_eq!(
             cgroup_path("0::/user.slice/a.scope\n"),
             Some("/user.slice/a.scope")

@@ -29,7 +29,6 @@ pub use build::{
     BuildOptions, Progress, SliceEvent, build, build_slices, build_until, memory_needed,
 };
 pub use index::{MAX_PIECES, Material};
-pub use memory::memory_free;
 
 use crate::rules::{Move, MoveList, Position, RuleSet, has_capture, legal_moves, legal_moves_into};
 use std::collections::HashMap;
